@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium, started the way this machine allows (no sandbox, no background network). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export const baseURL = () => inject('baseURL');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1366, height: 900 } });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
+
+/** Saves a full-page screenshot under e2e/screenshots/ for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

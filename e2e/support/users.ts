@@ -1,0 +1,31 @@
+import crypto from 'node:crypto';
+import type { BrowserContext } from 'playwright-core';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export function newUser(firstName = 'Erin'): Omit<TestUser, 'id'> {
+  const tag = crypto.randomBytes(4).toString('hex');
+  return { email: `e2e.${tag}@example.com`, password: 'e2e password 1', firstName, lastName: `Tester${tag}` };
+}
+
+/**
+ * Creates a user through the API and signs the browser context in (its cookie jar keeps the session),
+ * so tests that are not about signing in start on a signed-in page straight away.
+ */
+export async function signInNewUser(context: BrowserContext, firstName?: string): Promise<TestUser> {
+  const input = newUser(firstName);
+  const registered = await context.request.post('/api/register', { data: input });
+  if (registered.status() !== 201) throw new Error(`register failed: ${await registered.text()}`);
+  const login = await context.request.post('/api/login', {
+    data: { email: input.email, password: input.password },
+  });
+  if (login.status() !== 200) throw new Error(`login failed: ${await login.text()}`);
+  const { user } = (await registered.json()) as { user: { id: string } };
+  return { ...input, id: user.id };
+}

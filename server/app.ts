@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import compression from 'compression';
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import type pg from 'pg';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './features/auth/auth.routes';
+import { logger } from './lib/logger';
+import { apiNotFound, errorHandler } from './middleware/error-handler';
+import { sameOriginWrites } from './middleware/same-origin';
+import { sessionMiddleware } from './middleware/session';
+
+export interface AppDeps {
+  config: AppConfig;
+  pool: pg.Pool;
+  db: Database;
+  sessionSecret: string;
+  /** Serves the SPA: the built files of dist/public, or Vite's dev middleware. */
+  spa?:
+    { staticDir: string } | { devMiddleware: RequestHandler; indexHtml: (url: string) => Promise<string> };
+}
+
+/** Builds the Express app without listening, so tests drive it with supertest. */
+export function createApp(deps: AppDeps): Express {
+  const { config, pool, db } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy ? 1 : false);
+  app.set('etag', 'strong');
+
+  const devMode = deps.spa !== undefined && 'devMiddleware' in deps.spa;
+  app.use(
+    helmet({
+      contentSecurityPolicy: devMode
+        ? false // Vite's dev client injects inline scripts; production serves none.
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'"],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", 'data:', 'https:'],
+              connectSrc: ["'self'"],
+              objectSrc: ["'none'"],
+              frameAncestors: ["'none'"],
+              formAction: ["'self'"],
+              upgradeInsecureRequests: null,
+            },
+          },
+      hsts: config.env === 'production',
+    }),
+  );
+  app.use(compression());
+  if (config.logRequests) {
+    app.use((req, res, next) => {
+      const started = process.hrtime.bigint();
+      res.on('finish', () =>
+        logger.info(`${req.method} ${req.originalUrl} ${res.statusCode}`, {
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        }),
+      );
+      next();
+    });
+  }
+
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-cache');
+    next();
+  });
+  api.use(express.json({ limit: '1mb' }));
+  api.use(express.urlencoded({ extended: false, limit: '100kb' }));
+  api.use(sameOriginWrites(config.allowedOrigins));
+  api.use(
+    sessionMiddleware({
+      pool,
+      secret: deps.sessionSecret,
+      maxAgeMs: config.sessionMaxAgeMs,
+      secureCookie: config.env === 'production' && config.trustProxy,
+      pruneExpired: config.env !== 'test',
+    }),
+  );
+  api.use(authRoutes({ db, config }));
+  api.use(apiNotFound);
+  api.use(errorHandler);
+  app.use('/api', api);
+
+  if (deps.spa && 'staticDir' in deps.spa) {
+    const { staticDir } = deps.spa;
+    const indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
+    app.use(
+      '/assets',
+      express.static(path.join(staticDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+    );
+    app.use(express.static(staticDir, { index: false }));
+    app.get('/{*splat}', (_req, res) => {
+      res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);
+    });
+  } else if (deps.spa && 'devMiddleware' in deps.spa) {
+    const { devMiddleware, indexHtml } = deps.spa;
+    app.use(devMiddleware);
+    app.get('/{*splat}', async (req, res) => {
+      res.type('html').send(await indexHtml(req.originalUrl));
+    });
+  }
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export class DataDirLockedError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The data folder ${dataDir} is already in use by another help desk process (pid ${pid}). ` +
+        'Stop that process first, or set DATA_DIR to another folder.',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the data folder for this process, so that two processes never open one embedded database
+ * (PGlite would corrupt it). A lock left by a process that died is taken over. Returns the release.
+ */
+export function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'helpdesk.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {
+          // Already gone: nothing to release.
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(fs.readFileSync(lockFile, 'utf8'), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+        throw new DataDirLockedError(dataDir, owner);
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the data folder ${dataDir}`);
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { acquireDataDirLock } from './data-dir-lock';
+
+export interface EmbeddedDatabase {
+  connectionString: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts PostgreSQL-in-WebAssembly (PGlite) and serves it over the PostgreSQL wire protocol on a
+ * loopback port, so the app, the session store and drizzle use the same `pg` driver as production.
+ * `dataDir` undefined keeps the database in memory (tests).
+ */
+export async function startEmbeddedDatabase(options: { dataDir?: string }): Promise<EmbeddedDatabase> {
+  const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
+  try {
+    const db = await PGlite.create({
+      dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : 'memory://',
+      extensions: { pg_trgm },
+    });
+    // A few connections for tooling beside the app's pool (which uses one; see server/db/pool.ts).
+    const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 8 });
+    await server.start();
+    return {
+      connectionString: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
+      async stop() {
+        await server.stop();
+        await db.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,365 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, newUserInput, signedInAgent, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const BCRYPT_HASH = /\$2[aby]\$\d\d\$/;
+
+describe('POST /api/register', () => {
+  it('when the first account registers, then it is created as admin without exposing the hash', async () => {
+    const input = newUserInput();
+    const res = await request(t.app).post('/api/register').send(input).expect(201);
+    expect(res.body).toMatchObject({
+      success: true,
+      user: { email: input.email, firstName: 'Ada', lastName: input.lastName, role: 'admin' },
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(BCRYPT_HASH);
+    expect(res.body.user).not.toHaveProperty('password');
+
+    const second = await request(t.app).post('/api/register').send(newUserInput()).expect(201);
+    expect(second.body.user.role).toBe('agent');
+  });
+
+  it('when it stores the password, then only a bcrypt hash is kept', async () => {
+    const input = newUserInput();
+    await request(t.app).post('/api/register').send(input).expect(201);
+    const { rows } = await t.database.pool.query('SELECT password FROM users WHERE email = $1', [
+      input.email,
+    ]);
+    expect(rows[0].password).toMatch(BCRYPT_HASH);
+    expect(rows[0].password).not.toContain(input.password);
+  });
+
+  it.each([
+    ['email', { email: 'not-an-email' }, 'Invalid email address'],
+    ['password', { password: 'short' }, 'Password must be at least 8 characters'],
+    ['firstName', { firstName: '' }, 'First name is required'],
+    ['lastName', { lastName: '   ' }, 'Last name is required'],
+  ])('when %s is bad, then 400 names the field and the spec message', async (field, override, message) => {
+    const res = await request(t.app)
+      .post('/api/register')
+      .send({ ...newUserInput(), ...override })
+      .expect(400);
+    expect(res.body.success).toBe(false);
+    expect(res.body.fieldErrors[field]).toContain(message);
+    expect(res.body.error).toContain(field);
+    expect(res.body.error).toContain(message);
+  });
+
+  it('when the body is missing entirely, then 400 lists every required field', async () => {
+    const res = await request(t.app).post('/api/register').send({}).expect(400);
+    expect(Object.keys(res.body.fieldErrors).sort()).toEqual(['email', 'firstName', 'lastName', 'password']);
+  });
+
+  it('when the email is taken (in any letter case), then 409 and no second account', async () => {
+    const input = newUserInput();
+    await request(t.app).post('/api/register').send(input).expect(201);
+    const res = await request(t.app)
+      .post('/api/register')
+      .send({ ...input, email: input.email.toUpperCase() })
+      .expect(409);
+    expect(res.body.error).toBe('An account with this email already exists');
+  });
+
+  it('when a password exceeds bcrypt’s 72 bytes, then 400 instead of silently truncating it', async () => {
+    const res = await request(t.app)
+      .post('/api/register')
+      .send(newUserInput({ password: 'x'.repeat(73) }))
+      .expect(400);
+    expect(res.body.fieldErrors.password).toBeDefined();
+  });
+});
+
+describe('first account becomes admin under concurrency', () => {
+  it('when ten accounts register at once on an empty database, then exactly one is admin', async () => {
+    const fresh = await createTestApp();
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => request(fresh.app).post('/api/register').send(newUserInput())),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
+      expect(results.filter((r) => r.body.user.role === 'admin')).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('POST /api/login', () => {
+  it('when the credentials match, then success with the user and a session cookie', async () => {
+    const input = newUserInput();
+    await request(t.app).post('/api/register').send(input).expect(201);
+    const agent = request.agent(t.app);
+    const res = await agent
+      .post('/api/login')
+      .send({ email: input.email, password: input.password })
+      .expect(200);
+    expect(res.body).toMatchObject({ success: true, user: { email: input.email } });
+    expect(res.headers['set-cookie']?.[0]).toMatch(/^helpdesk\.sid=.*HttpOnly.*SameSite=Lax/i);
+    const me = await agent.get('/api/auth/user').expect(200);
+    expect(me.body).toMatchObject({ email: input.email, firstName: 'Ada', profileImageUrl: null });
+    expect(JSON.stringify(me.body)).not.toMatch(BCRYPT_HASH);
+  });
+
+  it('when the email is typed in another letter case, then the account still signs in', async () => {
+    const input = newUserInput();
+    await request(t.app).post('/api/register').send(input).expect(201);
+    await request(t.app)
+      .post('/api/login')
+      .send({ email: input.email.toUpperCase(), password: input.password })
+      .expect(200);
+  });
+
+  it('when the email is unknown or the password wrong, then the same 401 message for both', async () => {
+    const input = newUserInput();
+    await request(t.app).post('/api/register').send(input).expect(201);
+    const wrongPassword = await request(t.app)
+      .post('/api/login')
+      .send({ email: input.email, password: 'wrong password' })
+      .expect(401);
+    const unknownEmail = await request(t.app)
+      .post('/api/login')
+      .send({ email: 'nobody@example.com', password: 'whatever1' })
+      .expect(401);
+    expect(wrongPassword.body).toEqual(unknownEmail.body);
+    expect(wrongPassword.body).toMatchObject({ success: false, error: 'Invalid email or password' });
+  });
+
+  it.each([
+    ['email', { email: 'nope', password: 'x' }, 'Invalid email address'],
+    ['password', { email: 'a@example.com', password: '' }, 'Password is required'],
+  ])('when %s is invalid, then 400 with the spec message', async (field, body, message) => {
+    const res = await request(t.app).post('/api/login').send(body).expect(400);
+    expect(res.body.fieldErrors[field]).toContain(message);
+  });
+
+  it('when a browser arrives with a planted session id, then signing in issues a new one', async () => {
+    const { input } = await signedInAgent(t.app);
+    const first = await request(t.app)
+      .post('/api/login')
+      .send({ email: input.email, password: input.password });
+    const planted = first.headers['set-cookie']![0]!.split(';')[0]!;
+    const second = await request(t.app)
+      .post('/api/login')
+      .set('Cookie', planted)
+      .send({ email: input.email, password: input.password })
+      .expect(200);
+    const issued = second.headers['set-cookie']![0]!.split(';')[0]!;
+    expect(issued).not.toBe(planted);
+  });
+});
+
+describe('sign-in throttling', () => {
+  it('when an account has too many failures, then 429 even for the right password, with Retry-After', async () => {
+    const limited = await createTestApp({
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      LOGIN_MAX_FAILURES_PER_IP: '100',
+    });
+    try {
+      const input = newUserInput();
+      await request(limited.app).post('/api/register').send(input).expect(201);
+      for (let i = 0; i < 3; i++) {
+        await request(limited.app)
+          .post('/api/login')
+          .send({ email: input.email, password: 'wrong-one' })
+          .expect(401);
+      }
+      const res = await request(limited.app)
+        .post('/api/login')
+        .send({ email: input.email, password: input.password })
+        .expect(429);
+      expect(res.body.error).toBe(
+        'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+      );
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('when one address fails across many accounts, then it is throttled too', async () => {
+    const limited = await createTestApp({
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '100',
+      LOGIN_MAX_FAILURES_PER_IP: '4',
+    });
+    try {
+      for (let i = 0; i < 4; i++) {
+        await request(limited.app)
+          .post('/api/login')
+          .send({ email: `guess${i}@example.com`, password: 'guess-guess' })
+          .expect(401);
+      }
+      await request(limited.app)
+        .post('/api/login')
+        .send({ email: 'another@example.com', password: 'guess-guess' })
+        .expect(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('when one address registers too many accounts, then 429', async () => {
+    const limited = await createTestApp({ REGISTRATIONS_PER_IP_PER_HOUR: '2' });
+    try {
+      await request(limited.app).post('/api/register').send(newUserInput()).expect(201);
+      await request(limited.app).post('/api/register').send(newUserInput()).expect(201);
+      const res = await request(limited.app).post('/api/register').send(newUserInput()).expect(429);
+      expect(res.body.error).toMatch(/Too many accounts/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('GET /api/auth/user', () => {
+  it('when nobody is signed in, then 401 with a body that reads "Unauthorized"', async () => {
+    const res = await request(t.app).get('/api/auth/user').expect(401);
+    expect(res.body.message).toBe('Unauthorized');
+  });
+
+  it('when the session cookie is forged, then 401', async () => {
+    await request(t.app).get('/api/auth/user').set('Cookie', 'helpdesk.sid=s%3Aforged.signature').expect(401);
+  });
+});
+
+describe('POST /api/logout', () => {
+  it('when a signed-in user signs out, then the session ends on the server and the browser goes to /logout', async () => {
+    const { agent, user } = await signedInAgent(t.app);
+    const before = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM sessions WHERE sess->>'userId' = ${user.id}`,
+    );
+    expect(before.rows[0]).toEqual({ n: 1 });
+
+    const res = await agent.post('/api/logout').type('form').send('').expect(303);
+    expect(res.headers.location).toBe('/logout');
+    await agent.get('/api/auth/user').expect(401);
+    const after = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM sessions WHERE sess->>'userId' = ${user.id}`,
+    );
+    expect(after.rows[0]).toEqual({ n: 0 });
+  });
+
+  it('when nobody is signed in, then it still goes to /logout', async () => {
+    const res = await request(t.app).post('/api/logout').expect(303);
+    expect(res.headers.location).toBe('/logout');
+  });
+});
+
+describe('GET /api/login', () => {
+  it('sends the browser to the sign-in page', async () => {
+    const res = await request(t.app).get('/api/login').expect(302);
+    expect(res.headers.location).toBe('/signin');
+  });
+});
+
+describe('POST /api/auth/change-password', () => {
+  it('when nobody is signed in, then 401', async () => {
+    await request(t.app)
+      .post('/api/auth/change-password')
+      .send({ currentPassword: 'x', newPassword: 'long enough' })
+      .expect(401);
+  });
+
+  it.each([
+    ['currentPassword', { currentPassword: '', newPassword: 'long enough' }, 'Current password is required'],
+    [
+      'newPassword',
+      { currentPassword: 'x', newPassword: 'short' },
+      'New password must be at least 8 characters',
+    ],
+  ])('when %s is invalid, then 400 with the spec message', async (field, body, message) => {
+    const { agent } = await signedInAgent(t.app);
+    const res = await agent.post('/api/auth/change-password').send(body).expect(400);
+    expect(res.body.fieldErrors[field]).toContain(message);
+  });
+
+  it('when the current password is wrong, then 400 and the password is unchanged', async () => {
+    const { agent, input } = await signedInAgent(t.app);
+    const res = await agent
+      .post('/api/auth/change-password')
+      .send({ currentPassword: 'not my password', newPassword: 'brand new password' })
+      .expect(400);
+    expect(res.body.error).toBe('Current password is incorrect');
+    await request(t.app)
+      .post('/api/login')
+      .send({ email: input.email, password: input.password })
+      .expect(200);
+  });
+
+  it('when it succeeds, then the new password works, the old does not, and other sessions end', async () => {
+    const { agent, input } = await signedInAgent(t.app);
+    const otherBrowser = request.agent(t.app);
+    await otherBrowser.post('/api/login').send({ email: input.email, password: input.password }).expect(200);
+
+    const res = await agent
+      .post('/api/auth/change-password')
+      .send({ currentPassword: input.password, newPassword: 'brand new password' })
+      .expect(200);
+    expect(res.body).toEqual({ success: true, message: 'Password changed successfully' });
+
+    await agent.get('/api/auth/user').expect(200);
+    await otherBrowser.get('/api/auth/user').expect(401);
+    await request(t.app)
+      .post('/api/login')
+      .send({ email: input.email, password: input.password })
+      .expect(401);
+    await request(t.app)
+      .post('/api/login')
+      .send({ email: input.email, password: 'brand new password' })
+      .expect(200);
+  });
+});
+
+describe('cross-site request protection', () => {
+  it('when a write comes from another origin, then 403', async () => {
+    const res = await request(t.app)
+      .post('/api/register')
+      .set('Origin', 'https://evil.example')
+      .send(newUserInput())
+      .expect(403);
+    expect(res.body.error).toBe('Cross-origin request refused');
+  });
+
+  it('when the browser marks a write as cross-site, then 403', async () => {
+    await request(t.app).post('/api/logout').set('Sec-Fetch-Site', 'cross-site').expect(403);
+  });
+
+  it('when a write comes from the app’s own origin, then it goes through', async () => {
+    await request(t.app)
+      .post('/api/register')
+      .set('Host', 'helpdesk.example.com')
+      .set('Origin', 'http://helpdesk.example.com')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send(newUserInput())
+      .expect(201);
+  });
+});
+
+describe('malformed requests', () => {
+  it('when the JSON is broken, then 400 with a readable message', async () => {
+    const res = await request(t.app)
+      .post('/api/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email": ')
+      .expect(400);
+    expect(res.body.error).toBe('The request body is not valid JSON');
+  });
+
+  it('when the body is too large, then 413', async () => {
+    await request(t.app)
+      .post('/api/login')
+      .send({ email: 'a@example.com', password: 'x'.repeat(2_000_000) })
+      .expect(413);
+  });
+
+  it('when the API route does not exist, then a JSON 404', async () => {
+    const res = await request(t.app).get('/api/nope').expect(404);
+    expect(res.body.error).toMatch(/No API route/);
+  });
+});

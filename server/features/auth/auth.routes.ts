@@ -1,0 +1,86 @@
+import { Router, type Request } from 'express';
+import {
+  AUTH_MESSAGES,
+  changePasswordSchema,
+  loginSchema,
+  registerSchema,
+  type AuthSuccess,
+} from '@shared/contracts/auth';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { parseInput } from '../../lib/validate';
+import { currentUser, requireAuth } from '../../middleware/require-auth';
+import { SESSION_COOKIE_NAME } from '../../middleware/session';
+import { AuthThrottle } from './auth-throttle';
+import * as authService from './auth.service';
+import { destroyOtherSessionsOf } from './sessions.repository';
+
+const regenerateSession = (req: Request) =>
+  new Promise<void>((resolve, reject) =>
+    req.session.regenerate((error) => (error ? reject(error) : resolve())),
+  );
+const saveSession = (req: Request) =>
+  new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+const destroySession = (req: Request) =>
+  new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+
+export function authRoutes(deps: { db: Database; config: AppConfig }) {
+  const { db, config } = deps;
+  const throttle = new AuthThrottle(config);
+  const router = Router();
+  const clientIp = (req: Request) => req.ip ?? 'unknown';
+
+  router.post('/register', async (req, res) => {
+    throttle.assertRegistrationAllowed(clientIp(req));
+    const input = parseInput(registerSchema, req.body);
+    const user = await authService.register(db, input, config.bcryptCost);
+    throttle.recordRegistration(clientIp(req));
+    res.status(201).json({ success: true, user } satisfies AuthSuccess);
+  });
+
+  router.post('/login', async (req, res) => {
+    const input = parseInput(loginSchema, req.body);
+    throttle.assertLoginAllowed(clientIp(req), input.email);
+    const user = await authService.verifyCredentials(db, input, config.bcryptCost);
+    if (!user) {
+      throttle.recordLoginFailure(clientIp(req), input.email);
+      throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
+    }
+    throttle.recordLoginSuccess(input.email);
+    // A new session id at sign-in defeats session fixation.
+    await regenerateSession(req);
+    req.session.userId = user.id;
+    await saveSession(req);
+    res.json({ success: true, user } satisfies AuthSuccess);
+  });
+
+  // The sidebar's Sign Out is a plain form POST: end the session and send the browser to /logout.
+  router.post('/logout', async (req, res) => {
+    if (req.session) await destroySession(req);
+    res.clearCookie(SESSION_COOKIE_NAME, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.env === 'production',
+    });
+    res.redirect(303, '/logout');
+  });
+
+  // Where the SPA sends a browser whose session expired.
+  router.get('/login', (_req, res) => res.redirect(302, '/signin'));
+
+  router.get('/auth/user', requireAuth(db), (req, res) => {
+    res.set('Cache-Control', 'no-store').json(currentUser(req));
+  });
+
+  router.post('/auth/change-password', requireAuth(db), async (req, res) => {
+    const input = parseInput(changePasswordSchema, req.body);
+    const user = currentUser(req);
+    await authService.changePassword(db, user.id, input, config.bcryptCost);
+    // Other browsers signed in as this user must sign in again with the new password.
+    await destroyOtherSessionsOf(db, user.id, req.sessionID);
+    res.json({ success: true, message: AUTH_MESSAGES.passwordChanged });
+  });
+
+  return router;
+}

@@ -1,0 +1,7 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/** Ends every session of a user except the one given (used after a password change). */
+export async function destroyOtherSessionsOf(db: DbOrTx, userId: string, keepSid: string): Promise<void> {
+  await db.execute(sql`DELETE FROM sessions WHERE sess->>'userId' = ${userId} AND sid <> ${keepSid}`);
+}

@@ -1,0 +1,28 @@
+import type { PublicUser } from '@shared/contracts/auth';
+import { USER_ROLES, type UserRole } from '@shared/constants';
+
+export interface UserProfileRow {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: string;
+}
+
+export function fullName(user: { firstName: string | null; lastName: string | null }): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+}
+
+/** The only shape in which a user leaves the server. */
+export function toPublicUser(row: UserProfileRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    name: fullName(row) || row.email,
+    profileImageUrl: row.profileImageUrl,
+    role: (USER_ROLES as readonly string[]).includes(row.role) ? (row.role as UserRole) : 'agent',
+  };
+}

@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm';
+import { users } from '@shared/schema';
+import type { DbOrTx } from '../../db/client';
+import type { UserProfileRow } from './user.mapper';
+
+/** Every column except the password hash: what the repository hands out by default. */
+export const userProfileColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  role: users.role,
+};
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserProfileRow | undefined> {
+  const [row] = await db.select(userProfileColumns).from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** For verifying a password only: the hash never travels further than the auth service. */
+export async function findCredentialsByEmail(
+  db: DbOrTx,
+  email: string,
+): Promise<{ id: string; passwordHash: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.password })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
+export async function findPasswordHashById(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: users.password }).from(users).where(eq(users.id, id));
+  return row?.passwordHash;
+}
+
+export async function emailExists(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row !== undefined;
+}
+
+export async function countUsers(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  return row?.count ?? 0;
+}
+
+export async function insertUser(
+  db: DbOrTx,
+  values: { email: string; passwordHash: string; firstName: string; lastName: string; role: string },
+): Promise<UserProfileRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: values.email,
+      password: values.passwordHash,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      role: values.role,
+    })
+    .returning(userProfileColumns);
+  if (!row) throw new Error('insert into users returned no row');
+  return row;
+}
+
+export async function updatePasswordHash(db: DbOrTx, id: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ password: passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+}

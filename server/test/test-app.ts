@@ -1,0 +1,56 @@
+import type { Express } from 'express';
+import request from 'supertest';
+import { createApp } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import type { OpenDatabase } from '../db/database';
+import { openTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: Express;
+  database: OpenDatabase;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** The real app on this test file's own database. `env` overrides configuration for the test. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BCRYPT_COST: '4',
+    REGISTRATIONS_PER_IP_PER_HOUR: '10000',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const app = createApp({
+    config,
+    pool: database.pool,
+    db: database.db,
+    sessionSecret: 'test-session-secret-test-session-secret',
+  });
+  return { app, database, config, close: () => database.close() };
+}
+
+let userCounter = 0;
+
+/** A unique, valid registration body. */
+export function newUserInput(
+  overrides: Partial<Record<'email' | 'password' | 'firstName' | 'lastName', string>> = {},
+) {
+  userCounter += 1;
+  return {
+    email: `agent${userCounter}.${Date.now()}@example.com`,
+    password: 'correct horse battery',
+    firstName: 'Ada',
+    lastName: `Agent${userCounter}`,
+    ...overrides,
+  };
+}
+
+/** Registers a user and returns a supertest agent signed in as them (cookies kept). */
+export async function signedInAgent(app: Express, overrides: Parameters<typeof newUserInput>[0] = {}) {
+  const input = newUserInput(overrides);
+  const agent = request.agent(app);
+  const registered = await agent.post('/api/register').send(input).expect(201);
+  await agent.post('/api/login').send({ email: input.email, password: input.password }).expect(200);
+  return { agent, user: registered.body.user as { id: string; email: string; role: string }, input };
+}

@@ -1,0 +1,40 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type OpenDatabase } from '../db/database';
+
+/**
+ * A database of this test file's own: a copy of the migrated template on the PostgreSQL server
+ * when one is configured, else a fresh in-memory embedded database. Either way no test file sees
+ * another's rows.
+ */
+export async function openTestDatabase(): Promise<OpenDatabase> {
+  const server = inject('testDatabase');
+  if (!server)
+    return openDatabase({ databaseUrl: undefined, dataDir: '', dbPoolSize: 1 }, { inMemory: true });
+
+  const name = `helpdesk_test_${process.ppid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server.serverUrl });
+  await admin.connect();
+  // CREATE DATABASE … TEMPLATE fails while anyone else is connected to the template: retry briefly.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${server.template}`);
+      break;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
+  const url = new URL(server.serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', dbPoolSize: 10 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}

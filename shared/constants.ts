@@ -1,0 +1,120 @@
+/**
+ * Business constants of the help desk (spec §4 and §9). This file is the single source of truth for
+ * every status, priority, label, colour, interval and limit; both the SPA and the server import it.
+ * Metadata maps use `satisfies Record<…>` so that adding a value fails to compile until it is described.
+ */
+
+export const TICKET_STATUSES = ['open', 'in_progress', 'closed', 'closed_with_harvest'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const DEFAULT_TICKET_STATUS: TicketStatus = 'open';
+
+/** Badge colour names are Tailwind palette names; the UI maps them to classes in one place. */
+export type BadgeColour = 'red' | 'yellow' | 'green' | 'blue';
+
+export const TICKET_STATUS_META = {
+  open: { label: 'open', colour: 'red' },
+  in_progress: { label: 'In Progress', colour: 'yellow' },
+  closed: { label: 'Closed w/o Harvest Time', colour: 'green' },
+  closed_with_harvest: { label: 'Closed w/Harvest', colour: 'blue' },
+} as const satisfies Record<TicketStatus, { label: string; colour: BadgeColour }>;
+
+/** The manual status selector and the bulk status change offer only these (spec §4). */
+export const MANUAL_TICKET_STATUSES = [
+  'open',
+  'in_progress',
+  'closed',
+] as const satisfies readonly TicketStatus[];
+export const MANUAL_STATUS_LABELS = {
+  open: 'Open',
+  in_progress: 'In Progress',
+  closed: 'Closed',
+} as const satisfies Record<(typeof MANUAL_TICKET_STATUSES)[number], string>;
+
+/** Both closed states count as "closed" for the closed filter checkbox and the Closed Today preset. */
+export const CLOSED_TICKET_STATUSES = [
+  'closed',
+  'closed_with_harvest',
+] as const satisfies readonly TicketStatus[];
+/** The ticket list shows these statuses until the user changes the filter (spec §2). */
+export const DEFAULT_LIST_STATUSES = ['open', 'in_progress'] as const satisfies readonly TicketStatus[];
+
+export const TICKET_PRIORITIES = ['low', 'medium', 'high'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+export const DEFAULT_TICKET_PRIORITY: TicketPriority = 'medium';
+export const TICKET_PRIORITY_META = {
+  low: { label: 'low', colour: 'green' },
+  medium: { label: 'medium', colour: 'yellow' },
+  high: { label: 'high', colour: 'red' },
+} as const satisfies Record<TicketPriority, { label: string; colour: BadgeColour }>;
+
+export const ASSIGNMENT_STATUSES = ['assigned', 'unassigned'] as const;
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+
+export const USER_ROLES = ['agent', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const DEFAULT_USER_ROLE: UserRole = 'agent';
+
+export const LOANER_PRODUCT_TYPES = [
+  'laptop',
+  'monitor',
+  'tablet',
+  'phone',
+  'keyboard',
+  'mouse',
+  'other',
+] as const;
+export type LoanerProductType = (typeof LOANER_PRODUCT_TYPES)[number];
+
+export const REPORT_RANGES = ['today', 'this-week', 'this-month', 'last-30-days'] as const;
+export type ReportRange = (typeof REPORT_RANGES)[number];
+export const DEFAULT_REPORT_RANGE: ReportRange = 'this-month';
+
+/** Password rules (spec §5). bcrypt only reads the first 72 bytes, so longer passwords are refused. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_BYTES = 72;
+export const BCRYPT_COST = 12;
+
+export const HOURS_MAX_PER_ENTRY = 24;
+export const HOURS_STEP = 0.25;
+export const DATE_FORMAT = 'YYYY-MM-DD';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const DEFAULT_PAGE = 1;
+/** The largest page a client may ask for; keeps one request from reading the whole table. */
+export const MAX_PAGE_SIZE = 100;
+
+/** Polling intervals of the SPA (spec §9). */
+export const POLL_INTERVALS_MS = {
+  ticketDetailUpdates: 7_000,
+  ticketList: 10_000,
+  dashboardStats: 10_000,
+  ticketCounts: 10_000,
+  dashboardUsers: 30_000,
+} as const;
+
+export const CURRENT_USER_STALE_MS = 300_000;
+export const LOGOUT_REDIRECT_DELAY_MS = 3_000;
+export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
+export const RECENT_PRESET_DAYS = 7;
+export const RECENT_TIME_ENTRIES_SHOWN = 20;
+export const RECENT_TIME_ENTRIES_MAX_HEIGHT_PX = 600;
+export const LEGACY_NOTE_SPACING_MS = 2 * 60_000;
+
+/** Toasts (spec §2 Notifications). */
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_DURATION_MS = 5_000;
+export const TOAST_SWIPE_DIRECTION = 'right';
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = ['F8'];
+
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+/** The short office label in the sidebar header; the spec leaves it open (docs/decisions.md). */
+export const PRODUCT_NAME = 'Help Desk';
+export const PRODUCT_TAGLINE = 'Secure Support Ticket Management';
+export const OFFICE_LABEL = 'IT Support Office';
+
+export const SETTING_KEYS = ['harvest_credentials'] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, USER_ROLES } from '../constants';
+
+const email = z.string().trim().toLowerCase().pipe(z.email('Invalid email address').max(320));
+
+/** bcrypt silently ignores bytes past 72, so a longer password would be a weaker one than it looks. */
+const newPassword = (minMessage: string) =>
+  z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, minMessage)
+    .refine(
+      (value) => new TextEncoder().encode(value).length <= PASSWORD_MAX_BYTES,
+      `Password must be at most ${PASSWORD_MAX_BYTES} bytes`,
+    );
+
+export const registerSchema = z.object({
+  email,
+  password: newPassword(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+  firstName: z.string().trim().min(1, 'First name is required').max(100),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(1, 'Password is required'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Current password is required'),
+  newPassword: newPassword(`New password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The user as every API answer shows it: never the password hash. */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  name: z.string(),
+  profileImageUrl: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export interface AuthSuccess {
+  success: true;
+  user: PublicUser;
+}
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  unauthorized: 'Unauthorized',
+  wrongCurrentPassword: 'Current password is incorrect',
+  passwordChanged: 'Password changed successfully',
+  tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  tooManyRegistrations: 'Too many accounts created from this address. Please try again later.',
+  crossOrigin: 'Cross-origin request refused',
+} as const;

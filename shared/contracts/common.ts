@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { DATE_FORMAT } from '../constants';
+
+/** A calendar date as YYYY-MM-DD that also exists in the calendar (2026-02-30 is refused). */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, `Must be a date in ${DATE_FORMAT} format`)
+  .refine((value) => {
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+  }, 'Must be a real calendar date');
+
+export const uuidParam = z.uuid('Must be a valid id');
+
+/** The body of every error answer of the API (one error middleware writes it). */
+export interface ApiErrorBody {
+  message: string;
+  /** The same text as `message`: the spec's login and register clients read `error`. */
+  error: string;
+  success: false;
+  fieldErrors?: Record<string, string[]>;
+}

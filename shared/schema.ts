@@ -1,0 +1,169 @@
+/**
+ * Database tables (spec §3), the source from which drizzle-kit generates `migrations/`.
+ * Server-side only: the SPA imports plain zod contracts from shared/contracts instead, so drizzle
+ * never reaches the browser bundle.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  json,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { DEFAULT_TICKET_PRIORITY, DEFAULT_TICKET_STATUS, DEFAULT_USER_ROLE } from './constants';
+import type { TicketAttachment } from './contracts/tickets';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Hours are money (they are billed), so they are stored as exact decimals, read as numbers. */
+const hoursColumn = (name: string) => numeric(name, { precision: 6, scale: 2, mode: 'number' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: varchar('email', { length: 320 }).notNull(),
+    password: varchar('password', { length: 100 }).notNull(),
+    firstName: varchar('first_name', { length: 100 }),
+    lastName: varchar('last_name', { length: 100 }),
+    profileImageUrl: varchar('profile_image_url', { length: 2048 }),
+    role: varchar('role', { length: 20 }).notNull().default(DEFAULT_USER_ROLE),
+    harvestUserId: bigint('harvest_user_id', { mode: 'number' }),
+    ...timestamps,
+  },
+  (t) => [
+    // Emails are compared case-insensitively: "Ann@x.com" and "ann@x.com" are one account.
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** connect-pg-simple's table, kept in the migrations as the spec lists it. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar('sid').primaryKey(),
+    sess: json('sess').notNull(),
+    expire: timestamp('expire', { precision: 6 }).notNull(),
+  },
+  (t) => [index('IDX_session_expire').on(t.expire)],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketNumber: varchar('ticket_number', { length: 64 }).notNull().unique(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    fromEmail: varchar('from_email', { length: 320 }).notNull(),
+    fromName: varchar('from_name', { length: 200 }).notNull(),
+    status: varchar('status', { length: 32 }).notNull().default(DEFAULT_TICKET_STATUS),
+    priority: varchar('priority', { length: 16 }).notNull().default(DEFAULT_TICKET_PRIORITY),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    lastUpdatedBy: uuid('last_updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    timeSpent: hoursColumn('time_spent'),
+    harvestTimeEntryId: bigint('harvest_time_entry_id', { mode: 'number' }),
+    /** A JSON-encoded list of note entries, or legacy plain text (spec §3). */
+    notes: text('notes'),
+    originalEmailDate: timestamp('original_email_date', { withTimezone: true }),
+    attachments: jsonb('attachments').$type<TicketAttachment[]>().notNull().default([]),
+  },
+  (t) => [
+    // The list's default view: status filter, newest first.
+    index('tickets_status_created_at_idx').on(t.status, t.createdAt.desc()),
+    index('tickets_created_at_idx').on(t.createdAt.desc()),
+    index('tickets_assigned_to_created_at_idx').on(t.assignedTo, t.createdAt.desc()),
+    index('tickets_priority_idx').on(t.priority),
+    // "Closed Today" on the dashboard and the closed-date filters.
+    index('tickets_closed_at_idx').on(t.closedAt),
+    // Substring search over number, subject, body and sender, case-insensitive (ILIKE uses trigrams).
+    index('tickets_search_trgm_idx').using(
+      'gin',
+      sql`(${t.ticketNumber} || ' ' || ${t.subject} || ' ' || ${t.body} || ' ' || ${t.fromName} || ' ' || ${t.fromEmail}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const timeEntries = pgTable(
+  'time_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    harvestTimeEntryId: bigint('harvest_time_entry_id', { mode: 'number' }),
+    harvestProjectId: integer('harvest_project_id').notNull(),
+    harvestProjectName: text('harvest_project_name').notNull(),
+    harvestTaskId: integer('harvest_task_id').notNull(),
+    harvestTaskName: text('harvest_task_name').notNull(),
+    hours: hoursColumn('hours').notNull(),
+    notes: text('notes').notNull(),
+    spentDate: date('spent_date').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    index('time_entries_spent_date_idx').on(t.spentDate),
+    index('time_entries_user_spent_date_idx').on(t.userId, t.spentDate),
+    index('time_entries_ticket_id_idx').on(t.ticketId),
+  ],
+);
+
+export const settings = pgTable('settings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: varchar('key', { length: 100 }).notNull().unique(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const loanerEquipment = pgTable(
+  'loaner_equipment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productType: varchar('product_type', { length: 32 }).notNull(),
+    personName: varchar('person_name', { length: 200 }).notNull(),
+    phone: varchar('phone', { length: 50 }).notNull(),
+    officeNumber: varchar('office_number', { length: 50 }).notNull(),
+    checkoutDate: date('checkout_date').notNull(),
+    expectedReturnDate: date('expected_return_date').notNull(),
+    actualReturnDate: date('actual_return_date'),
+    isReturned: boolean('is_returned').notNull().default(false),
+    notes: text('notes'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('loaner_equipment_returned_expected_idx').on(t.isReturned, t.expectedReturnDate),
+    index('loaner_equipment_search_trgm_idx').using(
+      'gin',
+      sql`(${t.productType} || ' ' || ${t.personName} || ' ' || ${t.phone} || ' ' || ${t.officeNumber}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type TicketRow = typeof tickets.$inferSelect;
+export type NewTicketRow = typeof tickets.$inferInsert;
+export type TimeEntryRow = typeof timeEntries.$inferSelect;
+export type SettingRow = typeof settings.$inferSelect;
+export type LoanerEquipmentRow = typeof loanerEquipment.$inferSelect;

@@ -1,0 +1,53 @@
+/// <reference types="vitest/config" />
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  root: path.join(root, 'client'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@': path.join(root, 'client/src'),
+      '@shared': path.join(root, 'shared'),
+    },
+  },
+  build: {
+    outDir: path.join(root, 'dist/public'),
+    emptyOutDir: true,
+    reportCompressedSize: true,
+  },
+  test: {
+    root,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser suite at a time: the 2-core machine runs Chromium and the server side by side.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

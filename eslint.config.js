@@ -23,7 +23,15 @@ export default tseslint.config(
   },
   {
     // The places allowed to read the environment: configuration, tooling and test harnesses.
-    files: ['server/config.ts', 'drizzle.config.ts', 'scripts/**', 'e2e/**', 'bench/**', 'server/test/**', '.ci/**'],
+    files: [
+      'server/config.ts',
+      'drizzle.config.ts',
+      'scripts/**',
+      'e2e/**',
+      'bench/**',
+      'server/test/**',
+      '.ci/**',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

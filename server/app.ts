@@ -49,6 +49,8 @@ export function createApp(deps: AppDeps): Express {
             },
           },
       hsts: config.env === 'production',
+      // With "no-referrer" Chromium sends `Origin: null` on same-origin form posts (Sign Out).
+      referrerPolicy: { policy: 'same-origin' },
     }),
   );
   app.use(compression());

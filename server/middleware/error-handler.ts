@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ApiErrorBody } from '@shared/contracts/common';
 import { AppError, HTTP_STATUS_BY_CODE } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { isDataException } from '../lib/pg-errors';
 
 /** Errors raised by express's own body parsers carry a status and a type. */
 interface HttpError {
@@ -35,6 +36,13 @@ export function errorHandler(error: unknown, req: Request, res: Response, next: 
   if (error instanceof AppError) {
     if (error.details.retryAfterSeconds) res.set('Retry-After', String(error.details.retryAfterSeconds));
     return send(res, HTTP_STATUS_BY_CODE[error.code], error.message, error.details.fieldErrors);
+  }
+  if (isDataException(error)) {
+    return send(
+      res,
+      400,
+      'A value in the request cannot be stored (check dates, numbers and special characters)',
+    );
   }
   const httpError = error as HttpError;
   const status = httpError.status ?? httpError.statusCode;

@@ -15,6 +15,8 @@ export function sameOriginWrites(allowedOrigins: string[]) {
     if (SAFE_METHODS.has(req.method)) return next();
     const fetchSite = req.get('sec-fetch-site');
     const origin = req.get('origin');
+    // Browsers send `Origin: null` under strict referrer policies; their Sec-Fetch-Site still tells.
+    if (origin === 'null' && fetchSite === 'same-origin') return next();
     if (origin !== undefined) {
       const own = `${req.protocol}://${req.get('host')}`;
       if (origin !== own && !allowedOrigins.includes(origin)) throw forbidden(AUTH_MESSAGES.crossOrigin);

@@ -67,6 +67,14 @@ describe('POST /api/register', () => {
     expect(res.body.error).toBe('An account with this email already exists');
   });
 
+  it('when the same email registers five times at once, then one account and four 409s, never a 500', async () => {
+    const input = newUserInput();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => request(t.app).post('/api/register').send(input)),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+  });
+
   it('when a password exceeds bcrypt’s 72 bytes, then 400 instead of silently truncating it', async () => {
     const res = await request(t.app)
       .post('/api/register')

@@ -9,6 +9,7 @@ import {
 } from '@shared/contracts/auth';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/pg-errors';
 import { toPublicUser } from '../users/user.mapper';
 import * as usersRepository from '../users/users.repository';
 
@@ -22,8 +23,6 @@ function dummyHash(cost: number): Promise<string> {
   if (!hash) dummyHashes.set(cost, (hash = bcrypt.hash('no account has this password', cost)));
   return hash;
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 export async function register(db: Database, input: RegisterInput, bcryptCost: number): Promise<PublicUser> {
   if (await usersRepository.emailExists(db, input.email)) {

@@ -1,0 +1,39 @@
+/** Every client route in one table (spec §2); links and the router read paths only from here. */
+export const paths = {
+  home: '/',
+  dashboard: '/dashboard',
+  signin: '/signin',
+  login: '/login',
+  logout: '/logout',
+  tickets: '/tickets',
+  ticketDetails: '/tickets/:id',
+  loanerEquipment: '/loaner-equipment',
+  timeTracking: '/time-tracking',
+  reports: '/reports',
+  settings: '/settings',
+} as const;
+
+/** The query parameter that filters the ticket list by assignee ("My Tickets"). */
+export const ASSIGNED_TO_PARAM = 'assigned_to';
+
+/** Where the POST form of Sign Out goes; the server ends the session and redirects to /logout. */
+export const LOGOUT_ACTION = '/api/logout';
+
+export const ticketDetailsPath = (ticketId: string) => `${paths.tickets}/${encodeURIComponent(ticketId)}`;
+
+export const myTicketsPath = (userId: string) =>
+  `${paths.tickets}?${new URLSearchParams({ [ASSIGNED_TO_PARAM]: userId }).toString()}`;
+
+/** Paths that show the sign-in screen to a signed-out visitor. */
+export const SIGN_IN_PATHS = [paths.home, paths.signin, paths.login] as const;
+
+/** Pages of the signed-in app: a signed-out visitor reaching one sees the sign-in screen, not a 404. */
+export const SIGNED_IN_PAGE_PATHS = [
+  paths.dashboard,
+  paths.tickets,
+  paths.ticketDetails,
+  paths.loanerEquipment,
+  paths.timeTracking,
+  paths.reports,
+  paths.settings,
+] as const;

@@ -1,0 +1,37 @@
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { LoadingScreen } from '@/components/loading-screen';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { paths, SIGN_IN_PATHS, SIGNED_IN_PAGE_PATHS } from './paths';
+import LogoutRoute from './routes/logout';
+import NotFoundRoute from './routes/not-found';
+import SignInRoute from './routes/signin';
+
+/** The signed-in app (shell and pages) is its own chunk, so the sign-in screen loads only what it needs. */
+const SignedInRoutes = lazy(() => import('./signed-in-routes'));
+
+/** Signed-out visitors reach only sign-in and logout; a page of the app asks them to sign in first. */
+function SignedOutRoutes() {
+  return (
+    <Switch>
+      <Route path={paths.logout} component={LogoutRoute} />
+      {[...SIGN_IN_PATHS, ...SIGNED_IN_PAGE_PATHS].map((path) => (
+        <Route key={path} path={path} component={SignInRoute} />
+      ))}
+      <Route>
+        <NotFoundRoute standalone />
+      </Route>
+    </Switch>
+  );
+}
+
+export function AppRouter() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <LoadingScreen fullScreen />;
+  if (!user) return <SignedOutRoutes />;
+  return (
+    <Suspense fallback={<LoadingScreen fullScreen />}>
+      <SignedInRoutes user={user} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,71 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import type { PublicUser } from '@shared/contracts/auth';
+import { AppShell } from '@/components/layout/app-shell';
+import { LoadingScreen } from '@/components/loading-screen';
+import { paths } from './paths';
+import LogoutRoute from './routes/logout';
+import NotFoundRoute from './routes/not-found';
+
+/** Signed-in pages load on demand so the sign-in screen ships without them. */
+const pageLoaders = {
+  dashboard: () => import('./routes/dashboard'),
+  tickets: () => import('./routes/tickets'),
+  ticketDetails: () => import('./routes/ticket-details'),
+  loanerEquipment: () => import('./routes/loaner-equipment'),
+  timeTracking: () => import('./routes/time-tracking'),
+  reports: () => import('./routes/reports'),
+  settings: () => import('./routes/settings'),
+};
+
+const DashboardRoute = lazy(pageLoaders.dashboard);
+const TicketsRoute = lazy(pageLoaders.tickets);
+const TicketDetailsRoute = lazy(pageLoaders.ticketDetails);
+const LoanerEquipmentRoute = lazy(pageLoaders.loanerEquipment);
+const TimeTrackingRoute = lazy(pageLoaders.timeTracking);
+const ReportsRoute = lazy(pageLoaders.reports);
+const SettingsRoute = lazy(pageLoaders.settings);
+
+/** Once signed in, fetch the other pages in the background so moving between them never waits. */
+function usePreloadPages() {
+  useEffect(() => {
+    for (const load of Object.values(pageLoaders)) {
+      // A failure here is reported again, and shown, when that page is opened.
+      load().catch(() => undefined);
+    }
+  }, []);
+}
+
+export default function SignedInRoutes({ user }: { user: PublicUser }) {
+  usePreloadPages();
+  return (
+    <Switch>
+      <Route path={paths.signin}>
+        <Redirect to={paths.dashboard} replace />
+      </Route>
+      <Route path={paths.login}>
+        <Redirect to={paths.dashboard} replace />
+      </Route>
+      <Route path={paths.logout} component={LogoutRoute} />
+      <Route>
+        <AppShell user={user}>
+          <Suspense fallback={<LoadingScreen />}>
+            <Switch>
+              <Route path={paths.home} component={DashboardRoute} />
+              <Route path={paths.dashboard} component={DashboardRoute} />
+              <Route path={paths.tickets} component={TicketsRoute} />
+              <Route path={paths.ticketDetails} component={TicketDetailsRoute} />
+              <Route path={paths.loanerEquipment} component={LoanerEquipmentRoute} />
+              <Route path={paths.timeTracking} component={TimeTrackingRoute} />
+              <Route path={paths.reports} component={ReportsRoute} />
+              <Route path={paths.settings} component={SettingsRoute} />
+              <Route>
+                <NotFoundRoute />
+              </Route>
+            </Switch>
+          </Suspense>
+        </AppShell>
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,54 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import type { PublicUser } from '@shared/contracts/auth';
+import { focusRing } from '@/components/ui/focus-ring';
+import { cn } from '@/lib/utils';
+import { AppShellContext, DEFAULT_PAGE_TITLE, type AppShellState } from './app-shell-context';
+import { Header } from './header';
+import { Sidebar } from './sidebar';
+
+interface AppShellProps {
+  user: PublicUser;
+  children: ReactNode;
+}
+
+/**
+ * Sidebar, header and main area of the signed-in app. It stays mounted across page changes; pages
+ * set the header title with usePageTitle and read the header search with useHeaderSearch.
+ */
+export function AppShell({ user, children }: AppShellProps) {
+  const [location] = useLocation();
+  const [title, setTitle] = useState(DEFAULT_PAGE_TITLE);
+  // The search belongs to the page it was typed on: a different path reads it as empty.
+  const [typedSearch, setTypedSearch] = useState({ path: location, text: '' });
+  const search = typedSearch.path === location ? typedSearch.text : '';
+  const setSearch = useCallback((text: string) => setTypedSearch({ path: location, text }), [location]);
+
+  const shell = useMemo<AppShellState>(
+    () => ({ title, setTitle, search, setSearch }),
+    [title, search, setSearch],
+  );
+
+  return (
+    <AppShellContext.Provider value={shell}>
+      <a
+        href="#main-content"
+        className={cn(
+          'sr-only z-50 rounded-md bg-card px-4 py-2 text-sm font-medium shadow-md focus:not-sr-only focus:fixed focus:top-2 focus:left-2',
+          focusRing,
+        )}
+      >
+        Skip to main content
+      </a>
+      <div className="flex h-screen overflow-hidden bg-background">
+        <Sidebar user={user} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <Header user={user} title={title} searchValue={search} onSearchChange={setSearch} />
+          <main id="main-content" tabIndex={-1} className="flex-1 overflow-y-auto p-4 outline-hidden md:p-6">
+            {children}
+          </main>
+        </div>
+      </div>
+    </AppShellContext.Provider>
+  );
+}

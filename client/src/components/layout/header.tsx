@@ -1,0 +1,31 @@
+import { Bell } from 'lucide-react';
+import type { PublicUser } from '@shared/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { DEFAULT_PAGE_TITLE } from './app-shell-context';
+import { HeaderSearch } from './header-search';
+import { UserMenu } from './user-menu';
+
+interface HeaderProps {
+  user: PublicUser;
+  title?: string;
+  /** Pass both to control the search box from the page; leave both out and it keeps its own text. */
+  searchValue?: string;
+  onSearchChange?: (value: string) => void;
+}
+
+export function Header({ user, title = DEFAULT_PAGE_TITLE, searchValue, onSearchChange }: HeaderProps) {
+  return (
+    <header className="flex h-16 shrink-0 items-center gap-4 border-b bg-card px-4 md:px-6">
+      <h1 className="min-w-0 flex-1 truncate text-xl font-semibold tracking-tight">{title}</h1>
+      <HeaderSearch value={searchValue} onChange={onSearchChange} />
+      <Button variant="ghost" size="icon" className="relative" aria-label="Notifications">
+        <Bell aria-hidden="true" />
+        <span
+          className="absolute top-2 right-2 size-2 rounded-full bg-destructive ring-2 ring-card"
+          aria-hidden="true"
+        />
+      </Button>
+      <UserMenu user={user} />
+    </header>
+  );
+}

@@ -1,0 +1,126 @@
+import {
+  ChartColumn,
+  Clock,
+  Headset,
+  Laptop,
+  LayoutDashboard,
+  LogOut,
+  Settings,
+  Ticket,
+  UserCheck,
+} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Link, useLocation, useSearchParams } from 'wouter';
+import { OFFICE_LABEL, PRODUCT_NAME } from '@shared/constants';
+import type { PublicUser } from '@shared/contracts/auth';
+import { ASSIGNED_TO_PARAM, myTicketsPath, paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { focusRing } from '@/components/ui/focus-ring';
+import { cn } from '@/lib/utils';
+import { displayName } from './display-name';
+import { SignOutForm } from './sign-out-form';
+import { UserAvatar } from './user-avatar';
+
+interface NavItem {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  active: boolean;
+}
+
+function useNavItems(userId: string): NavItem[] {
+  const [location] = useLocation();
+  const [searchParams] = useSearchParams();
+  const onTickets = location === paths.tickets;
+  const mine = onTickets && searchParams.get(ASSIGNED_TO_PARAM) === userId;
+  return [
+    {
+      label: 'Dashboard',
+      href: paths.home,
+      icon: LayoutDashboard,
+      active: location === paths.home || location === paths.dashboard,
+    },
+    { label: 'All Tickets', href: paths.tickets, icon: Ticket, active: onTickets && !mine },
+    { label: 'My Tickets', href: myTicketsPath(userId), icon: UserCheck, active: mine },
+    {
+      label: 'Loaner Equipment',
+      href: paths.loanerEquipment,
+      icon: Laptop,
+      active: location === paths.loanerEquipment,
+    },
+    {
+      label: 'Time Tracking',
+      href: paths.timeTracking,
+      icon: Clock,
+      active: location === paths.timeTracking,
+    },
+    { label: 'Reports', href: paths.reports, icon: ChartColumn, active: location === paths.reports },
+    { label: 'Settings', href: paths.settings, icon: Settings, active: location === paths.settings },
+  ];
+}
+
+/** Below the md breakpoint the sidebar shrinks to icons; labels stay readable to screen readers. */
+export function Sidebar({ user }: { user: PublicUser }) {
+  const navItems = useNavItems(user.id);
+  const name = displayName(user);
+
+  return (
+    <aside className="flex w-16 shrink-0 flex-col border-r bg-sidebar text-sidebar-foreground md:w-64">
+      <div className="flex h-16 items-center gap-3 border-b px-3 md:px-5">
+        <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+          <Headset className="size-5" aria-hidden="true" />
+        </div>
+        <div className="sr-only min-w-0 md:not-sr-only">
+          <p className="truncate text-sm font-semibold">{PRODUCT_NAME}</p>
+          <p className="truncate text-xs text-muted-foreground">{OFFICE_LABEL}</p>
+        </div>
+      </div>
+
+      <nav aria-label="Main" className="flex-1 overflow-y-auto p-2 md:p-3">
+        <ul className="space-y-1">
+          {navItems.map(({ label, href, icon: Icon, active }) => (
+            <li key={label}>
+              <Link
+                href={href}
+                aria-current={active ? 'page' : undefined}
+                title={label}
+                className={cn(
+                  'flex items-center justify-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors md:justify-start',
+                  focusRing,
+                  active
+                    ? 'bg-primary/10 text-primary'
+                    : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+                )}
+              >
+                <Icon className="size-4 shrink-0" aria-hidden="true" />
+                <span className="sr-only md:not-sr-only">{label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="border-t p-2 md:p-3">
+        <div className="flex items-center justify-center gap-3 md:justify-start md:px-2 md:py-2">
+          <UserAvatar user={user} />
+          <div className="sr-only min-w-0 md:not-sr-only">
+            <p className="truncate text-sm font-medium">{name}</p>
+            <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+          </div>
+        </div>
+        <SignOutForm className="mt-2">
+          <Button
+            type="submit"
+            variant="ghost"
+            size="sm"
+            title="Sign Out"
+            className="w-full text-muted-foreground hover:text-foreground md:justify-start"
+          >
+            <LogOut aria-hidden="true" />
+            <span className="sr-only md:not-sr-only">Sign Out</span>
+          </Button>
+        </SignOutForm>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,8 @@
+/**
+ * Query keys of the auth feature. Keys are the URL's path segments, so joining a key with "/" gives
+ * the URL the default query function reads, and a shorter key invalidates everything below it.
+ */
+export const authKeys = {
+  all: ['/api/auth'] as const,
+  currentUser: () => [...authKeys.all, 'user'] as const,
+};

@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { loginSchema, type LoginInput } from '@shared/contracts/auth';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { toast } from '@/components/ui/use-toast';
+import { authKeys } from '../api/auth-keys';
+import { useLogin } from '../api/login';
+import { failureDescription, LOGIN_TOASTS } from '../lib/auth-toasts';
+
+function showLoginFailure(description: string) {
+  toast({ variant: 'destructive', title: LOGIN_TOASTS.failureTitle, description });
+}
+
+export function LoginForm() {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const loginMutation = useLogin();
+  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = async (values: LoginInput) => {
+    try {
+      const result = await loginMutation.mutateAsync(values);
+      if (!result.success) return showLoginFailure(result.error || LOGIN_TOASTS.failureFallback);
+    } catch (error) {
+      return showLoginFailure(failureDescription(error, LOGIN_TOASTS));
+    }
+    toast({ title: LOGIN_TOASTS.successTitle, description: LOGIN_TOASTS.successDescription });
+    await queryClient.refetchQueries({ queryKey: authKeys.currentUser() });
+    // Replace: the back button should not lead to the sign-in screen of a signed-in user.
+    navigate(paths.dashboard, { replace: true });
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+      <TextField
+        id="login-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting && <Spinner />}
+        {isSubmitting ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type UseFormSetError } from 'react-hook-form';
+import { registerSchema, type RegisterInput } from '@shared/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useRegister } from '../api/register';
+import { failureDescription, REGISTER_TOASTS } from '../lib/auth-toasts';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
+
+function showRegisterFailure(description: string) {
+  toast({ variant: 'destructive', title: REGISTER_TOASTS.failureTitle, description });
+}
+
+/** The server validates too; its per-field messages go under the fields they are about. */
+function applyServerFieldErrors(error: unknown, setError: UseFormSetError<RegisterInput>) {
+  if (!(error instanceof ApiError)) return;
+  for (const field of FIELDS) {
+    const message = error.body?.fieldErrors?.[field]?.[0];
+    if (message) setError(field, { type: 'server', message });
+  }
+}
+
+export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+  const registerMutation = useRegister();
+  const form = useForm({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = async (values: RegisterInput) => {
+    try {
+      const result = await registerMutation.mutateAsync(values);
+      if (!result.success) return showRegisterFailure(result.error || REGISTER_TOASTS.failureFallback);
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError);
+      return showRegisterFailure(failureDescription(error, REGISTER_TOASTS));
+    }
+    toast({ title: REGISTER_TOASTS.successTitle, description: REGISTER_TOASTS.successDescription });
+    form.reset();
+    onRegistered();
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="register-first-name"
+          label="First Name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <TextField
+          id="register-last-name"
+          label="Last Name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
+      </div>
+      <TextField
+        id="register-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        id="register-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting && <Spinner />}
+        {isSubmitting ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The only module that calls fetch. Every request carries the session cookie, sends JSON only when
+ * there is a body, and turns a non-OK answer into an ApiError (spec §7 and §8 Generic).
+ */
+
+/** What the server puts in an error answer (shared/contracts/common.ts ApiErrorBody), read defensively. */
+export interface ApiErrorDetails {
+  message?: string;
+  error?: string;
+  fieldErrors?: Record<string, string[]>;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The parsed JSON error body, when the server sent one. */
+    readonly body: ApiErrorDetails | undefined,
+  ) {
+    super(message);
+  }
+
+  /** The server's own words for the failure (`error`, else `message`), if it gave any. */
+  get serverMessage(): string | undefined {
+    return this.body?.error || this.body?.message || undefined;
+  }
+}
+
+export type MutationMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function readErrorDetails(value: unknown): ApiErrorDetails | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  const fieldErrors = record.fieldErrors;
+  return {
+    message: typeof record.message === 'string' ? record.message : undefined,
+    error: typeof record.error === 'string' ? record.error : undefined,
+    fieldErrors:
+      typeof fieldErrors === 'object' && fieldErrors !== null
+        ? (fieldErrors as Record<string, string[]>)
+        : undefined,
+  };
+}
+
+async function request<T>(
+  method: 'GET' | MutationMethod,
+  url: string,
+  body: unknown,
+  options: RequestOptions,
+): Promise<T> {
+  const hasBody = body !== undefined;
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: hasBody
+      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+      : { Accept: 'application/json' },
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal: options.signal,
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      `${response.status}: ${text || response.statusText}`,
+      readErrorDetails(parseJson(text)),
+    );
+  }
+  // The caller names the answer's type: the server's contract, not this module, vouches for it.
+  return (text ? parseJson(text) : undefined) as T;
+}
+
+export function apiGet<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>('GET', url, undefined, options);
+}
+
+export function apiSend<T>(
+  method: MutationMethod,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  return request<T>(method, url, body, options);
+}
+
+/** An expired or missing session (spec §8): "401: …Unauthorized". */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}

@@ -7,6 +7,10 @@ import type pg from 'pg';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { equipmentRoutes } from './features/equipment/equipment.routes';
+import { ticketsRoutes } from './features/tickets/tickets.routes';
+import { usersRoutes } from './features/users/users.routes';
 import { logger } from './lib/logger';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginWrites } from './middleware/same-origin';
@@ -84,6 +88,11 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   api.use(authRoutes({ db, config }));
+  // Every router below serves signed-in users only; each applies requireAuth itself.
+  api.use(ticketsRoutes({ db, config }));
+  api.use(dashboardRoutes({ db, config }));
+  api.use(usersRoutes({ db, config }));
+  api.use(equipmentRoutes({ db, config }));
   api.use(apiNotFound);
   api.use(errorHandler);
   app.use('/api', api);

@@ -1,4 +1,17 @@
 import { z } from 'zod';
+import {
+  ASSIGNMENT_STATUSES,
+  DEFAULT_PAGE,
+  DEFAULT_PAGE_SIZE,
+  MANUAL_TICKET_STATUSES,
+  MAX_PAGE_SIZE,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  type AssignmentStatus,
+  type TicketPriority,
+  type TicketStatus,
+} from '../constants';
+import { isoDate } from './common';
 
 /** An attachment as recorded on a ticket: its metadata only (the content is not stored). */
 export const ticketAttachmentSchema = z.object({
@@ -7,3 +20,340 @@ export const ticketAttachmentSchema = z.object({
   size: z.number().int().nonnegative(),
 });
 export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
+
+/** Bounds that keep every accepted value storable in its column (docs/decisions.md). */
+export const TICKET_LIMITS = {
+  ticketNumber: 64,
+  subject: 1_000,
+  body: 200_000,
+  fromName: 200,
+  fromEmail: 320,
+  notes: 500_000,
+  noteText: 10_000,
+  attachments: 100,
+  attachmentText: 500,
+  search: 200,
+  bulkIds: 500,
+  maxPage: 100_000,
+  /** numeric(6,2) holds at most 9999.99. */
+  timeSpent: 9_999.99,
+  minYear: 1900,
+  maxYear: 9999,
+} as const;
+
+export const TICKET_MESSAGES = {
+  subjectRequired: 'Subject is required',
+  bodyRequired: 'Description is required',
+  fromNameRequired: 'From name is required',
+  fromEmailRequired: 'From email is required',
+  invalidEmail: 'Invalid email address',
+  ticketNumberShape: "Ticket number must be 'T-' followed by digits",
+  newTicketIsOpen: 'A new ticket is always open',
+  statusChoices: `Status must be one of ${MANUAL_TICKET_STATUSES.join(', ')}`,
+  harvestStatusReserved:
+    'closed_with_harvest is set only by the Harvest sync once a time entry is pushed; use closed instead',
+  noteRequired: 'Note text is required',
+  nothingToUpdate: 'Give at least one field to change',
+  unknownUser: 'No user has this id',
+  ticketNotFound: 'Ticket not found',
+  ticketsNotFound: 'Some tickets do not exist',
+  noTicketsSelected: 'Select at least one ticket',
+  tooManyTickets: `At most ${TICKET_LIMITS.bulkIds} tickets at once`,
+  invalidId: 'Must be a valid id',
+  noNul: 'Must not contain NUL characters',
+  unpairedSurrogate: 'Must not contain unpaired surrogate characters',
+  timestamp: `Must be an ISO 8601 date-time between the years ${TICKET_LIMITS.minYear} and ${TICKET_LIMITS.maxYear}`,
+  dateBound: `Must be an ISO date (YYYY-MM-DD) or date-time between the years ${TICKET_LIMITS.minYear} and ${TICKET_LIMITS.maxYear}`,
+  closedAtNeedsClosedStatus: 'Only a closed ticket has a closing time',
+  assignedAtNeedsAssignee: 'Only an assigned ticket has an assignment time',
+  ticketNumberUnavailable: 'Could not allocate a ticket number; please try again',
+} as const;
+
+// PostgreSQL text cannot hold NUL, so it is refused here rather than failing in the database.
+const withoutNul = (value: string) => !value.includes('\u0000');
+
+/** Any PostgreSQL uuid (not only RFC 4122 versions: imported data may hold others). */
+export const idSchema = z.guid(TICKET_MESSAGES.invalidId).transform((id) => id.toLowerCase());
+
+function requiredText(message: string, max: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? message : `${message} (as text)`) })
+    .trim()
+    .min(1, message)
+    .max(max, `At most ${max} characters`)
+    .refine(withoutNul, TICKET_MESSAGES.noNul);
+}
+
+const optionalText = (max: number) =>
+  z.string().max(max, `At most ${max} characters`).refine(withoutNul, TICKET_MESSAGES.noNul);
+
+function inSupportedYears(value: string): boolean {
+  const time = new Date(value);
+  const year = time.getUTCFullYear();
+  return !Number.isNaN(time.getTime()) && year >= TICKET_LIMITS.minYear && year <= TICKET_LIMITS.maxYear;
+}
+
+/** An ISO 8601 date-time (with an offset, or local to the server when it has none). */
+export const timestampString = z.iso
+  .datetime({ offset: true, local: true, error: TICKET_MESSAGES.timestamp })
+  .refine(inSupportedYears, TICKET_MESSAGES.timestamp);
+const timestampInput = timestampString.transform((value) => new Date(value));
+
+/** A list filter bound: a calendar date (a whole day) or an exact date-time. */
+export const dateBoundString = z
+  .string()
+  .refine(
+    (value) =>
+      (isoDate.safeParse(value).success || timestampString.safeParse(value).success) &&
+      inSupportedYears(value),
+    TICKET_MESSAGES.dateBound,
+  );
+
+export const ticketStatusSchema = z.enum(TICKET_STATUSES);
+export const ticketPrioritySchema = z.enum(TICKET_PRIORITIES);
+
+/** The statuses a person may set; closed_with_harvest belongs to the Harvest sync (spec §4). */
+export const manualTicketStatusSchema = z.enum(MANUAL_TICKET_STATUSES, {
+  error: (issue) =>
+    issue.input === 'closed_with_harvest'
+      ? TICKET_MESSAGES.harvestStatusReserved
+      : TICKET_MESSAGES.statusChoices,
+});
+
+// jsonb refuses an unpaired UTF-16 surrogate (text columns would store U+FFFD in its place instead).
+const jsonText = (max: number) =>
+  optionalText(max).refine((value) => !/\p{Cs}/u.test(value), TICKET_MESSAGES.unpairedSurrogate);
+
+const attachmentInputSchema = ticketAttachmentSchema.extend({
+  filename: jsonText(TICKET_LIMITS.attachmentText),
+  contentType: jsonText(TICKET_LIMITS.attachmentText),
+});
+
+export const createTicketSchema = z.object({
+  /** Optional: the server replaces a missing or already-used number with one of its own. */
+  ticketNumber: z
+    .string()
+    .trim()
+    .max(TICKET_LIMITS.ticketNumber, `At most ${TICKET_LIMITS.ticketNumber} characters`)
+    .regex(/^T-\d+$/, TICKET_MESSAGES.ticketNumberShape)
+    .optional(),
+  subject: requiredText(TICKET_MESSAGES.subjectRequired, TICKET_LIMITS.subject),
+  body: requiredText(TICKET_MESSAGES.bodyRequired, TICKET_LIMITS.body),
+  fromEmail: requiredText(TICKET_MESSAGES.fromEmailRequired, TICKET_LIMITS.fromEmail).pipe(
+    z.email(TICKET_MESSAGES.invalidEmail),
+  ),
+  fromName: requiredText(TICKET_MESSAGES.fromNameRequired, TICKET_LIMITS.fromName),
+  priority: ticketPrioritySchema.optional(),
+  assignedTo: idSchema.nullable().optional(),
+  status: z.literal('open', TICKET_MESSAGES.newTicketIsOpen).optional(),
+  originalEmailDate: timestampInput.nullable().optional(),
+  attachments: z
+    .array(attachmentInputSchema)
+    .max(TICKET_LIMITS.attachments, `At most ${TICKET_LIMITS.attachments} attachments`)
+    .optional(),
+});
+export type CreateTicketInput = z.output<typeof createTicketSchema>;
+
+const hasAnyField = (value: Record<string, unknown>) => Object.values(value).some((v) => v !== undefined);
+
+/** PUT /api/tickets/:id. lastUpdatedBy is not accepted: the server always records the caller. */
+export const updateTicketSchema = z
+  .object({
+    status: manualTicketStatusSchema.optional(),
+    priority: ticketPrioritySchema.optional(),
+    assignedTo: idSchema.nullable().optional(),
+    assignedAt: timestampInput.nullable().optional(),
+    notes: optionalText(TICKET_LIMITS.notes).nullable().optional(),
+    timeSpent: z
+      .number()
+      .nonnegative()
+      .max(TICKET_LIMITS.timeSpent, `At most ${TICKET_LIMITS.timeSpent} hours`)
+      .nullable()
+      .optional(),
+    harvestTimeEntryId: z.number().int().positive().nullable().optional(),
+    closedAt: timestampInput.nullable().optional(),
+  })
+  .refine(hasAnyField, TICKET_MESSAGES.nothingToUpdate);
+export type UpdateTicketInput = z.output<typeof updateTicketSchema>;
+
+const ticketIdsSchema = z
+  .array(idSchema)
+  .min(1, TICKET_MESSAGES.noTicketsSelected)
+  .max(TICKET_LIMITS.bulkIds, TICKET_MESSAGES.tooManyTickets);
+
+export const bulkUpdateTicketsSchema = z.object({
+  ticketIds: ticketIdsSchema,
+  updates: z
+    .object({
+      status: manualTicketStatusSchema.optional(),
+      /** null unassigns. */
+      assignedTo: idSchema.nullable().optional(),
+    })
+    .refine(hasAnyField, TICKET_MESSAGES.nothingToUpdate),
+});
+export type BulkUpdateTicketsInput = z.output<typeof bulkUpdateTicketsSchema>;
+
+export const bulkDeleteTicketsSchema = z.object({ ticketIds: ticketIdsSchema });
+export type BulkDeleteTicketsInput = z.output<typeof bulkDeleteTicketsSchema>;
+
+export const addNoteSchema = z.object({
+  text: requiredText(TICKET_MESSAGES.noteRequired, TICKET_LIMITS.noteText),
+});
+export type AddNoteInput = z.output<typeof addNoteSchema>;
+
+export const checkUpdatesQuerySchema = z.object({ since: timestampInput });
+
+/** The list's filters as the SPA holds them (spec §3 "List filters"). */
+export interface TicketListFilters {
+  page: number;
+  limit: number;
+  search?: string;
+  status?: TicketStatus[];
+  priority?: TicketPriority[];
+  assignedTo?: string;
+  assignmentStatus?: AssignmentStatus;
+  /** Each bound is a date (YYYY-MM-DD, a whole day in the server's time zone) or a date-time. */
+  createdAfter?: string;
+  createdBefore?: string;
+  closedAfter?: string;
+  closedBefore?: string;
+}
+
+/** An empty query parameter (`assigned_to=`) means the filter is not set. */
+const queryParam = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** One or several values, comma-joined (`status=open,in_progress`) or repeated. */
+function listParam<const T extends readonly [string, ...string[]]>(values: T) {
+  const allowed = new Set<string>(values);
+  const isAllowed = (value: string): value is T[number] => allowed.has(value);
+  return z.union([z.string(), z.array(z.string())]).transform((raw, ctx) => {
+    const items = (Array.isArray(raw) ? raw : [raw])
+      .flatMap((part) => part.split(','))
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const unknown = items.filter((item) => !isAllowed(item));
+    if (unknown.length > 0) {
+      ctx.issues.push({
+        code: 'custom',
+        input: raw,
+        message: `Unknown value ${unknown.join(', ')}; use ${values.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    const known = [...new Set(items.filter(isAllowed))];
+    return known.length > 0 ? known : undefined;
+  });
+}
+
+/** GET /api/tickets: the query string (snake_case, spec §7) parsed into TicketListFilters. */
+export const ticketListQuerySchema = z
+  .object({
+    page: queryParam(z.coerce.number().int().min(1).max(TICKET_LIMITS.maxPage)),
+    limit: queryParam(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)),
+    search: queryParam(optionalText(TICKET_LIMITS.search)),
+    status: queryParam(listParam(TICKET_STATUSES)),
+    priority: queryParam(listParam(TICKET_PRIORITIES)),
+    assigned_to: queryParam(idSchema),
+    assignment_status: queryParam(z.enum(ASSIGNMENT_STATUSES)),
+    created_after: queryParam(dateBoundString),
+    created_before: queryParam(dateBoundString),
+    closed_after: queryParam(dateBoundString),
+    closed_before: queryParam(dateBoundString),
+  })
+  .transform((query): TicketListFilters => ({
+    page: query.page ?? DEFAULT_PAGE,
+    limit: query.limit ?? DEFAULT_PAGE_SIZE,
+    search: query.search?.trim() || undefined,
+    status: query.status,
+    priority: query.priority,
+    assignedTo: query.assigned_to,
+    assignmentStatus: query.assignment_status,
+    createdAfter: query.created_after,
+    createdBefore: query.created_before,
+    closedAfter: query.closed_after,
+    closedBefore: query.closed_before,
+  }));
+
+/** The query string for GET /api/tickets from the list's filters; unset filters are left out. */
+export function toTicketListQuery(filters: Partial<TicketListFilters>): Record<string, string> {
+  const entries: [string, string | number | readonly string[] | undefined][] = [
+    ['page', filters.page],
+    ['limit', filters.limit],
+    ['search', filters.search],
+    ['status', filters.status],
+    ['priority', filters.priority],
+    ['assigned_to', filters.assignedTo],
+    ['assignment_status', filters.assignmentStatus],
+    ['created_after', filters.createdAfter],
+    ['created_before', filters.createdBefore],
+    ['closed_after', filters.closedAfter],
+    ['closed_before', filters.closedBefore],
+  ];
+  const query: Record<string, string> = {};
+  for (const [key, value] of entries) {
+    const text = Array.isArray(value) ? value.join(',') : value === undefined ? '' : String(value);
+    if (text !== '') query[key] = text;
+  }
+  return query;
+}
+
+// Responses. Timestamps travel as ISO 8601 strings.
+const isoTimestamp = z.iso.datetime({ offset: true });
+
+export const assignedUserSchema = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+
+export const ticketSchema = z.object({
+  id: z.string(),
+  ticketNumber: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  fromEmail: z.string(),
+  fromName: z.string(),
+  status: ticketStatusSchema,
+  priority: ticketPrioritySchema,
+  assignedTo: z.string().nullable(),
+  assignedAt: isoTimestamp.nullable(),
+  lastUpdatedBy: z.string().nullable(),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+  closedAt: isoTimestamp.nullable(),
+  timeSpent: z.number().nullable(),
+  harvestTimeEntryId: z.number().nullable(),
+  /** JSON-encoded note entries or legacy text: read it with parseNotes from shared/notes.ts. */
+  notes: z.string().nullable(),
+  originalEmailDate: isoTimestamp.nullable(),
+  attachments: z.array(ticketAttachmentSchema),
+  assignedUser: assignedUserSchema.nullable(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+export interface TicketResponse {
+  ticket: Ticket;
+}
+export interface TicketListResponse {
+  tickets: Ticket[];
+  total: number;
+}
+export interface BulkUpdateTicketsResponse {
+  updated: number;
+}
+export interface BulkDeleteTicketsResponse {
+  deleted: number;
+}
+
+export const ticketUpdaterSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+export const checkUpdatesResponseSchema = z.object({
+  wasUpdated: z.boolean(),
+  /** Who changed it; null when nothing changed or the change came from no user (e.g. a sync). */
+  updatedBy: ticketUpdaterSchema.nullable(),
+  currentUserId: z.string(),
+});
+export type CheckUpdatesResponse = z.infer<typeof checkUpdatesResponseSchema>;

@@ -1,4 +1,5 @@
 import type { PublicUser } from '@shared/contracts/auth';
+import type { UserSummary } from '@shared/contracts/users';
 import { USER_ROLES, type UserRole } from '@shared/constants';
 
 export interface UserProfileRow {
@@ -25,4 +26,10 @@ export function toPublicUser(row: UserProfileRow): PublicUser {
     profileImageUrl: row.profileImageUrl,
     role: (USER_ROLES as readonly string[]).includes(row.role) ? (row.role as UserRole) : 'agent',
   };
+}
+
+/** A user as the user lists show it: the public shape without the role. */
+export function toUserSummary(row: UserProfileRow): UserSummary {
+  const { role: _role, ...summary } = toPublicUser(row);
+  return summary;
 }

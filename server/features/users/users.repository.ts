@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { users } from '@shared/schema';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { tickets, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import type { UserProfileRow } from './user.mapper';
 
@@ -68,4 +68,38 @@ export async function insertUser(
 
 export async function updatePasswordHash(db: DbOrTx, id: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ password: passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+export async function userExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row !== undefined;
+}
+
+/** Every user by first, then last name (letter case ignored; users without a name last). */
+export function listUsers(db: DbOrTx): Promise<UserProfileRow[]> {
+  return db
+    .select(userProfileColumns)
+    .from(users)
+    .orderBy(
+      sql`lower(${users.firstName}) asc nulls last`,
+      sql`lower(${users.lastName}) asc nulls last`,
+      asc(users.id),
+    );
+}
+
+/** For each user, in the order of listUsers, how many tickets in `statuses` are assigned to them. */
+export function countAssignedTicketsPerUser(
+  db: DbOrTx,
+  statuses: readonly string[],
+): Promise<{ userId: string; ticketCount: number }[]> {
+  return db
+    .select({ userId: users.id, ticketCount: count(tickets.id) })
+    .from(users)
+    .leftJoin(tickets, and(eq(tickets.assignedTo, users.id), inArray(tickets.status, [...statuses])))
+    .groupBy(users.id)
+    .orderBy(
+      sql`lower(${users.firstName}) asc nulls last`,
+      sql`lower(${users.lastName}) asc nulls last`,
+      asc(users.id),
+    );
 }

@@ -1,0 +1,17 @@
+import { Router } from 'express';
+import type { DashboardStats } from '@shared/contracts/dashboard';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { requireAuth } from '../../middleware/require-auth';
+import { dashboardStats } from './dashboard.service';
+
+export function dashboardRoutes(deps: { db: Database; config: AppConfig }) {
+  const { db } = deps;
+  const router = Router();
+
+  router.get('/dashboard/stats', requireAuth(db), async (_req, res) => {
+    res.json((await dashboardStats(db)) satisfies DashboardStats);
+  });
+
+  return router;
+}

@@ -1,0 +1,118 @@
+import { and, asc, desc, eq, getTableColumns, not, sql, type SQL } from 'drizzle-orm';
+import { loanerEquipment, users, type LoanerEquipmentRow } from '@shared/schema';
+import type { DbOrTx } from '../../db/client';
+
+const t = loanerEquipment;
+
+/** Not returned and expected back before the database's today. */
+const isOverdueSql = sql<boolean>`(NOT ${t.isReturned} AND ${t.expectedReturnDate} < CURRENT_DATE)`;
+
+/** Every column as drizzle names it, plus the computed `isOverdue`. */
+const recordColumns = { ...getTableColumns(t), isOverdue: isOverdueSql };
+
+export type LoanerEquipmentRowWithStatus = LoanerEquipmentRow & { isOverdue: boolean };
+
+/**
+ * Exactly the expression of `loaner_equipment_search_trgm_idx`, so PostgreSQL can answer the
+ * substring search from the trigram index instead of reading every row.
+ */
+const searchDocument = sql`(${t.productType} || ' ' || ${t.personName} || ' ' || ${t.phone} || ' ' || ${t.officeNumber})`;
+
+/** Makes a user's term literal inside LIKE: `%`, `_` and the escape character `\` lose their meaning. */
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export interface LoanerListFilter {
+  search?: string;
+  isReturned?: boolean;
+  overdue?: boolean;
+}
+
+/** Overdue loans first, then active ones, then returned ones; newest checkout first within each. */
+export async function listLoaners(
+  db: DbOrTx,
+  filter: LoanerListFilter,
+): Promise<LoanerEquipmentRowWithStatus[]> {
+  const conditions: SQL[] = [];
+  if (filter.search) conditions.push(sql`${searchDocument} ILIKE ${`%${escapeLike(filter.search)}%`}`);
+  if (filter.isReturned !== undefined) conditions.push(eq(t.isReturned, filter.isReturned));
+  if (filter.overdue !== undefined) conditions.push(filter.overdue ? isOverdueSql : not(isOverdueSql));
+  return db
+    .select(recordColumns)
+    .from(t)
+    .where(and(...conditions))
+    .orderBy(
+      sql`CASE WHEN ${isOverdueSql} THEN 0 WHEN NOT ${t.isReturned} THEN 1 ELSE 2 END`,
+      desc(t.checkoutDate),
+      desc(t.createdAt),
+      asc(t.id),
+    );
+}
+
+export async function findLoanerById(
+  db: DbOrTx,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<LoanerEquipmentRowWithStatus | undefined> {
+  const query = db.select(recordColumns).from(t).where(eq(t.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The writable columns; `actualReturnDate: 'today'` stores the database's CURRENT_DATE. */
+export interface LoanerValues {
+  productType: string;
+  personName: string;
+  phone: string;
+  officeNumber: string;
+  checkoutDate: string;
+  expectedReturnDate: string;
+  actualReturnDate: string | null | 'today';
+  isReturned: boolean;
+  notes: string | null;
+  assignedTo: string | null;
+}
+
+const returnDateValue = (value: LoanerValues['actualReturnDate'] | undefined) =>
+  value === 'today' ? sql`CURRENT_DATE` : value;
+
+export async function insertLoaner(
+  db: DbOrTx,
+  values: LoanerValues & { createdBy: string },
+): Promise<LoanerEquipmentRowWithStatus> {
+  const [row] = await db
+    .insert(t)
+    .values({ ...values, actualReturnDate: returnDateValue(values.actualReturnDate) })
+    .returning(recordColumns);
+  if (!row) throw new Error('insert into loaner_equipment returned no row');
+  return row;
+}
+
+export async function updateLoaner(
+  db: DbOrTx,
+  id: string,
+  values: Partial<LoanerValues>,
+): Promise<LoanerEquipmentRowWithStatus | undefined> {
+  const { actualReturnDate, ...rest } = values;
+  const [row] = await db
+    .update(t)
+    .set({
+      ...rest,
+      ...(actualReturnDate !== undefined ? { actualReturnDate: returnDateValue(actualReturnDate) } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(t.id, id))
+    .returning(recordColumns);
+  return row;
+}
+
+/** True when a row was deleted. */
+export async function deleteLoaner(db: DbOrTx, id: string): Promise<boolean> {
+  const deleted = await db.delete(t).where(eq(t.id, id)).returning({ id: t.id });
+  return deleted.length > 0;
+}
+
+/** Whether a user with this id exists (an assignee must). */
+export async function userExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row !== undefined;
+}

@@ -1,0 +1,35 @@
+import type { TicketListFilters } from '@shared/contracts/tickets';
+import type { TicketListCriteria } from './tickets.repository';
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Midnight starting the given calendar day, `dayOffset` days later, in the server's time zone. */
+function localMidnight(date: string, dayOffset: number): Date | undefined {
+  const match = DATE_ONLY.exec(date);
+  if (!match) return undefined;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + dayOffset);
+}
+
+/** "after 2026-03-01" includes that whole day; a date-time bound includes that instant. */
+export const lowerBound = (value: string | undefined): Date | undefined =>
+  value === undefined ? undefined : (localMidnight(value, 0) ?? new Date(value));
+
+/** "before 2026-03-31" still includes that whole day; a date-time bound excludes that instant. */
+export const upperBound = (value: string | undefined): Date | undefined =>
+  value === undefined ? undefined : (localMidnight(value, 1) ?? new Date(value));
+
+export function toListCriteria(filters: TicketListFilters): TicketListCriteria {
+  return {
+    offset: (filters.page - 1) * filters.limit,
+    limit: filters.limit,
+    search: filters.search,
+    statuses: filters.status,
+    priorities: filters.priority,
+    assignedTo: filters.assignedTo,
+    assignmentStatus: filters.assignmentStatus,
+    createdFrom: lowerBound(filters.createdAfter),
+    createdUntil: upperBound(filters.createdBefore),
+    closedFrom: lowerBound(filters.closedAfter),
+    closedUntil: upperBound(filters.closedBefore),
+  };
+}

@@ -1,0 +1,81 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  addNoteSchema,
+  bulkDeleteTicketsSchema,
+  bulkUpdateTicketsSchema,
+  checkUpdatesQuerySchema,
+  createTicketSchema,
+  idSchema,
+  ticketListQuerySchema,
+  updateTicketSchema,
+  type TicketResponse,
+} from '@shared/contracts/tickets';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { parseInput } from '../../lib/validate';
+import { currentUser, requireAuth } from '../../middleware/require-auth';
+import * as ticketsService from './tickets.service';
+
+const ticketParamsSchema = z.object({ id: idSchema });
+
+export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
+  const { db } = deps;
+  const auth = requireAuth(db);
+  const router = Router();
+
+  router.get('/tickets', auth, async (req, res) => {
+    const filters = parseInput(ticketListQuerySchema, req.query);
+    res.json(await ticketsService.listTickets(db, filters));
+  });
+
+  router.post('/tickets', auth, async (req, res) => {
+    const input = parseInput(createTicketSchema, req.body);
+    const ticket = await ticketsService.createTicket(db, input, currentUser(req).id);
+    res.status(201).json({ ticket } satisfies TicketResponse);
+  });
+
+  // The bulk routes come before /tickets/:id, which would otherwise take "bulk" for an id.
+  router.patch('/tickets/bulk', auth, async (req, res) => {
+    const input = parseInput(bulkUpdateTicketsSchema, req.body);
+    res.json(await ticketsService.bulkUpdateTickets(db, input, currentUser(req).id));
+  });
+
+  router.delete('/tickets/bulk', auth, async (req, res) => {
+    const input = parseInput(bulkDeleteTicketsSchema, req.body);
+    res.json(await ticketsService.bulkDeleteTickets(db, input));
+  });
+
+  router.get('/tickets/:id', auth, async (req, res) => {
+    const { id } = parseInput(ticketParamsSchema, req.params);
+    res.json({ ticket: await ticketsService.getTicket(db, id) } satisfies TicketResponse);
+  });
+
+  router.put('/tickets/:id', auth, async (req, res) => {
+    const { id } = parseInput(ticketParamsSchema, req.params);
+    const input = parseInput(updateTicketSchema, req.body);
+    const ticket = await ticketsService.updateTicket(db, id, input, currentUser(req).id);
+    res.json({ ticket } satisfies TicketResponse);
+  });
+
+  router.delete('/tickets/:id', auth, async (req, res) => {
+    const { id } = parseInput(ticketParamsSchema, req.params);
+    await ticketsService.deleteTicket(db, id);
+    res.status(204).end();
+  });
+
+  router.post('/tickets/:id/notes', auth, async (req, res) => {
+    const { id } = parseInput(ticketParamsSchema, req.params);
+    const { text } = parseInput(addNoteSchema, req.body);
+    const ticket = await ticketsService.addNote(db, id, text, currentUser(req));
+    res.status(201).json({ ticket } satisfies TicketResponse);
+  });
+
+  router.get('/tickets/:id/check-updates', auth, async (req, res) => {
+    const { id } = parseInput(ticketParamsSchema, req.params);
+    const { since } = parseInput(checkUpdatesQuerySchema, req.query);
+    res.json(await ticketsService.checkForUpdates(db, id, since, currentUser(req).id));
+  });
+
+  return router;
+}

@@ -1,0 +1,242 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_TICKET_PRIORITY, DEFAULT_TICKET_STATUS } from '@shared/constants';
+import {
+  TICKET_MESSAGES,
+  type BulkDeleteTicketsInput,
+  type BulkDeleteTicketsResponse,
+  type BulkUpdateTicketsInput,
+  type BulkUpdateTicketsResponse,
+  type CheckUpdatesResponse,
+  type CreateTicketInput,
+  type Ticket,
+  type TicketListFilters,
+  type TicketListResponse,
+  type UpdateTicketInput,
+} from '@shared/contracts/tickets';
+import { noteAuthor, parseNotes, serializeNotes } from '@shared/notes';
+import type { NewTicketRow } from '@shared/schema';
+import type { Database, DbOrTx } from '../../db/client';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
+import { userExists } from '../users/users.repository';
+import { planTicketChanges, type TicketChangeRequest, type TicketChanges } from './ticket-changes';
+import { toListCriteria } from './ticket-list-criteria';
+import { toTicket } from './ticket.mapper';
+import { generateTicketNumber, timestampTicketNumber } from './ticket-number';
+import * as repository from './tickets.repository';
+
+/** How often a creation tries another number after finding its number taken. */
+const MAX_NUMBER_ATTEMPTS = 8;
+
+const unknownAssignee = () =>
+  badRequest(`assignedTo: ${TICKET_MESSAGES.unknownUser}`, {
+    assignedTo: [TICKET_MESSAGES.unknownUser],
+  });
+
+async function assertAssigneeExists(db: DbOrTx, assignedTo: string | null | undefined): Promise<void> {
+  if (assignedTo && !(await userExists(db, assignedTo))) throw unknownAssignee();
+}
+
+/** An assignee deleted between the check and the write still gets the 400, not a 500. */
+async function withAssigneeGuard<T>(
+  assignedTo: string | null | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (assignedTo && isForeignKeyViolation(error)) throw unknownAssignee();
+    throw error;
+  }
+}
+
+async function mustFindTicket(db: DbOrTx, id: string): Promise<Ticket> {
+  const row = await repository.findTicketById(db, id);
+  if (!row) throw notFound(TICKET_MESSAGES.ticketNotFound);
+  return toTicket(row);
+}
+
+export async function listTickets(db: Database, filters: TicketListFilters): Promise<TicketListResponse> {
+  const { rows, total } = await repository.listTickets(db, toListCriteria(filters));
+  return { tickets: rows.map(toTicket), total };
+}
+
+export const getTicket = (db: Database, id: string): Promise<Ticket> => mustFindTicket(db, id);
+
+/** A new ticket's columns except its number, which insertUnderFreeNumber picks. */
+type TicketValues = Omit<NewTicketRow, 'ticketNumber' | 'assignedAt'> & { assignedAt: Date | null | SQL };
+
+function newTicketValues(input: CreateTicketInput, callerId: string): TicketValues {
+  return {
+    subject: input.subject,
+    body: input.body,
+    fromEmail: input.fromEmail,
+    fromName: input.fromName,
+    status: DEFAULT_TICKET_STATUS,
+    priority: input.priority ?? DEFAULT_TICKET_PRIORITY,
+    assignedTo: input.assignedTo ?? null,
+    // now() is the statement's time, so assignedAt equals createdAt exactly.
+    assignedAt: input.assignedTo ? sql`now()` : null,
+    lastUpdatedBy: callerId,
+    originalEmailDate: input.originalEmailDate ?? null,
+    attachments: input.attachments ?? [],
+  };
+}
+
+/** Inserts under the requested number, or under server-made ones while numbers turn out taken. */
+async function insertUnderFreeNumber(
+  db: Database,
+  values: TicketValues,
+  requested: string | undefined,
+): Promise<string> {
+  for (let attempt = 0; attempt < MAX_NUMBER_ATTEMPTS; attempt++) {
+    const ticketNumber = attempt === 0 ? (requested ?? timestampTicketNumber()) : generateTicketNumber();
+    const id = await repository.insertTicketUnlessNumberTaken(db, { ...values, ticketNumber });
+    if (id) return id;
+  }
+  throw new AppError('unavailable', TICKET_MESSAGES.ticketNumberUnavailable);
+}
+
+export async function createTicket(
+  db: Database,
+  input: CreateTicketInput,
+  callerId: string,
+): Promise<Ticket> {
+  await assertAssigneeExists(db, input.assignedTo);
+  const id = await withAssigneeGuard(input.assignedTo, () =>
+    insertUnderFreeNumber(db, newTicketValues(input, callerId), input.ticketNumber),
+  );
+  return mustFindTicket(db, id);
+}
+
+type Locked = [repository.LockedTicket, ...repository.LockedTicket[]];
+
+function ticketsMissing(requested: readonly string[], missing: readonly string[]): AppError {
+  if (requested.length === 1) return notFound(TICKET_MESSAGES.ticketNotFound);
+  return new AppError('not_found', `${TICKET_MESSAGES.ticketsNotFound}: ${missing.join(', ')}`, {
+    fieldErrors: { ticketIds: [...missing] },
+  });
+}
+
+/** Locks the tickets; any id that does not exist fails the whole request with 404 naming it. */
+async function lockAllOrFail(tx: DbOrTx, ids: readonly string[]): Promise<Locked> {
+  const rows = await repository.lockTickets(tx, ids);
+  const found = new Set(rows.map((row) => row.id));
+  const missing = ids.filter((id) => !found.has(id));
+  const [first, ...rest] = rows;
+  if (missing.length > 0 || !first) throw ticketsMissing(ids, missing);
+  return [first, ...rest];
+}
+
+/**
+ * Applies one request to locked tickets. Tickets whose changes come out the same share one UPDATE
+ * (a bulk change makes a handful of statements, not one per ticket).
+ */
+async function applyChanges(
+  tx: DbOrTx,
+  locked: Locked,
+  request: TicketChangeRequest,
+  callerId: string,
+): Promise<void> {
+  const now = locked[0].now;
+  const groups = new Map<string, { changes: TicketChanges; ids: string[] }>();
+  for (const ticket of locked) {
+    const changes = planTicketChanges(ticket, request, now);
+    const key = JSON.stringify(changes);
+    const group = groups.get(key) ?? { changes, ids: [] };
+    group.ids.push(ticket.id);
+    groups.set(key, group);
+  }
+  for (const { changes, ids } of groups.values()) {
+    await repository.updateTickets(tx, ids, { ...changes, lastUpdatedBy: callerId, updatedAt: now });
+  }
+}
+
+export function updateTicket(
+  db: Database,
+  id: string,
+  input: UpdateTicketInput,
+  callerId: string,
+): Promise<Ticket> {
+  return withAssigneeGuard(input.assignedTo, () =>
+    db.transaction(async (tx) => {
+      const locked = await lockAllOrFail(tx, [id]);
+      await assertAssigneeExists(tx, input.assignedTo);
+      await applyChanges(tx, locked, input, callerId);
+      return mustFindTicket(tx, id);
+    }),
+  );
+}
+
+export async function deleteTicket(db: Database, id: string): Promise<void> {
+  if ((await repository.deleteTickets(db, [id])) === 0) throw notFound(TICKET_MESSAGES.ticketNotFound);
+}
+
+export interface NoteWriter {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/**
+ * Appends a note under a row lock, so concurrent appends each see the others' notes. Legacy text is
+ * converted to entries (timed before this change) and kept.
+ */
+export function addNote(db: Database, id: string, text: string, writer: NoteWriter): Promise<Ticket> {
+  return db.transaction(async (tx) => {
+    const [ticket] = await lockAllOrFail(tx, [id]);
+    const entries = parseNotes(ticket.notes, ticket.updatedAt);
+    entries.push({ text, userId: writer.id, ...noteAuthor(writer), timestamp: ticket.now.toISOString() });
+    await repository.updateTickets(tx, [id], {
+      notes: serializeNotes(entries),
+      lastUpdatedBy: writer.id,
+      updatedAt: ticket.now,
+    });
+    return mustFindTicket(tx, id);
+  });
+}
+
+const distinct = (ids: readonly string[]) => [...new Set(ids)];
+
+export function bulkUpdateTickets(
+  db: Database,
+  input: BulkUpdateTicketsInput,
+  callerId: string,
+): Promise<BulkUpdateTicketsResponse> {
+  const ids = distinct(input.ticketIds);
+  return withAssigneeGuard(input.updates.assignedTo, () =>
+    db.transaction(async (tx) => {
+      const locked = await lockAllOrFail(tx, ids);
+      await assertAssigneeExists(tx, input.updates.assignedTo);
+      await applyChanges(tx, locked, input.updates, callerId);
+      return { updated: locked.length };
+    }),
+  );
+}
+
+export function bulkDeleteTickets(
+  db: Database,
+  input: BulkDeleteTicketsInput,
+): Promise<BulkDeleteTicketsResponse> {
+  const ids = distinct(input.ticketIds);
+  return db.transaction(async (tx) => {
+    await lockAllOrFail(tx, ids);
+    return { deleted: await repository.deleteTickets(tx, ids) };
+  });
+}
+
+/**
+ * Whether someone other than the caller changed the ticket after `since`. A change without a user
+ * (lastUpdatedBy null, e.g. a sync) counts as someone else's.
+ */
+export async function checkForUpdates(
+  db: Database,
+  id: string,
+  since: Date,
+  callerId: string,
+): Promise<CheckUpdatesResponse> {
+  const change = await repository.findLastChange(db, id, since);
+  if (!change) throw notFound(TICKET_MESSAGES.ticketNotFound);
+  const wasUpdated = change.changedSince && change.lastUpdatedBy !== callerId;
+  return { wasUpdated, updatedBy: wasUpdated ? change.updater : null, currentUserId: callerId };
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { publicUserSchema } from './auth';
+
+/** A user as the user lists show it (spec §3 "User (as read)"): no role, never a password. */
+export const userSummarySchema = publicUserSchema.omit({ role: true });
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export interface UsersResponse {
+  users: UserSummary[];
+}
+
+/** How many active (open or in_progress) tickets are assigned to a user. */
+export const userTicketCountSchema = z.object({
+  userId: z.string(),
+  ticketCount: z.number().int().nonnegative(),
+});
+export type UserTicketCount = z.infer<typeof userTicketCountSchema>;
+
+export interface UserTicketCountsResponse {
+  userTicketCounts: UserTicketCount[];
+}

@@ -1,0 +1,16 @@
+/** Today in the user's own time zone as YYYY-MM-DD: what a date input shows and the API stores. */
+export function todayLocalDate(now: Date = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+// Loan dates are calendar days without a time: reading and formatting them in UTC keeps a day from
+// shifting to its neighbour in time zones west of Greenwich.
+const loanDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** "2026-03-05" → "Mar 5, 2026"; anything unreadable is shown as it came. */
+export function formatLoanDate(value: string): string {
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : loanDateFormat.format(date);
+}

@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@shared/constants';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, isUnauthorizedError } from './api-client';
+
+/** Spec §8 Session expiry: the toast shown while leaving for the sign-in page. */
+export const SESSION_EXPIRED_TOAST = {
+  title: 'Session Expired',
+  description: 'Your session has expired. Please log in again.',
+} as const;
+
+/** The server answers it with a redirect to the sign-in screen (spec §7 GET /api/login). */
+export const LOGIN_REDIRECT_PATH = '/api/login';
+
+/** Any 401, whatever its body says, means the session is gone. */
+export function isSessionExpiredError(error: unknown): boolean {
+  return (error instanceof ApiError && error.status === 401) || isUnauthorizedError(error);
+}
+
+// Several requests fail together when a session ends; one toast and one redirect are enough.
+let leaving = false;
+
+/** Tells the user and leaves for the sign-in page with a full page load, which drops every cached query. */
+export function expireSession(): void {
+  if (leaving) return;
+  leaving = true;
+  toast(SESSION_EXPIRED_TOAST);
+  window.location.assign(LOGIN_REDIRECT_PATH);
+}
+
+/** Runs the session-expired flow and answers true when `error` is a 401; false leaves it to the caller. */
+export function handleSessionExpiry(error: unknown): boolean {
+  if (!isSessionExpiredError(error)) return false;
+  expireSession();
+  return true;
+}
+
+/** Spec §8 Session expiry: the toast shown when a save is refused because the session is gone. */
+export const UNAUTHORIZED_TOAST = {
+  title: 'Unauthorized',
+  description: 'You are logged out. Logging in again...',
+} as const;
+
+/**
+ * The flow for a refused save (spec §8): the user acted, so the toast stays readable for a moment
+ * before the page leaves for the sign-in path.
+ */
+export function logInAgainAfterUnauthorized(): void {
+  if (leaving) return;
+  leaving = true;
+  toast({ variant: 'destructive', ...UNAUTHORIZED_TOAST });
+  window.setTimeout(() => window.location.assign(LOGIN_REDIRECT_PATH), UNAUTHORIZED_REDIRECT_DELAY_MS);
+}
+
+/** For mutation errors: runs the Unauthorized flow and answers true when `error` is a 401. */
+export function handleUnauthorizedMutation(error: unknown): boolean {
+  if (!isSessionExpiredError(error)) return false;
+  logInAgainAfterUnauthorized();
+  return true;
+}
+
+/** For query errors, which surface during render: runs the flow once the error appears. */
+export function useSessionExpiryRedirect(error: unknown): void {
+  useEffect(() => {
+    handleSessionExpiry(error);
+  }, [error]);
+}

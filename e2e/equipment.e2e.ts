@@ -1,0 +1,355 @@
+import crypto from 'node:crypto';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot } from './support/browser';
+import { signInNewUser, type TestUser } from './support/users';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+// The e2e database is shared by every test file, so each test names its people with its own tag and
+// only ever looks at those rows.
+const uniqueTag = () => crypto.randomBytes(4).toString('hex');
+
+/** YYYY-MM-DD in this machine's time zone, which the browser shares: what the page calls "today". */
+function localDate(offsetDays = 0): string {
+  const date = new Date();
+  date.setDate(date.getDate() + offsetDays);
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+/** How the page prints a loan date ("Mar 5, 2026"). */
+const shownDate = (value: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${value}T00:00:00Z`),
+  );
+
+interface LoanInput {
+  productType?: string;
+  personName: string;
+  phone?: string;
+  officeNumber?: string;
+  checkoutDate?: string;
+  expectedReturnDate?: string;
+  actualReturnDate?: string;
+  assignedTo?: string | null;
+  notes?: string;
+}
+
+/** Records a loan through the API, for tests whose subject is not the checkout dialog. */
+async function createLoan(context: BrowserContext, input: LoanInput): Promise<{ id: string }> {
+  const response = await context.request.post('/api/loaner-equipment', {
+    data: {
+      productType: 'laptop',
+      phone: '555-0100',
+      officeNumber: 'B-201',
+      checkoutDate: localDate(),
+      expectedReturnDate: localDate(7),
+      assignedTo: null,
+      notes: '',
+      ...input,
+    },
+  });
+  if (response.status() !== 201) throw new Error(`create loan failed: ${await response.text()}`);
+  return (await response.json()) as { id: string };
+}
+
+async function signedInPage(): Promise<{ context: BrowserContext; page: Page; user: TestUser }> {
+  const context = await newContext(browser);
+  const user = await signInNewUser(context, 'Loan');
+  const page = await context.newPage();
+  // Screenshots then catch no control halfway through a transition.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  return { context, page, user };
+}
+
+async function openEquipmentPage(page: Page): Promise<void> {
+  await page.goto('/loaner-equipment');
+  await page.getByRole('heading', { name: 'Loaner Equipment', level: 1 }).waitFor();
+}
+
+/** The card of the loan lent to `personName`. */
+const card = (page: Page, personName: string) => page.getByRole('listitem').filter({ hasText: personName });
+
+/** The value under a detail label of an expanded card. */
+const detail = (item: Locator, label: string) =>
+  item.locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
+
+/** Picks an option of a Radix select, found by its label. */
+async function choose(scope: Page | Locator, page: Page, label: string, option: string): Promise<void> {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+}
+
+async function chooseFilter(page: Page, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Filter equipment' }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+}
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
+
+/** Waits for the equipment list to show exactly these people, in this order, and nobody else. */
+async function expectListed(page: Page, people: string[]): Promise<void> {
+  const items = page.getByRole('list', { name: 'Loaner equipment' }).getByRole('listitem');
+  await expect
+    .poll(async () => {
+      const texts = await items.allTextContents();
+      return texts.map((text) => people.find((person) => text.includes(person)) ?? text);
+    })
+    .toEqual(people);
+}
+
+describe('loaner equipment in the browser', () => {
+  it('checks out an item through the dialog, with the spec defaults, and shows its card and details', async () => {
+    const { context, page, user } = await signedInPage();
+    const person = `Casey ${uniqueTag()}`;
+    const fullName = `${user.firstName} ${user.lastName}`;
+    await openEquipmentPage(page);
+
+    await page.getByRole('button', { name: 'Checkout Equipment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Checkout Equipment' });
+    await dialog.waitFor();
+    await expect(dialog.getByLabel('Checkout Date').inputValue()).resolves.toBe(localDate());
+    await expect(dialog.getByLabel('Expected Return Date').inputValue()).resolves.toBe(localDate());
+    await expect(dialog.getByLabel('Assigned To (Optional)').textContent()).resolves.toBe('Unassigned');
+    await expect(dialog.getByLabel('Notes (Optional)').inputValue()).resolves.toBe('');
+
+    await choose(dialog, page, 'Product Type', 'Laptop');
+    await dialog.getByLabel('Person Name').fill(person);
+    await dialog.getByLabel('Phone Number').fill('555-0142');
+    await dialog.getByLabel('Office Number').fill('C-310');
+    await dialog.getByLabel('Expected Return Date').fill(localDate(14));
+    await choose(dialog, page, 'Assigned To (Optional)', fullName);
+    await dialog.getByLabel('Notes (Optional)').fill('Charger included');
+    await screenshot(page, 'equipment-checkout-dialog');
+    await dialog.getByRole('button', { name: 'Checkout Equipment' }).click();
+
+    await toast(page, 'Equipment checkout recorded successfully');
+    await dialog.waitFor({ state: 'hidden' });
+    const item = card(page, person);
+    await item.getByText('Laptop', { exact: true }).waitFor();
+    await item.getByText('Checked Out', { exact: true }).waitFor();
+
+    const trigger = item.getByRole('button', { name: new RegExp(person) });
+    await expect(trigger.getAttribute('aria-expanded')).resolves.toBe('false');
+    await trigger.click();
+    await expect(trigger.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(detail(item, 'Person').textContent()).resolves.toBe(person);
+    await expect(detail(item, 'Phone').textContent()).resolves.toBe('555-0142');
+    await expect(detail(item, 'Office').textContent()).resolves.toBe('C-310');
+    await expect(detail(item, 'Checkout Date').textContent()).resolves.toBe(shownDate(localDate()));
+    await expect(detail(item, 'Expected Return').textContent()).resolves.toBe(shownDate(localDate(14)));
+    await expect(detail(item, 'Created By').textContent()).resolves.toBe(fullName);
+    await expect(detail(item, 'Assigned To').textContent()).resolves.toBe(fullName);
+    await expect(detail(item, 'Notes').textContent()).resolves.toBe('Charger included');
+    await expect(detail(item, 'Actual Return').count()).resolves.toBe(0);
+    await item.scrollIntoViewIfNeeded();
+    await screenshot(page, 'equipment-list-expanded');
+    await context.close();
+  });
+
+  it('shows the schema messages under the fields, including a return date before the checkout date', async () => {
+    const { context, page } = await signedInPage();
+    await openEquipmentPage(page);
+    await page.getByRole('button', { name: 'Checkout Equipment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Checkout Equipment' });
+
+    await dialog.getByRole('button', { name: 'Checkout Equipment' }).click();
+    await dialog.getByText('Product type is required', { exact: true }).waitFor();
+    await dialog.getByText('Person name is required', { exact: true }).waitFor();
+
+    await choose(dialog, page, 'Product Type', 'Tablet');
+    await dialog.getByLabel('Person Name').fill(`Dana ${uniqueTag()}`);
+    await dialog.getByLabel('Phone Number').fill('555-0199');
+    await dialog.getByLabel('Office Number').fill('D-12');
+    await dialog.getByLabel('Checkout Date').fill(localDate());
+    await dialog.getByLabel('Expected Return Date').fill(localDate(-1));
+    await dialog.getByRole('button', { name: 'Checkout Equipment' }).click();
+
+    const message = dialog.getByText('Expected return date cannot be before the checkout date', {
+      exact: true,
+    });
+    await message.waitFor();
+    const expected = dialog.getByLabel('Expected Return Date');
+    await expect(expected.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(expected.getAttribute('aria-describedby')).resolves.toBe(await message.getAttribute('id'));
+    await screenshot(page, 'equipment-dialog-validation');
+    await context.close();
+  });
+
+  it('edits a loan in the Edit Equipment dialog', async () => {
+    const { context, page } = await signedInPage();
+    const person = `Eli ${uniqueTag()}`;
+    await createLoan(context, { personName: person, notes: 'Old notes' });
+    await openEquipmentPage(page);
+
+    await card(page, person).getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Equipment' });
+    await expect(dialog.getByLabel('Person Name').inputValue()).resolves.toBe(person);
+    await expect(dialog.getByLabel('Product Type').textContent()).resolves.toBe('Laptop');
+    await expect(dialog.getByLabel('Notes (Optional)').inputValue()).resolves.toBe('Old notes');
+
+    await choose(dialog, page, 'Product Type', 'Monitor');
+    await dialog.getByLabel('Office Number').fill('E-404');
+    await dialog.getByLabel('Notes (Optional)').fill('');
+    await dialog.getByRole('button', { name: 'Update Equipment' }).click();
+
+    await toast(page, 'Equipment updated successfully');
+    const item = card(page, person);
+    await item.getByText('Monitor', { exact: true }).waitFor();
+    await item.getByRole('button', { name: new RegExp(person) }).click();
+    await expect(detail(item, 'Office').textContent()).resolves.toBe('E-404');
+    await expect(detail(item, 'Notes').textContent()).resolves.toBe('—');
+    await expect(detail(item, 'Assigned To').textContent()).resolves.toBe('Unassigned');
+    await context.close();
+  });
+
+  it('marks a loan returned today', async () => {
+    const { context, page } = await signedInPage();
+    const person = `Finn ${uniqueTag()}`;
+    await createLoan(context, { personName: person, productType: 'phone' });
+    await openEquipmentPage(page);
+
+    const item = card(page, person);
+    await item.getByText('Checked Out', { exact: true }).waitFor();
+    await item.getByRole('button', { name: 'Mark Returned' }).click();
+
+    await toast(page, 'Equipment updated successfully');
+    await item.getByText('Returned', { exact: true }).waitFor();
+    await expect(item.getByText('Checked Out', { exact: true }).count()).resolves.toBe(0);
+    await expect(item.getByRole('button', { name: 'Mark Returned' }).count()).resolves.toBe(0);
+    await item.getByRole('button', { name: new RegExp(person) }).click();
+    await expect(detail(item, 'Actual Return').textContent()).resolves.toBe(shownDate(localDate()));
+    await context.close();
+  });
+
+  it('searches from the header box, on the server', async () => {
+    const { context, page } = await signedInPage();
+    const tag = uniqueTag();
+    const alpha = `Alpha ${tag}`;
+    const beta = `Beta ${tag}`;
+    await createLoan(context, { personName: alpha, officeNumber: `A-${tag}` });
+    await createLoan(context, { personName: beta, officeNumber: `ROOM-${tag}`, productType: 'keyboard' });
+    await openEquipmentPage(page);
+    const search = page.getByPlaceholder('Search tickets...');
+
+    await search.fill(tag);
+    await expectListed(page, [beta, alpha]);
+    await search.fill(alpha.toUpperCase());
+    await expectListed(page, [alpha]);
+    // The office number is searched too.
+    await search.fill(`room-${tag}`);
+    await expectListed(page, [beta]);
+
+    await search.fill(`nobody-${tag}`);
+    await page.getByText('No equipment found matching your search.', { exact: true }).waitFor();
+    await screenshot(page, 'equipment-empty-search');
+    await context.close();
+  });
+
+  it('filters by All Equipment, Active Checkouts, Returned and Overdue, overdue loans first', async () => {
+    const { context, page } = await signedInPage();
+    const tag = uniqueTag();
+    const active = `Active ${tag}`;
+    const returned = `Returned ${tag}`;
+    const overdue = `Overdue ${tag}`;
+    await createLoan(context, { personName: active });
+    await createLoan(context, {
+      personName: returned,
+      checkoutDate: localDate(-10),
+      expectedReturnDate: localDate(-3),
+      actualReturnDate: localDate(-4),
+    });
+    // Created last and checked out longest ago, yet listed first: it is overdue.
+    await createLoan(context, {
+      personName: overdue,
+      productType: 'tablet',
+      checkoutDate: '2020-01-02',
+      expectedReturnDate: '2020-01-09',
+    });
+    await openEquipmentPage(page);
+    await page.getByPlaceholder('Search tickets...').fill(tag);
+
+    await expectListed(page, [overdue, active, returned]);
+    await card(page, overdue).getByText('Overdue', { exact: true }).waitFor();
+    await expect(card(page, active).getByText('Overdue', { exact: true }).count()).resolves.toBe(0);
+    await card(page, overdue)
+      .getByRole('button', { name: new RegExp(overdue) })
+      .click();
+    await screenshot(page, 'equipment-list-statuses');
+
+    await chooseFilter(page, 'Active Checkouts');
+    await expectListed(page, [overdue, active]);
+    await chooseFilter(page, 'Returned');
+    await expectListed(page, [returned]);
+    await card(page, returned).getByText('Returned', { exact: true }).waitFor();
+    await chooseFilter(page, 'Overdue');
+    await expectListed(page, [overdue]);
+    await chooseFilter(page, 'All Equipment');
+    await expectListed(page, [overdue, active, returned]);
+    await context.close();
+  });
+
+  it('deletes a loan without asking', async () => {
+    const { context, page } = await signedInPage();
+    const person = `Gale ${uniqueTag()}`;
+    const { id } = await createLoan(context, { personName: person });
+    await openEquipmentPage(page);
+
+    await card(page, person).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Equipment record deleted successfully');
+    await card(page, person).waitFor({ state: 'detached' });
+    const list = await context.request.get(`/api/loaner-equipment?search=${encodeURIComponent(person)}`);
+    expect(((await list.json()) as { id: string }[]).map((record) => record.id)).not.toContain(id);
+    await context.close();
+  });
+
+  it('shows the loading, empty and error states of the list', async () => {
+    const { context, page } = await signedInPage();
+    const listUrl = /\/api\/loaner-equipment(\?|$)/;
+    // The shared database is never empty, so the list answers are staged here.
+    let answer: { status: number; body: string } = { status: 200, body: '[]' };
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(listUrl, async (route) => {
+      await held;
+      await route.fulfill({ status: answer.status, contentType: 'application/json', body: answer.body });
+    });
+    await openEquipmentPage(page);
+
+    await page.getByText('Loading equipment...', { exact: true }).waitFor();
+    release();
+    await page.getByText('No equipment checkouts recorded yet.', { exact: true }).waitFor();
+    await screenshot(page, 'equipment-empty');
+
+    answer = { status: 500, body: '{"message":"Database unavailable"}' };
+    await chooseFilter(page, 'Returned');
+    await page.getByText('500: {"message":"Database unavailable"}', { exact: true }).waitFor();
+    await screenshot(page, 'equipment-load-error');
+    answer = { status: 200, body: '[]' };
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('No equipment found matching your search.', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('sends an expired session to sign in', async () => {
+    const { context, page } = await signedInPage();
+    const person = `Hal ${uniqueTag()}`;
+    await createLoan(context, { personName: person });
+    await openEquipmentPage(page);
+    await card(page, person).waitFor();
+
+    await context.clearCookies();
+    await card(page, person).getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL('**/signin');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await context.close();
+  });
+});

@@ -18,6 +18,8 @@ export class ApiError extends Error {
     message: string,
     /** The parsed JSON error body, when the server sent one. */
     readonly body: ApiErrorDetails | undefined,
+    /** The HTTP reason phrase ("Not Found"); some screens quote it instead of the body (spec §8). */
+    readonly statusText = '',
   ) {
     super(message);
   }
@@ -78,6 +80,7 @@ async function request<T>(
       response.status,
       `${response.status}: ${text || response.statusText}`,
       readErrorDetails(parseJson(text)),
+      response.statusText,
     );
   }
   // The caller names the answer's type: the server's contract, not this module, vouches for it.

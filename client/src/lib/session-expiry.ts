@@ -41,21 +41,34 @@ export const UNAUTHORIZED_TOAST = {
   description: 'You are logged out. Logging in again...',
 } as const;
 
+/** The page versions (ticket details, settings) word the same message as one line (spec §8). */
+export const UNAUTHORIZED_PAGE_TOAST = {
+  title: 'Unauthorized - You are logged out. Logging in again...',
+} as const;
+
+/** Where the refused save happened: a dialog (the default) or a full page. */
+export type UnauthorizedSurface = 'dialog' | 'page';
+
+const UNAUTHORIZED_TOASTS = {
+  dialog: UNAUTHORIZED_TOAST,
+  page: UNAUTHORIZED_PAGE_TOAST,
+} as const satisfies Record<UnauthorizedSurface, { title: string; description?: string }>;
+
 /**
  * The flow for a refused save (spec §8): the user acted, so the toast stays readable for a moment
  * before the page leaves for the sign-in path.
  */
-export function logInAgainAfterUnauthorized(): void {
+export function logInAgainAfterUnauthorized(surface: UnauthorizedSurface = 'dialog'): void {
   if (leaving) return;
   leaving = true;
-  toast({ variant: 'destructive', ...UNAUTHORIZED_TOAST });
+  toast({ variant: 'destructive', ...UNAUTHORIZED_TOASTS[surface] });
   window.setTimeout(() => window.location.assign(LOGIN_REDIRECT_PATH), UNAUTHORIZED_REDIRECT_DELAY_MS);
 }
 
 /** For mutation errors: runs the Unauthorized flow and answers true when `error` is a 401. */
-export function handleUnauthorizedMutation(error: unknown): boolean {
+export function handleUnauthorizedMutation(error: unknown, surface: UnauthorizedSurface = 'dialog'): boolean {
   if (!isSessionExpiredError(error)) return false;
-  logInAgainAfterUnauthorized();
+  logInAgainAfterUnauthorized(surface);
   return true;
 }
 

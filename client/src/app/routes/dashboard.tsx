@@ -1,5 +1,9 @@
+import { useHeaderSearch } from '@/components/layout/app-shell-context';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { TicketList } from '@/features/tickets/components/ticket-list';
 
+/** The dashboard feature's page around the tickets feature's list, which takes the header search. */
 export default function DashboardRoute() {
-  return <DashboardPage />;
+  const [search] = useHeaderSearch();
+  return <DashboardPage ticketList={<TicketList searchQuery={search} />} />;
 }

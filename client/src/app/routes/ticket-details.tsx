@@ -3,5 +3,6 @@ import { TicketDetailsPage } from '@/features/tickets/components/ticket-details-
 
 export default function TicketDetailsRoute() {
   const { id } = useParams<{ id: string }>();
-  return <TicketDetailsPage ticketId={id} />;
+  // Keyed by id: moving to another ticket starts afresh (opening time, form, notes draft).
+  return <TicketDetailsPage key={id} ticketId={id} />;
 }

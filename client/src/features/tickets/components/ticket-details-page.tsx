@@ -1,6 +1,53 @@
+import { ArrowLeft } from 'lucide-react';
+import { useCallback } from 'react';
+import { useLocation } from 'wouter';
+import { paths } from '@/app/paths';
 import { usePageTitle } from '@/components/layout/app-shell-context';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useTicket } from '../api/get-ticket';
+import { TicketDetailsContent } from './details/ticket-details-content';
+import { TicketLoadState } from './details/ticket-load-state';
+import { useTicketCollisionGuard } from './details/use-ticket-collision-guard';
 
+/** Back to wherever the user came from; a page opened directly (no history) goes to the ticket list. */
+function useGoBack(): () => void {
+  const [, navigate] = useLocation();
+  return useCallback(() => {
+    if (window.history.length > 1) window.history.back();
+    else navigate(paths.tickets);
+  }, [navigate]);
+}
+
+/** The ticket detail as a full page at /tickets/:id (spec §2); going back closes it. */
 export function TicketDetailsPage({ ticketId }: { ticketId: string }) {
   usePageTitle('Ticket Details');
-  return <section aria-label="Ticket Details" data-ticket-id={ticketId} className="space-y-6" />;
+  // Before the ticket query, so the opening time is taken before the ticket is read.
+  const guard = useTicketCollisionGuard(ticketId);
+  const { data: ticket, error } = useTicket(ticketId);
+  useSessionExpiryRedirect(error);
+  const goBack = useGoBack();
+
+  return (
+    <section aria-label="Ticket Details" className="space-y-4">
+      <Button variant="ghost" size="sm" onClick={goBack}>
+        <ArrowLeft aria-hidden="true" />
+        Back
+      </Button>
+      {ticket ? (
+        <Card className="bg-muted/40">
+          <CardHeader>
+            <CardTitle className="text-xl leading-snug break-words">{ticket.subject}</CardTitle>
+            <CardDescription>Ticket #{ticket.ticketNumber}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TicketDetailsContent ticket={ticket} guard={guard} onTicketClosed={goBack} surface="page" />
+          </CardContent>
+        </Card>
+      ) : (
+        <TicketLoadState error={error} />
+      )}
+    </section>
+  );
 }

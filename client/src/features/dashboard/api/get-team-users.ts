@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { POLL_INTERVALS_MS } from '@shared/constants';
+import type { UsersResponse } from '@shared/contracts/users';
+import { apiGet } from '@/lib/api-client';
+import { dashboardKeys } from './dashboard-keys';
+
+/** GET /api/users: the team listed in Team Status. */
+export const getTeamUsers = (signal?: AbortSignal) => apiGet<UsersResponse>('/api/users', { signal });
+
+/** Polled every 30 s on the dashboard (spec §7): new colleagues appear without a reload. */
+export const teamUsersQueryOptions = () =>
+  queryOptions({
+    queryKey: dashboardKeys.users(),
+    queryFn: ({ signal }) => getTeamUsers(signal),
+    refetchInterval: POLL_INTERVALS_MS.dashboardUsers,
+  });
+
+export function useTeamUsers() {
+  return useQuery({ ...teamUsersQueryOptions(), select: (data) => data.users });
+}

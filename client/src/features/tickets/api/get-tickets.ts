@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { POLL_INTERVALS_MS } from '@shared/constants';
+import {
+  toTicketListQuery,
+  type TicketListFilters,
+  type TicketListResponse,
+} from '@shared/contracts/tickets';
+import { apiGet } from '@/lib/api-client';
+import { ticketKeys } from './ticket-keys';
+
+/** GET /api/tickets with the filters as the snake_case query string of spec §7. */
+export function getTickets(filters: TicketListFilters, signal?: AbortSignal) {
+  const query = new URLSearchParams(toTicketListQuery(filters)).toString();
+  return apiGet<TicketListResponse>(`/api/tickets?${query}`, { signal });
+}
+
+/**
+ * Polled every 10 s, also while the tab is hidden, so a returning agent sees fresh tickets at once.
+ * The previous page stays on screen while the next one loads, so paging does not flash skeletons.
+ */
+export const ticketListQueryOptions = (filters: TicketListFilters) =>
+  queryOptions({
+    queryKey: ticketKeys.list(filters),
+    queryFn: ({ signal }) => getTickets(filters, signal),
+    refetchInterval: POLL_INTERVALS_MS.ticketList,
+    refetchIntervalInBackground: true,
+    placeholderData: keepPreviousData,
+  });
+
+export function useTickets(filters: TicketListFilters) {
+  return useQuery(ticketListQueryOptions(filters));
+}

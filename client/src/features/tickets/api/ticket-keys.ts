@@ -1,0 +1,19 @@
+import type { TicketListFilters } from '@shared/contracts/tickets';
+
+/**
+ * Query keys of the tickets feature. Keys start with the URL's path segments, so a shorter key
+ * invalidates everything below it: after any ticket mutation, `ticketKeys.all` refreshes the lists
+ * and open tickets alike.
+ */
+export const ticketKeys = {
+  all: ['/api/tickets'] as const,
+  lists: () => [...ticketKeys.all, 'list'] as const,
+  list: (filters: Partial<TicketListFilters>) => [...ticketKeys.lists(), filters] as const,
+  detail: (id: string) => [...ticketKeys.all, id] as const,
+  checkUpdates: (id: string, since: string) => [...ticketKeys.detail(id), 'check-updates', since] as const,
+  /**
+   * The users for the assignee selects. The key is the URL, as the default query function expects,
+   * so every feature reading /api/users shares one cache entry.
+   */
+  users: () => ['/api/users'] as const,
+};

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { TicketResponse, updateTicketSchema } from '@shared/contracts/tickets';
+import { apiSend } from '@/lib/api-client';
+import { ticketUrl } from './get-ticket';
+import { refreshTicketData } from './refresh-ticket-data';
+import { ticketKeys } from './ticket-keys';
+
+/** What Status Management changes; notes go through POST /api/tickets/:id/notes instead. */
+export type TicketChanges = Pick<z.input<typeof updateTicketSchema>, 'status' | 'priority' | 'assignedTo'>;
+
+export interface UpdateTicketVariables {
+  id: string;
+  changes: TicketChanges;
+}
+
+/** PUT /api/tickets/:id: a partial change; the server records the caller as lastUpdatedBy. */
+export const updateTicket = ({ id, changes }: UpdateTicketVariables) =>
+  apiSend<TicketResponse>('PUT', ticketUrl(id), changes);
+
+export function useUpdateTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTicket,
+    // The answer is the saved ticket: show it at once instead of waiting for the refetch.
+    onSuccess: (data) => queryClient.setQueryData(ticketKeys.detail(data.ticket.id), data),
+    onSettled: () => refreshTicketData(queryClient),
+  });
+}

@@ -1,0 +1,67 @@
+import { MANUAL_STATUS_LABELS, MANUAL_TICKET_STATUSES } from '@shared/constants';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useUsers } from '../api/get-users';
+import { userName } from '../lib/user-names';
+
+type ManualStatus = (typeof MANUAL_TICKET_STATUSES)[number];
+
+const isManualStatus = (value: string): value is ManualStatus =>
+  (MANUAL_TICKET_STATUSES as readonly string[]).includes(value);
+
+/** A select item cannot have an empty value (spec §5), so "Unassign" has its own, sent as null. */
+const UNASSIGN = 'unassigned';
+
+interface BulkSelectProps<T> {
+  disabled: boolean;
+  onSelect: (value: T) => void;
+}
+
+/**
+ * Both selects are actions, not settings: they always show their name, and choosing an item applies
+ * it to the selection at once. The empty value keeps the placeholder showing.
+ */
+export function BulkStatusSelect({ disabled, onSelect }: BulkSelectProps<ManualStatus>) {
+  return (
+    <Select
+      value=""
+      disabled={disabled}
+      onValueChange={(value) => {
+        if (isManualStatus(value)) onSelect(value);
+      }}
+    >
+      <SelectTrigger aria-label="Change Status" className="h-8 w-40 bg-card">
+        <SelectValue placeholder="Change Status" />
+      </SelectTrigger>
+      <SelectContent>
+        {MANUAL_TICKET_STATUSES.map((status) => (
+          <SelectItem key={status} value={status}>
+            {MANUAL_STATUS_LABELS[status]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+export function BulkAssignSelect({ disabled, onSelect }: BulkSelectProps<string | null>) {
+  const { data: users = [] } = useUsers();
+  return (
+    <Select
+      value=""
+      disabled={disabled}
+      onValueChange={(value) => onSelect(value === UNASSIGN ? null : value)}
+    >
+      <SelectTrigger aria-label="Assign To" className="h-8 w-44 bg-card">
+        <SelectValue placeholder="Assign To" />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value={UNASSIGN}>Unassign</SelectItem>
+        {users.map((user) => (
+          <SelectItem key={user.id} value={user.id}>
+            {userName(user)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+import { DEFAULT_TICKET_PRIORITY, TICKET_PRIORITIES } from '@shared/constants';
+import { createTicketSchema } from '@shared/contracts/tickets';
+import { Button } from '@/components/ui/button';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { useCreateTicket } from '../api/create-ticket';
+import {
+  notifyFailure,
+  notifySuccess,
+  notifyValidationError,
+  TICKET_LIST_TOASTS,
+} from '../lib/ticket-list-toasts';
+import { CreateTicketField, fieldAria } from './create-ticket-field';
+import { AssigneeSelect, PrioritySelect } from './create-ticket-selects';
+
+/** The dialog's fields, checked by the same rules the server applies to POST /api/tickets. */
+const newTicketFormSchema = createTicketSchema
+  .pick({ subject: true, body: true, fromName: true, fromEmail: true })
+  .extend({ priority: z.enum(TICKET_PRIORITIES), assignedTo: z.string().nullable() });
+type NewTicketFormInput = z.input<typeof newTicketFormSchema>;
+type NewTicketFormOutput = z.output<typeof newTicketFormSchema>;
+
+const REQUIRED_FIELDS = ['subject', 'body', 'fromName', 'fromEmail'] as const;
+
+const EMPTY_FORM: NewTicketFormInput = {
+  subject: '',
+  body: '',
+  fromName: '',
+  fromEmail: '',
+  priority: DEFAULT_TICKET_PRIORITY,
+  assignedTo: null,
+};
+
+function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3">
+      <h3 className="text-sm font-semibold text-muted-foreground">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** Ticket Information, Contact Information and Assignment; Cancel and "Create Ticket". */
+export function CreateTicketForm({ onCreated }: { onCreated: () => void }) {
+  const createTicket = useCreateTicket();
+  const form = useForm<NewTicketFormInput, unknown, NewTicketFormOutput>({
+    resolver: zodResolver(newTicketFormSchema),
+    defaultValues: EMPTY_FORM,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onValid = async (values: NewTicketFormOutput) => {
+    try {
+      await createTicket.mutateAsync(values);
+    } catch (error) {
+      notifyFailure(TICKET_LIST_TOASTS.createFailed, error, true);
+      return;
+    }
+    notifySuccess(TICKET_LIST_TOASTS.created);
+    form.reset(EMPTY_FORM);
+    onCreated();
+  };
+
+  // Spec §5: a blank required field is one toast; other mistakes (a malformed email) show under the field.
+  const onInvalid = () => {
+    const values = form.getValues();
+    if (REQUIRED_FIELDS.some((field) => values[field].trim() === '')) notifyValidationError();
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-6">
+      <FormSection title="Ticket Information">
+        <CreateTicketField id="new-ticket-subject" label="Subject" required error={errors.subject?.message}>
+          <Input
+            {...fieldAria('new-ticket-subject', errors.subject?.message)}
+            {...form.register('subject')}
+          />
+        </CreateTicketField>
+        <CreateTicketField id="new-ticket-body" label="Description" required error={errors.body?.message}>
+          <Textarea
+            rows={4}
+            {...fieldAria('new-ticket-body', errors.body?.message)}
+            {...form.register('body')}
+          />
+        </CreateTicketField>
+      </FormSection>
+
+      <FormSection title="Contact Information">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <CreateTicketField
+            id="new-ticket-from-name"
+            label="From Name"
+            required
+            error={errors.fromName?.message}
+          >
+            <Input
+              autoComplete="off"
+              {...fieldAria('new-ticket-from-name', errors.fromName?.message)}
+              {...form.register('fromName')}
+            />
+          </CreateTicketField>
+          <CreateTicketField
+            id="new-ticket-from-email"
+            label="From Email"
+            required
+            error={errors.fromEmail?.message}
+          >
+            <Input
+              type="email"
+              autoComplete="off"
+              {...fieldAria('new-ticket-from-email', errors.fromEmail?.message)}
+              {...form.register('fromEmail')}
+            />
+          </CreateTicketField>
+        </div>
+      </FormSection>
+
+      <FormSection title="Assignment">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Controller
+            control={form.control}
+            name="priority"
+            render={({ field }) => <PrioritySelect value={field.value} onChange={field.onChange} />}
+          />
+          <Controller
+            control={form.control}
+            name="assignedTo"
+            render={({ field }) => <AssigneeSelect value={field.value} onChange={field.onChange} />}
+          />
+        </div>
+      </FormSection>
+
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting && <Spinner />}
+          Create Ticket
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import type { Ticket } from '@shared/contracts/tickets';
+import { useDeleteTicket } from '../api/delete-ticket';
+import { notifyFailure, notifySuccess, TICKET_LIST_TOASTS } from '../lib/ticket-list-toasts';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+
+interface DeleteTicketDialogProps {
+  /** The ticket to delete; the dialog is open while there is one. */
+  ticket: Pick<Ticket, 'id' | 'ticketNumber'> | null;
+  onClose: () => void;
+}
+
+export function DeleteTicketDialog({ ticket, onClose }: DeleteTicketDialogProps) {
+  const deleteTicket = useDeleteTicket();
+  // The question keeps naming the ticket while the dialog animates closed.
+  const [named, setNamed] = useState(ticket);
+  if (ticket && ticket !== named) setNamed(ticket);
+
+  const confirm = async () => {
+    if (!ticket) return;
+    try {
+      await deleteTicket.mutateAsync(ticket.id);
+      notifySuccess(TICKET_LIST_TOASTS.deleted);
+    } catch (error) {
+      notifyFailure(TICKET_LIST_TOASTS.deleteFailed, error);
+    }
+  };
+
+  return (
+    <ConfirmDeleteDialog
+      open={ticket !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Delete Ticket"
+      question={`Are you sure you want to delete ticket #${named?.ticketNumber ?? ''}? This action cannot be undone.`}
+      onConfirm={() => void confirm()}
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import { MessageSquarePlus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { TICKET_LIMITS } from '@shared/contracts/tickets';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { useAddTicketNote } from '../../api/add-ticket-note';
+import { DetailCard } from './detail-card';
+import type { TicketActionProps } from './ticket-action-props';
+import { notifyTicketSaved, notifyTicketSaveFailed } from './ticket-save-feedback';
+
+/** An internal note, appended on the server (spec §2, §5: a blank note cannot be added). */
+export function AddNotesCard({ ticket, guardedSave, checking, surface }: TicketActionProps) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const addNote = useAddTicketNote();
+  const note = text.trim();
+  const busy = checking || addNote.isPending;
+
+  const save = () =>
+    guardedSave(() =>
+      addNote.mutate(
+        { id: ticket.id, text: note },
+        {
+          onSuccess: () => {
+            setText('');
+            notifyTicketSaved();
+          },
+          onError: (error) => notifyTicketSaveFailed(error, surface),
+        },
+      ),
+    );
+
+  return (
+    <DetailCard title="Add Notes" icon={MessageSquarePlus}>
+      <div className="space-y-4">
+        <Label htmlFor={id} className="sr-only">
+          Note
+        </Label>
+        <Textarea
+          id={id}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Add internal notes..."
+          maxLength={TICKET_LIMITS.noteText}
+          rows={4}
+        />
+        <Button className="w-full" onClick={() => void save()} disabled={note === '' || busy}>
+          {addNote.isPending && <Spinner />}
+          Add Note
+        </Button>
+      </div>
+    </DetailCard>
+  );
+}

@@ -1,0 +1,61 @@
+import { SlidersHorizontal } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useUpdateTicket } from '../../api/update-ticket';
+import { AssigneeSelect } from './assignee-select';
+import { DetailCard } from './detail-card';
+import { PrioritySelect } from './priority-select';
+import { useStatusDraft } from './status-draft';
+import { StatusSelect } from './status-select';
+import type { TicketActionProps } from './ticket-action-props';
+import { notifyTicketSaved, notifyTicketSaveFailed } from './ticket-save-feedback';
+
+/** Status, Assigned To and Priority, saved together by "Update Status" (spec §2). */
+export function StatusManagementCard({
+  ticket,
+  guardedSave,
+  checking,
+  onTicketClosed,
+  surface,
+}: TicketActionProps) {
+  const { draft, change, changes } = useStatusDraft(ticket);
+  const update = useUpdateTicket();
+  const unchanged = Object.keys(changes).length === 0;
+  const busy = checking || update.isPending;
+
+  const save = () =>
+    guardedSave(() =>
+      update.mutate(
+        { id: ticket.id, changes },
+        {
+          onSuccess: () => {
+            notifyTicketSaved();
+            if (changes.status === 'closed') onTicketClosed();
+          },
+          onError: (error) => notifyTicketSaveFailed(error, surface),
+        },
+      ),
+    );
+
+  return (
+    <DetailCard title="Status Management" icon={SlidersHorizontal}>
+      <div className="space-y-4">
+        <StatusSelect
+          current={ticket.status}
+          value={draft.status}
+          onChange={(status) => change({ status })}
+        />
+        <AssigneeSelect
+          ticket={ticket}
+          value={draft.assignedTo}
+          onChange={(assignedTo) => change({ assignedTo })}
+        />
+        <PrioritySelect value={draft.priority} onChange={(priority) => change({ priority })} />
+        <Button className="w-full" onClick={() => void save()} disabled={unchanged || busy}>
+          {update.isPending && <Spinner />}
+          Update Status
+        </Button>
+      </div>
+    </DetailCard>
+  );
+}

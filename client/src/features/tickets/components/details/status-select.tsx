@@ -1,0 +1,47 @@
+import {
+  MANUAL_STATUS_LABELS,
+  MANUAL_TICKET_STATUSES,
+  TICKET_STATUS_META,
+  type TicketStatus,
+} from '@shared/constants';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { findOption, SelectField } from './select-field';
+import type { ManualStatus } from './status-draft';
+
+interface StatusSelectProps {
+  /** The ticket's stored status: closed_with_harvest is shown but cannot be chosen or changed here. */
+  current: TicketStatus;
+  value: ManualStatus | null;
+  onChange: (status: ManualStatus) => void;
+}
+
+/** Open, In Progress or Closed (spec §4); a ticket closed with Harvest time shows that label read-only. */
+export function StatusSelect({ current, value, onChange }: StatusSelectProps) {
+  const choose = (next: string) => {
+    const status = findOption(MANUAL_TICKET_STATUSES, next);
+    if (status) onChange(status);
+  };
+  return (
+    <SelectField label="Status">
+      {(id) =>
+        value === null ? (
+          <Input id={id} readOnly value={TICKET_STATUS_META[current].label} className="bg-muted" />
+        ) : (
+          <Select value={value} onValueChange={choose}>
+            <SelectTrigger id={id}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {MANUAL_TICKET_STATUSES.map((status) => (
+                <SelectItem key={status} value={status}>
+                  {MANUAL_STATUS_LABELS[status]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )
+      }
+    </SelectField>
+  );
+}

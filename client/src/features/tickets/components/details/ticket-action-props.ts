@@ -1,0 +1,16 @@
+import type { Ticket } from '@shared/contracts/tickets';
+import type { UnauthorizedSurface } from '@/lib/session-expiry';
+import type { GuardedSave } from './use-ticket-collision-guard';
+
+/** What every card of the right column receives, the Close Ticket card included. */
+export interface TicketActionProps {
+  ticket: Ticket;
+  /** Runs a save after the check for someone else's change (spec §4); every save goes through it. */
+  guardedSave: GuardedSave;
+  /** True while that check runs: save buttons wait. */
+  checking: boolean;
+  /** Closes the dialog, or leaves the page, once the ticket is closed. */
+  onTicketClosed: () => void;
+  /** Words the Unauthorized toast for the dialog or the page (spec §8). */
+  surface: UnauthorizedSurface;
+}

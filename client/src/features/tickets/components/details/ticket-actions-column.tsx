@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+import type { TicketStatus } from '@shared/constants';
+import { isClosedStatus } from './activity-entries';
+import { AddNotesCard } from './add-notes-card';
+import { StatusManagementCard } from './status-management-card';
+import type { TicketActionProps } from './ticket-action-props';
+
+/** The Close Ticket card shows only while the ticket is neither closed nor closed with Harvest (spec §4). */
+export const canCloseTicket = (status: TicketStatus) => !isClosedStatus(status);
+
+/**
+ * The slot below Add Notes for cards that close the ticket. The Harvest "Close Ticket" card is added
+ * here as one entry; it receives TicketActionProps and must save through `guardedSave`.
+ */
+export const CLOSE_TICKET_CARDS: readonly ComponentType<TicketActionProps>[] = [];
+
+/** The right column of the ticket detail (spec §2). */
+export function TicketActionsColumn(props: TicketActionProps) {
+  const closable = canCloseTicket(props.ticket.status);
+  return (
+    <div className="space-y-6">
+      <StatusManagementCard {...props} />
+      <AddNotesCard {...props} />
+      {closable && CLOSE_TICKET_CARDS.map((Card, index) => <Card key={index} {...props} />)}
+    </div>
+  );
+}

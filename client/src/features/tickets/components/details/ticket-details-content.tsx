@@ -1,0 +1,42 @@
+import type { Ticket } from '@shared/contracts/tickets';
+import type { UnauthorizedSurface } from '@/lib/session-expiry';
+import { ActivityLogCard } from './activity-log-card';
+import { MessageCard } from './message-card';
+import { NotesCard } from './notes-card';
+import { TicketActionsColumn } from './ticket-actions-column';
+import { TicketCollisionDialog } from './ticket-collision-dialog';
+import { TicketInformationCard } from './ticket-information-card';
+import type { TicketCollisionGuard } from './use-ticket-collision-guard';
+
+interface TicketDetailsContentProps {
+  ticket: Ticket;
+  guard: TicketCollisionGuard;
+  onTicketClosed: () => void;
+  surface: UnauthorizedSurface;
+}
+
+/** Both columns of the ticket detail, the same in the dialog and on the page (spec §2). */
+export function TicketDetailsContent({ ticket, guard, onTicketClosed, surface }: TicketDetailsContentProps) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="min-w-0 space-y-6 lg:col-span-2">
+        <TicketInformationCard ticket={ticket} />
+        <MessageCard body={ticket.body} />
+        <NotesCard ticket={ticket} />
+        <ActivityLogCard ticket={ticket} />
+      </div>
+      <TicketActionsColumn
+        ticket={ticket}
+        guardedSave={guard.guardedSave}
+        checking={guard.checking}
+        onTicketClosed={onTicketClosed}
+        surface={surface}
+      />
+      <TicketCollisionDialog
+        updater={guard.conflictUpdater}
+        onCancelAndRefresh={guard.cancelAndRefresh}
+        onContinueAnyway={guard.continueAnyway}
+      />
+    </div>
+  );
+}

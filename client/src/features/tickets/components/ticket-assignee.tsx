@@ -1,0 +1,22 @@
+import type { Ticket } from '@shared/contracts/tickets';
+import { Avatar, AvatarFallback } from '@/components/ui/avatar';
+import { fullName, initials } from '@/lib/utils';
+import { UNASSIGNED_LABEL } from '../lib/user-names';
+
+/** The Assigned column: initials and name, or "Unassigned". */
+export function TicketAssignee({ ticket }: { ticket: Pick<Ticket, 'assignedTo' | 'assignedUser'> }) {
+  if (ticket.assignedTo === null) {
+    return <span className="text-muted-foreground">{UNASSIGNED_LABEL}</span>;
+  }
+  const { firstName, lastName } = ticket.assignedUser ?? { firstName: null, lastName: null };
+  return (
+    <span className="flex items-center gap-2">
+      <Avatar className="size-7 shrink-0">
+        <AvatarFallback className="text-xs" aria-hidden="true">
+          {initials(firstName, lastName)}
+        </AvatarFallback>
+      </Avatar>
+      <span className="min-w-24">{fullName(firstName, lastName, 'Unknown User')}</span>
+    </span>
+  );
+}

@@ -1,0 +1,67 @@
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useTicket } from '../api/get-ticket';
+import { TicketDetailsContent } from './details/ticket-details-content';
+import { TicketLoadState } from './details/ticket-load-state';
+import { useRetainedValue } from './details/use-retained-value';
+import { useTicketCollisionGuard } from './details/use-ticket-collision-guard';
+
+interface TicketDetailsDialogProps {
+  /** The ticket to show; null closes the dialog. */
+  ticketId: string | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+interface DialogBodyProps {
+  ticketId: string;
+  /** False while the dialog animates out: the update checks stop at once. */
+  open: boolean;
+  onClose: () => void;
+}
+
+function DialogBody({ ticketId, open, onClose }: DialogBodyProps) {
+  // Before the ticket query, so the opening time is taken before the ticket is read.
+  const guard = useTicketCollisionGuard(open ? ticketId : null);
+  const { data: ticket, error } = useTicket(ticketId);
+  useSessionExpiryRedirect(error);
+
+  if (!ticket) {
+    return (
+      <>
+        <DialogHeader className="sr-only">
+          <DialogTitle>Ticket Details</DialogTitle>
+        </DialogHeader>
+        <TicketLoadState error={error} />
+      </>
+    );
+  }
+  return (
+    <>
+      <DialogHeader className="pr-8">
+        <DialogTitle className="leading-snug break-words">{ticket.subject}</DialogTitle>
+        <DialogDescription>Ticket #{ticket.ticketNumber}</DialogDescription>
+      </DialogHeader>
+      <TicketDetailsContent ticket={ticket} guard={guard} onTicketClosed={onClose} surface="dialog" />
+    </>
+  );
+}
+
+/** The ticket detail over the list (spec §2): wide and scrollable, open while `ticketId` is set. */
+export function TicketDetailsDialog({ ticketId, onOpenChange }: TicketDetailsDialogProps) {
+  const shownId = useRetainedValue(ticketId);
+  return (
+    <Dialog open={ticketId !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] max-w-6xl overflow-y-auto bg-background sm:p-8">
+        {shownId !== null && (
+          // Keyed by ticket: another ticket starts with a fresh opening time and form.
+          <DialogBody
+            key={shownId}
+            ticketId={shownId}
+            open={ticketId !== null}
+            onClose={() => onOpenChange(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

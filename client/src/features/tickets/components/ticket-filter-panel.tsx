@@ -1,0 +1,70 @@
+import { X } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Separator } from '@/components/ui/separator';
+import { countAppliedFilters, type QuickFilterId, type TicketFilterValues } from '../lib/ticket-list-filters';
+import { AssignedUserFilter, AssignmentStatusFilter } from './assignment-filters';
+import { DateRangeFilter } from './date-range-filter';
+import { QuickFilters } from './quick-filters';
+import { PriorityFilter, StatusFilter } from './status-priority-filters';
+
+interface TicketFilterPanelProps {
+  id: string;
+  values: TicketFilterValues;
+  onChange: (values: TicketFilterValues) => void;
+  onQuickFilter: (id: QuickFilterId) => void;
+  onClearAll: () => void;
+}
+
+export function TicketFilterPanel({
+  id,
+  values,
+  onChange,
+  onQuickFilter,
+  onClearAll,
+}: TicketFilterPanelProps) {
+  const applied = countAppliedFilters(values);
+  return (
+    <Card id={id} role="region" aria-label="Ticket filters">
+      <CardContent className="space-y-5 p-4">
+        <QuickFilters onApply={onQuickFilter} />
+        <Separator />
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          <StatusFilter values={values} onChange={onChange} />
+          <PriorityFilter values={values} onChange={onChange} />
+          <div className="space-y-4">
+            <AssignmentStatusFilter values={values} onChange={onChange} />
+            <AssignedUserFilter values={values} onChange={onChange} />
+          </div>
+          <div className="space-y-4">
+            <DateRangeFilter
+              legend="Created Date"
+              idPrefix="ticket-filter-created"
+              from={values.createdAfter}
+              to={values.createdBefore}
+              onChange={({ from, to }) => onChange({ ...values, createdAfter: from, createdBefore: to })}
+            />
+            <DateRangeFilter
+              legend="Closed Date"
+              idPrefix="ticket-filter-closed"
+              from={values.closedAfter}
+              to={values.closedBefore}
+              onChange={({ from, to }) => onChange({ ...values, closedAfter: from, closedBefore: to })}
+            />
+          </div>
+        </div>
+        <Separator />
+        <div className="flex items-center justify-between gap-3">
+          <Badge variant="secondary" aria-live="polite">
+            {applied} filter(s) applied
+          </Badge>
+          <Button variant="ghost" size="sm" onClick={onClearAll}>
+            <X aria-hidden="true" />
+            Clear All
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

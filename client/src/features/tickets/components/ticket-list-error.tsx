@@ -1,0 +1,24 @@
+import { TriangleAlert } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+
+/** Spec §8: a failed ticket list fetch reads "{status}: {statusText}". */
+function listErrorMessage(error: Error): string {
+  if (error instanceof ApiError) return `${error.status}: ${error.statusText}`;
+  return error.message;
+}
+
+export function TicketListError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive"
+    >
+      <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+      <p className="flex-1 break-words">{listErrorMessage(error)}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

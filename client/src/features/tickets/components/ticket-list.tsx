@@ -1,0 +1,113 @@
+import { useId, useState } from 'react';
+import { DEFAULT_PAGE_SIZE } from '@shared/constants';
+import type { Ticket } from '@shared/contracts/tickets';
+import { Card } from '@/components/ui/card';
+import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useTickets } from '../api/get-tickets';
+import type { TicketFilterValues } from '../lib/ticket-list-filters';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { usePagePastEndFix } from '../lib/use-page-past-end-fix';
+import { useTicketListState } from '../lib/use-ticket-list-state';
+import { useTicketSelection } from '../lib/use-ticket-selection';
+import { DeleteTicketDialog } from './delete-ticket-dialog';
+import { TicketBulkBar } from './ticket-bulk-bar';
+import { TicketDetailsDialog } from './ticket-details-dialog';
+import { TicketFilterPanel } from './ticket-filter-panel';
+import { TicketListError } from './ticket-list-error';
+import { TicketListFooter } from './ticket-list-footer';
+import { TicketListToolbar } from './ticket-list-toolbar';
+import { TicketTable } from './ticket-table';
+
+/** Typing pauses this long before the list asks the server again. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+export interface TicketListProps {
+  /** Show the "Showing X to Y of Z tickets" footer with Previous and Next. */
+  pagination?: boolean;
+  pageSize?: number;
+  /** The header's search text. */
+  searchQuery?: string;
+  /** Filters applied over the defaults (open and in progress) when the list first shows. */
+  initialFilters?: Partial<TicketFilterValues>;
+  title?: string;
+}
+
+/** The ticket list of the Tickets page and the Dashboard: filters, selection, bulk actions, paging. */
+export function TicketList({
+  pagination = true,
+  pageSize = DEFAULT_PAGE_SIZE,
+  searchQuery = '',
+  initialFilters,
+  title = 'All Tickets',
+}: TicketListProps) {
+  const search = useDebouncedValue(searchQuery, SEARCH_DEBOUNCE_MS);
+  const list = useTicketListState({ initialFilters, pageSize, search });
+  const query = useTickets(list.filters);
+  useSessionExpiryRedirect(query.error);
+
+  const tickets = query.data?.tickets;
+  const total = query.data?.total ?? 0;
+  const selection = useTicketSelection(tickets?.map((ticket) => ticket.id) ?? []);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [ticketToDelete, setTicketToDelete] = useState<Ticket | null>(null);
+  const [openTicketId, setOpenTicketId] = useState<string | null>(null);
+  const filterPanelId = useId();
+
+  usePagePastEndFix({
+    page: list.page,
+    pageSize,
+    total,
+    settled: query.isSuccess && !query.isPlaceholderData,
+    setPage: list.setPage,
+  });
+
+  return (
+    <section aria-label={title} className="space-y-4">
+      <TicketListToolbar
+        title={title}
+        filtersOpen={filtersOpen}
+        filterPanelId={filterPanelId}
+        onToggleFilters={() => setFiltersOpen((open) => !open)}
+      />
+      {filtersOpen && (
+        <TicketFilterPanel
+          id={filterPanelId}
+          values={list.values}
+          onChange={list.changeFilters}
+          onQuickFilter={list.applyQuickFilter}
+          onClearAll={list.clearAll}
+        />
+      )}
+      {selection.selectedIds.length > 0 && (
+        <TicketBulkBar selectedIds={selection.selectedIds} onClear={selection.clear} />
+      )}
+      {query.isError && <TicketListError error={query.error} onRetry={() => void query.refetch()} />}
+      {/* Without any tickets to show, the error above says it all; an empty table would mislead. */}
+      {!(query.isError && !tickets) && (
+        <Card className="overflow-hidden">
+          <TicketTable
+            tickets={tickets}
+            selection={selection}
+            onOpenTicket={setOpenTicketId}
+            onDeleteTicket={setTicketToDelete}
+          />
+          {pagination && (
+            <TicketListFooter
+              page={list.page}
+              pageSize={pageSize}
+              total={total}
+              onPageChange={list.setPage}
+            />
+          )}
+        </Card>
+      )}
+      <DeleteTicketDialog ticket={ticketToDelete} onClose={() => setTicketToDelete(null)} />
+      <TicketDetailsDialog
+        ticketId={openTicketId}
+        onOpenChange={(open) => {
+          if (!open) setOpenTicketId(null);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Ticket } from '@shared/contracts/tickets';
+import { Checkbox } from '@/components/ui/checkbox';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { TicketAssignee } from './ticket-assignee';
+import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
+import { TicketRowActions } from './ticket-row-actions';
+
+const createdDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+interface TicketTableRowProps {
+  ticket: Ticket;
+  selected: boolean;
+  onSelectedChange: (checked: boolean) => void;
+  onOpen: () => void;
+  onDelete: () => void;
+}
+
+export function TicketTableRow({
+  ticket,
+  selected,
+  onSelectedChange,
+  onOpen,
+  onDelete,
+}: TicketTableRowProps) {
+  return (
+    <TableRow data-state={selected ? 'selected' : undefined} className="cursor-pointer" onClick={onOpen}>
+      {/* Ticking the box selects the row; it must not open the ticket as a row click does. */}
+      <TableCell className="w-10" onClick={(event) => event.stopPropagation()}>
+        <Checkbox
+          checked={selected}
+          onCheckedChange={(checked) => onSelectedChange(checked === true)}
+          aria-label={`Select ticket ${ticket.ticketNumber}`}
+        />
+      </TableCell>
+      <TableCell className="font-mono text-xs whitespace-nowrap">{ticket.ticketNumber}</TableCell>
+      <TableCell>
+        <p className="line-clamp-2 max-w-80 min-w-36 font-medium break-words" title={ticket.subject}>
+          {ticket.subject}
+        </p>
+      </TableCell>
+      <TableCell>
+        <p className="max-w-44 truncate">{ticket.fromName}</p>
+        <p className="max-w-44 truncate text-xs text-muted-foreground">{ticket.fromEmail}</p>
+      </TableCell>
+      <TableCell>
+        <TicketStatusBadge status={ticket.status} />
+      </TableCell>
+      <TableCell>
+        <TicketPriorityBadge priority={ticket.priority} />
+      </TableCell>
+      <TableCell>
+        <TicketAssignee ticket={ticket} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-muted-foreground">
+        <time dateTime={ticket.createdAt}>{createdDate.format(new Date(ticket.createdAt))}</time>
+      </TableCell>
+      <TableCell>
+        <TicketRowActions
+          ticketNumber={ticket.ticketNumber}
+          onView={onOpen}
+          onEdit={onOpen}
+          onDelete={onDelete}
+        />
+      </TableCell>
+    </TableRow>
+  );
+}

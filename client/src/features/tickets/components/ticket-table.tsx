@@ -1,0 +1,63 @@
+import type { Ticket } from '@shared/contracts/tickets';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { TicketSelection } from '../lib/use-ticket-selection';
+import { TicketSkeletonRows } from './ticket-skeleton-rows';
+import { TicketTableRow } from './ticket-table-row';
+
+const COLUMNS = ['Ticket #', 'Subject', 'From', 'Status', 'Priority', 'Assigned', 'Created'] as const;
+/** The selection column, the named columns and Actions. */
+const COLUMN_COUNT = COLUMNS.length + 2;
+
+interface TicketTableProps {
+  /** Undefined while the first page loads. */
+  tickets: readonly Ticket[] | undefined;
+  selection: TicketSelection;
+  onOpenTicket: (ticketId: string) => void;
+  onDeleteTicket: (ticket: Ticket) => void;
+}
+
+export function TicketTable({ tickets, selection, onOpenTicket, onDeleteTicket }: TicketTableProps) {
+  return (
+    <Table aria-label="Tickets" aria-busy={tickets === undefined}>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead className="w-10">
+            <Checkbox
+              checked={selection.someSelected ? 'indeterminate' : selection.allSelected}
+              onCheckedChange={(checked) => selection.toggleAll(checked === true)}
+              disabled={!tickets?.length}
+              aria-label="Select all tickets on this page"
+            />
+          </TableHead>
+          {COLUMNS.map((column) => (
+            <TableHead key={column}>{column}</TableHead>
+          ))}
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {tickets === undefined ? (
+          <TicketSkeletonRows columns={COLUMN_COUNT} />
+        ) : tickets.length === 0 ? (
+          <TableRow className="hover:bg-transparent">
+            <TableCell colSpan={COLUMN_COUNT} className="py-12 text-center text-muted-foreground">
+              No tickets found.
+            </TableCell>
+          </TableRow>
+        ) : (
+          tickets.map((ticket) => (
+            <TicketTableRow
+              key={ticket.id}
+              ticket={ticket}
+              selected={selection.isSelected(ticket.id)}
+              onSelectedChange={(checked) => selection.toggle(ticket.id, checked)}
+              onOpen={() => onOpenTicket(ticket.id)}
+              onDelete={() => onDeleteTicket(ticket)}
+            />
+          ))
+        )}
+      </TableBody>
+    </Table>
+  );
+}

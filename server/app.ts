@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
@@ -9,8 +10,14 @@ import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
+import { inboundRoutes } from './features/inbound/inbound.routes';
+import { settingsRoutes } from './features/settings/settings.routes';
 import { ticketsRoutes } from './features/tickets/tickets.routes';
+import { closeTicketRoutes } from './features/time/close-ticket.routes';
+import { harvestPickerRoutes } from './features/time/harvest-pickers.routes';
+import { timeEntriesRoutes } from './features/time/time-entries.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { createHarvestServices, type HarvestServices } from './harvest/sync/harvest-services';
 import { logger } from './lib/logger';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginWrites } from './middleware/same-origin';
@@ -24,11 +31,20 @@ export interface AppDeps {
   /** Serves the SPA: the built files of dist/public, or Vite's dev middleware. */
   spa?:
     { staticDir: string } | { devMiddleware: RequestHandler; indexHtml: (url: string) => Promise<string> };
+  /**
+   * Harvest credentials, client, caches and pusher, shared with the background sync job (server.ts).
+   * Default: built from `config` with `config.encryptionKey`, or with a key of this process only, which
+   * suits tests (server.ts always passes the configured or DATA_DIR key).
+   */
+  harvest?: HarvestServices;
 }
 
 /** Builds the Express app without listening, so tests drive it with supertest. */
 export function createApp(deps: AppDeps): Express {
   const { config, pool, db } = deps;
+  const harvest =
+    deps.harvest ??
+    createHarvestServices({ db, config, encryptionKey: config.encryptionKey ?? crypto.randomBytes(32) });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy ? 1 : false);
@@ -75,6 +91,9 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-cache');
     next();
   });
+  // The mail pipeline's webhook: a bearer token instead of a session, its own body parsers (JSON and
+  // raw message/rfc822 up to INBOUND_MAX_BYTES), so it comes before the parsers, CSRF check and session.
+  api.use(inboundRoutes({ db, config }));
   api.use(express.json({ limit: '1mb' }));
   api.use(express.urlencoded({ extended: false, limit: '100kb' }));
   api.use(sameOriginWrites(config.allowedOrigins));
@@ -93,6 +112,10 @@ export function createApp(deps: AppDeps): Express {
   api.use(dashboardRoutes({ db, config }));
   api.use(usersRoutes({ db, config }));
   api.use(equipmentRoutes({ db, config }));
+  api.use(settingsRoutes({ db, harvest }));
+  api.use(harvestPickerRoutes({ db, harvest }));
+  api.use(closeTicketRoutes({ db, harvest }));
+  api.use(timeEntriesRoutes({ db, harvest }));
   api.use(apiNotFound);
   api.use(errorHandler);
   app.use('/api', api);

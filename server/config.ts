@@ -11,6 +11,10 @@ const booleanFlag = z
 
 const positiveInt = z.coerce.number().int().positive();
 
+/** `NAME=` (as copied from .env.example) means the setting is not given. */
+const emptyAsUnset = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -37,7 +41,55 @@ const envSchema = z.object({
   REGISTRATIONS_PER_IP_PER_HOUR: positiveInt.default(30),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   LOG_REQUESTS: booleanFlag.default(false),
+  /** The app's public address, e.g. https://helpdesk.example.com: Harvest entries then link to their ticket. */
+  PUBLIC_URL: emptyAsUnset(z.url().optional()),
+  HARVEST_BASE_URL: z.url().default('https://api.harvestapp.com/v2'),
+  HARVEST_USER_AGENT: z.string().trim().min(1).default('Help Desk (helpdesk@example.com)'),
+  HARVEST_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
+  HARVEST_CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  /** `npm run dev` only: start the fake Harvest in-process and point the app at it. */
+  DEV_FAKE_HARVEST: booleanFlag.default(true),
+  DEV_FAKE_HARVEST_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  HARVEST_SYNC_ENABLED: booleanFlag.default(true),
+  HARVEST_SYNC_INTERVAL_MS: positiveInt.min(100).default(5_000),
+  HARVEST_SYNC_BATCH_SIZE: positiveInt.max(100).default(10),
+  HARVEST_SYNC_BACKOFF_BASE_SECONDS: positiveInt.default(30),
+  HARVEST_SYNC_BACKOFF_MAX_SECONDS: positiveInt.default(900),
+  /** 32 bytes as 64 hex characters or base64; encrypts the Harvest access token at rest. */
+  ENCRYPTION_KEY: emptyAsUnset(
+    z
+      .string()
+      .trim()
+      .transform((value, ctx) => {
+        const key = parseEncryptionKey(value);
+        if (!key) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be 32 bytes, written as 64 hex characters or base64',
+          });
+          return z.NEVER;
+        }
+        return key;
+      })
+      .optional(),
+  ),
+  /** Bearer token of POST /api/inbound/email; unset: the endpoint answers 503. */
+  INBOUND_EMAIL_TOKEN: emptyAsUnset(z.string().trim().min(16, 'must be at least 16 characters').optional()),
+  /** Our own support address: mail from it is a loop and is ignored. */
+  INBOUND_SUPPORT_ADDRESS: emptyAsUnset(z.email('must be an email address').optional()),
+  INBOUND_MAX_TICKETS_PER_SENDER_PER_MINUTE: positiveInt.default(10),
+  INBOUND_MAX_BYTES: positiveInt.max(100 * 1024 * 1024).default(10 * 1024 * 1024),
 });
+
+/** A 32-byte key from 64 hex characters or from base64 (standard or URL-safe); undefined otherwise. */
+export function parseEncryptionKey(text: string): Buffer | undefined {
+  const key = /^[0-9a-fA-F]{64}$/.test(text)
+    ? Buffer.from(text, 'hex')
+    : /^[A-Za-z0-9+/_-]+={0,2}$/.test(text)
+      ? Buffer.from(text, 'base64')
+      : undefined;
+  return key?.length === 32 ? key : undefined;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -56,6 +108,38 @@ export interface AppConfig {
   registrationsPerIpPerHour: number;
   bcryptCost: number;
   logRequests: boolean;
+  /** No trailing slash; unset: Harvest entries carry no link back to their ticket. */
+  publicUrl: string | undefined;
+  /** Unset: generated once into `dataDir` (server.ts), or a per-process key when none is given. */
+  encryptionKey: Buffer | undefined;
+  harvest: {
+    baseUrl: string;
+    userAgent: string;
+    timeoutMs: number;
+    /** How long the project and task lists are reused before Harvest is asked again. */
+    catalogCacheMs: number;
+    /** `npm run dev` only: serve the fake Harvest in-process (on this port, 0 = any) instead. */
+    devFake: boolean;
+    devFakePort: number;
+    sync: {
+      /** Whether this process runs the background push job. */
+      enabled: boolean;
+      intervalMs: number;
+      batchSize: number;
+      backoffBaseMs: number;
+      backoffMaxMs: number;
+    };
+  };
+  inbound: {
+    /** Unset: POST /api/inbound/email is disabled (503). */
+    token: string | undefined;
+    /** Lower-cased; mail from this address is a loop and is ignored. */
+    supportAddress: string | undefined;
+    /** New tickets and reply notes per sender address per minute; beyond it the answer is 429. */
+    maxTicketsPerSenderPerMinute: number;
+    /** The largest accepted request body, JSON or a raw message. */
+    maxBytes: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -93,5 +177,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
     bcryptCost: e.BCRYPT_COST,
     logRequests: e.LOG_REQUESTS,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    encryptionKey: e.ENCRYPTION_KEY,
+    harvest: {
+      baseUrl: e.HARVEST_BASE_URL,
+      userAgent: e.HARVEST_USER_AGENT,
+      timeoutMs: e.HARVEST_TIMEOUT_MS,
+      catalogCacheMs: e.HARVEST_CATALOG_CACHE_SECONDS * 1000,
+      devFake: e.DEV_FAKE_HARVEST,
+      devFakePort: e.DEV_FAKE_HARVEST_PORT,
+      sync: {
+        enabled: e.HARVEST_SYNC_ENABLED,
+        intervalMs: e.HARVEST_SYNC_INTERVAL_MS,
+        batchSize: e.HARVEST_SYNC_BATCH_SIZE,
+        backoffBaseMs: e.HARVEST_SYNC_BACKOFF_BASE_SECONDS * 1000,
+        backoffMaxMs:
+          Math.max(e.HARVEST_SYNC_BACKOFF_MAX_SECONDS, e.HARVEST_SYNC_BACKOFF_BASE_SECONDS) * 1000,
+      },
+    },
+    inbound: {
+      token: e.INBOUND_EMAIL_TOKEN,
+      supportAddress: e.INBOUND_SUPPORT_ADDRESS?.toLowerCase(),
+      maxTicketsPerSenderPerMinute: e.INBOUND_MAX_TICKETS_PER_SENDER_PER_MINUTE,
+      maxBytes: e.INBOUND_MAX_BYTES,
+    },
   };
 }

@@ -1,14 +1,42 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer as createViteServer } from 'vite';
+import {
+  FAKE_HARVEST_ACCOUNT_ID,
+  FAKE_HARVEST_TOKEN,
+  startFakeHarvest,
+  type FakeHarvest,
+} from './harvest/fake-server';
+import { logger } from './lib/logger';
 import { startServer } from './server';
 
-// Development entry (`npm run dev`): API and SPA on one port, the SPA through Vite with hot reload.
-await startServer(async () => {
-  const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' });
-  const indexFile = path.resolve('client/index.html');
-  return {
-    devMiddleware: vite.middlewares,
-    indexHtml: async (url: string) => vite.transformIndexHtml(url, fs.readFileSync(indexFile, 'utf8')),
-  };
-});
+// Development entry (`npm run dev`): API and SPA on one port, the SPA through Vite with hot reload, and
+// the fake Harvest in this process with the app pointed at it (this machine has no internet).
+let fakeHarvest: FakeHarvest | undefined;
+
+await startServer(
+  async () => {
+    const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' });
+    const indexFile = path.resolve('client/index.html');
+    return {
+      devMiddleware: vite.middlewares,
+      indexHtml: async (url: string) => vite.transformIndexHtml(url, fs.readFileSync(indexFile, 'utf8')),
+    };
+  },
+  {
+    async prepare(config) {
+      if (!config.harvest.devFake) return config;
+      fakeHarvest = await startFakeHarvest({ port: config.harvest.devFakePort });
+      logger.info(
+        `Fake Harvest at ${fakeHarvest.url} (controls: ${new URL(fakeHarvest.url).origin}/__control)`,
+      );
+      logger.info(
+        `Demo Harvest credentials for Settings → Harvest Integration: Account ID ${FAKE_HARVEST_ACCOUNT_ID}, access token ${FAKE_HARVEST_TOKEN}`,
+      );
+      return { ...config, harvest: { ...config.harvest, baseUrl: fakeHarvest.url } };
+    },
+    onStopped: async () => {
+      await fakeHarvest?.stop();
+    },
+  },
+);

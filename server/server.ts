@@ -3,11 +3,24 @@ import { createApp, type AppDeps } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
+import { resolveEncryptionKey } from './features/settings/encryption-key';
+import { createHarvestServices } from './harvest/sync/harvest-services';
+import { createHarvestSyncJob } from './harvest/sync/sync-job';
 import { logger } from './lib/logger';
 import { readOrCreateSecret } from './lib/secrets';
 
+export interface StartOptions {
+  /** Adjusts the configuration before anything starts (`npm run dev` points Harvest at the fake). */
+  prepare?: (config: AppConfig) => Promise<AppConfig>;
+  /** Runs after the server and the database are closed, before the process exits. */
+  onStopped?: () => Promise<void>;
+}
+
 /** Reads the configuration, opens and migrates the database, and serves the app until a signal. */
-export async function startServer(spa: (config: AppConfig) => Promise<AppDeps['spa']>): Promise<void> {
+export async function startServer(
+  spa: (config: AppConfig) => Promise<AppDeps['spa']>,
+  options: StartOptions = {},
+): Promise<void> {
   const startedAt = performance.now();
   let config: AppConfig;
   try {
@@ -19,6 +32,7 @@ export async function startServer(spa: (config: AppConfig) => Promise<AppDeps['s
     }
     throw error;
   }
+  if (options.prepare) config = await options.prepare(config);
 
   let database;
   try {
@@ -32,12 +46,24 @@ export async function startServer(spa: (config: AppConfig) => Promise<AppDeps['s
   }
 
   const sessionSecret = config.sessionSecret ?? readOrCreateSecret(config.dataDir, 'session-secret');
+  const harvest = createHarvestServices({
+    db: database.db,
+    config,
+    encryptionKey: resolveEncryptionKey(config),
+  });
   const app = createApp({
     config,
     pool: database.pool,
     db: database.db,
     sessionSecret,
     spa: await spa(config),
+    harvest,
+  });
+  const syncJob = createHarvestSyncJob({
+    db: database.db,
+    harvest,
+    intervalMs: config.harvest.sync.intervalMs,
+    batchSize: config.harvest.sync.batchSize,
   });
   const server: Server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
@@ -57,6 +83,7 @@ export async function startServer(spa: (config: AppConfig) => Promise<AppDeps['s
   logger.info(
     `Help desk ready at http://${shownHost}:${port} (${database.mode} database, ${Math.round(performance.now() - startedAt)} ms)`,
   );
+  if (config.harvest.sync.enabled) syncJob.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -66,9 +93,11 @@ export async function startServer(spa: (config: AppConfig) => Promise<AppDeps['s
     server.close();
     server.closeIdleConnections();
     const forceTimer = setTimeout(() => server.closeAllConnections(), 10_000);
-    await new Promise((resolve) => server.once('close', resolve));
+    // The job finishes the push under way (bounded by the Harvest timeout) and gives back the rest.
+    await Promise.all([new Promise((resolve) => server.once('close', resolve)), syncJob.stop()]);
     clearTimeout(forceTimer);
     await database.close();
+    await options.onStopped?.();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

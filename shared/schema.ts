@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_TICKET_PRIORITY, DEFAULT_TICKET_STATUS, DEFAULT_USER_ROLE } from './constants';
 import type { TicketAttachment } from './contracts/tickets';
+import { DEFAULT_TIME_ENTRY_SYNC_STATUS, type TimeEntrySyncStatus } from './contracts/time';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -117,11 +118,30 @@ export const timeEntries = pgTable(
       .notNull()
       .references(() => users.id),
     ...timestamps,
+    /**
+     * Harvest sync state (server/harvest/sync). Only 'pending' rows are pushed; rows written by
+     * anything other than the time service (older data, the seed) stay 'local' and are never pushed.
+     */
+    syncStatus: varchar('sync_status', { length: 16 })
+      .$type<TimeEntrySyncStatus>()
+      .notNull()
+      .default(DEFAULT_TIME_ENTRY_SYNC_STATUS),
+    /** Pushes claimed so far; also the fencing token a worker's result must match. */
+    syncAttempts: integer('sync_attempts').notNull().default(0),
+    /** When a pending entry is due for its next push. */
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
+    /** A worker's lease on the entry: nobody else pushes it before this time. */
+    syncClaimedUntil: timestamp('sync_claimed_until', { withTimezone: true }),
+    lastSyncError: text('last_sync_error'),
   },
   (t) => [
     index('time_entries_spent_date_idx').on(t.spentDate),
     index('time_entries_user_spent_date_idx').on(t.userId, t.spentDate),
     index('time_entries_ticket_id_idx').on(t.ticketId),
+    // The sync job's pick query: due pending entries, oldest due first.
+    index('time_entries_sync_due_idx')
+      .on(t.nextSyncAt)
+      .where(sql`${t.syncStatus} = 'pending'`),
   ],
 );
 
@@ -160,6 +180,32 @@ export const loanerEquipment = pgTable(
   ],
 );
 
+/**
+ * Inbound emails already turned into a ticket or a note (server/features/inbound). The primary key
+ * is the message's dedupe key, so a redelivered message finds its row instead of creating a second
+ * ticket, even when the copies arrive at once; the rows per sender also drive the per-sender limit.
+ */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    /** SHA-256 (hex) of the Message-ID, or of sender, subject and sent time when there is none. */
+    dedupeKey: varchar('dedupe_key', { length: 64 }).primaryKey(),
+    /** The sender's address, lower-cased. */
+    sender: varchar('sender', { length: 320 }).notNull(),
+    messageId: text('message_id'),
+    /** Null only inside the transaction that is still creating the ticket or the note. */
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    /** 'created' (a new ticket) or 'appended' (a reply added to the ticket as a note). */
+    outcome: varchar('outcome', { length: 16 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The per-sender limit counts a sender's messages of the last minute.
+    index('inbound_messages_sender_created_at_idx').on(t.sender, t.createdAt),
+    index('inbound_messages_ticket_id_idx').on(t.ticketId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type TicketRow = typeof tickets.$inferSelect;
@@ -167,3 +213,4 @@ export type NewTicketRow = typeof tickets.$inferInsert;
 export type TimeEntryRow = typeof timeEntries.$inferSelect;
 export type SettingRow = typeof settings.$inferSelect;
 export type LoanerEquipmentRow = typeof loanerEquipment.$inferSelect;
+export type InboundMessageRow = typeof inboundMessages.$inferSelect;

@@ -331,8 +331,16 @@ export const ticketSchema = z.object({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
+/**
+ * A ticket as answered on its own (GET, create, PUT, add note), not in lists: also the body as plain
+ * text for the detail's Message (spec §2): HTML converted to text on the server, and with an
+ * "[EXTERNAL]" marker, only the text after it. Show this, never `body` as HTML.
+ */
+export const ticketDetailSchema = ticketSchema.extend({ bodyText: z.string() });
+export type TicketDetail = z.infer<typeof ticketDetailSchema>;
+
 export interface TicketResponse {
-  ticket: Ticket;
+  ticket: TicketDetail;
 }
 export interface TicketListResponse {
   tickets: Ticket[];

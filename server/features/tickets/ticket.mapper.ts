@@ -6,8 +6,9 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@shared/constants';
-import type { Ticket } from '@shared/contracts/tickets';
+import type { Ticket, TicketDetail } from '@shared/contracts/tickets';
 import type { TicketRow } from '@shared/schema';
+import { bodyToText } from './body-text';
 
 /** A ticket row with its assignee's name from the left join (all null when unassigned). */
 export interface TicketWithAssigneeRow extends TicketRow {
@@ -50,4 +51,9 @@ export function toTicket(row: TicketWithAssigneeRow): Ticket {
       ? { firstName: row.assigneeFirstName, lastName: row.assigneeLastName }
       : null,
   };
+}
+
+/** A ticket answered on its own: with the body as plain text for the detail's Message (spec §2). */
+export function toTicketDetail(row: TicketWithAssigneeRow): TicketDetail {
+  return { ...toTicket(row), bodyText: bodyToText(row.body) };
 }

@@ -114,6 +114,22 @@ export async function insertTicketUnlessNumberTaken(
   return row?.id;
 }
 
+/**
+ * The tickets among `numbers` that exist, locked until the transaction ends (in id order, like
+ * lockTickets), so a reply cannot be appended to a ticket being deleted.
+ */
+export function lockTicketsByNumber(
+  tx: DbOrTx,
+  numbers: readonly string[],
+): Promise<{ id: string; ticketNumber: string }[]> {
+  return tx
+    .select({ id: tickets.id, ticketNumber: tickets.ticketNumber })
+    .from(tickets)
+    .where(inArray(tickets.ticketNumber, [...numbers]))
+    .orderBy(tickets.id)
+    .for('update');
+}
+
 export interface LockedTicket {
   id: string;
   status: string;

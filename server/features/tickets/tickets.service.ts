@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_TICKET_PRIORITY, DEFAULT_TICKET_STATUS } from '@shared/constants';
+import { DEFAULT_TICKET_PRIORITY, DEFAULT_TICKET_STATUS, type TicketPriority } from '@shared/constants';
 import {
   TICKET_MESSAGES,
   type BulkDeleteTicketsInput,
@@ -8,20 +8,26 @@ import {
   type BulkUpdateTicketsResponse,
   type CheckUpdatesResponse,
   type CreateTicketInput,
-  type Ticket,
+  type TicketAttachment,
+  type TicketDetail,
   type TicketListFilters,
   type TicketListResponse,
   type UpdateTicketInput,
 } from '@shared/contracts/tickets';
-import { noteAuthor, parseNotes, serializeNotes } from '@shared/notes';
+import { noteAuthor, parseNotes, serializeNotes, type NoteEntry } from '@shared/notes';
 import type { NewTicketRow } from '@shared/schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { userExists } from '../users/users.repository';
-import { planTicketChanges, type TicketChangeRequest, type TicketChanges } from './ticket-changes';
+import {
+  isClosedStatus,
+  planTicketChanges,
+  type TicketChangeRequest,
+  type TicketChanges,
+} from './ticket-changes';
 import { toListCriteria } from './ticket-list-criteria';
-import { toTicket } from './ticket.mapper';
+import { toTicket, toTicketDetail } from './ticket.mapper';
 import { generateTicketNumber, timestampTicketNumber } from './ticket-number';
 import * as repository from './tickets.repository';
 
@@ -50,10 +56,11 @@ async function withAssigneeGuard<T>(
   }
 }
 
-async function mustFindTicket(db: DbOrTx, id: string): Promise<Ticket> {
+/** One ticket on its own (with bodyText), for every single-ticket answer. */
+async function mustFindTicket(db: DbOrTx, id: string): Promise<TicketDetail> {
   const row = await repository.findTicketById(db, id);
   if (!row) throw notFound(TICKET_MESSAGES.ticketNotFound);
-  return toTicket(row);
+  return toTicketDetail(row);
 }
 
 export async function listTickets(db: Database, filters: TicketListFilters): Promise<TicketListResponse> {
@@ -61,7 +68,7 @@ export async function listTickets(db: Database, filters: TicketListFilters): Pro
   return { tickets: rows.map(toTicket), total };
 }
 
-export const getTicket = (db: Database, id: string): Promise<Ticket> => mustFindTicket(db, id);
+export const getTicket = (db: DbOrTx, id: string): Promise<TicketDetail> => mustFindTicket(db, id);
 
 /** A new ticket's columns except its number, which insertUnderFreeNumber picks. */
 type TicketValues = Omit<NewTicketRow, 'ticketNumber' | 'assignedAt'> & { assignedAt: Date | null | SQL };
@@ -85,7 +92,7 @@ function newTicketValues(input: CreateTicketInput, callerId: string): TicketValu
 
 /** Inserts under the requested number, or under server-made ones while numbers turn out taken. */
 async function insertUnderFreeNumber(
-  db: Database,
+  db: DbOrTx,
   values: TicketValues,
   requested: string | undefined,
 ): Promise<string> {
@@ -101,7 +108,7 @@ export async function createTicket(
   db: Database,
   input: CreateTicketInput,
   callerId: string,
-): Promise<Ticket> {
+): Promise<TicketDetail> {
   await assertAssigneeExists(db, input.assignedTo);
   const id = await withAssigneeGuard(input.assignedTo, () =>
     insertUnderFreeNumber(db, newTicketValues(input, callerId), input.ticketNumber),
@@ -157,7 +164,7 @@ export function updateTicket(
   id: string,
   input: UpdateTicketInput,
   callerId: string,
-): Promise<Ticket> {
+): Promise<TicketDetail> {
   return withAssigneeGuard(input.assignedTo, () =>
     db.transaction(async (tx) => {
       const locked = await lockAllOrFail(tx, [id]);
@@ -180,21 +187,81 @@ export interface NoteWriter {
 
 /**
  * Appends a note under a row lock, so concurrent appends each see the others' notes. Legacy text is
- * converted to entries (timed before this change) and kept.
+ * converted to entries (timed before this change) and kept. With `reopen`, a closed ticket opens again.
  */
-export function addNote(db: Database, id: string, text: string, writer: NoteWriter): Promise<Ticket> {
+async function appendNote(
+  tx: DbOrTx,
+  id: string,
+  note: Omit<NoteEntry, 'timestamp'>,
+  options: { lastUpdatedBy: string | null; reopen?: boolean },
+): Promise<void> {
+  const [ticket] = await lockAllOrFail(tx, [id]);
+  const entries = parseNotes(ticket.notes, ticket.updatedAt);
+  entries.push({ ...note, timestamp: ticket.now.toISOString() });
+  const reopen = options.reopen && isClosedStatus(ticket.status);
+  await repository.updateTickets(tx, [id], {
+    notes: serializeNotes(entries),
+    ...(reopen ? { status: DEFAULT_TICKET_STATUS, closedAt: null } : {}),
+    lastUpdatedBy: options.lastUpdatedBy,
+    updatedAt: ticket.now,
+  });
+}
+
+export function addNote(db: Database, id: string, text: string, writer: NoteWriter): Promise<TicketDetail> {
   return db.transaction(async (tx) => {
-    const [ticket] = await lockAllOrFail(tx, [id]);
-    const entries = parseNotes(ticket.notes, ticket.updatedAt);
-    entries.push({ text, userId: writer.id, ...noteAuthor(writer), timestamp: ticket.now.toISOString() });
-    await repository.updateTickets(tx, [id], {
-      notes: serializeNotes(entries),
-      lastUpdatedBy: writer.id,
-      updatedAt: ticket.now,
-    });
+    await appendNote(
+      tx,
+      id,
+      { text, userId: writer.id, ...noteAuthor(writer) },
+      { lastUpdatedBy: writer.id },
+    );
     return mustFindTicket(tx, id);
   });
 }
+
+/** A ticket that arrived by email (server/features/inbound): open, unassigned, created by no user. */
+export interface EmailTicketInput {
+  subject: string;
+  body: string;
+  fromEmail: string;
+  fromName: string;
+  priority: TicketPriority;
+  originalEmailDate: Date;
+  attachments: TicketAttachment[];
+}
+
+/** Creates an emailed ticket inside the caller's transaction; returns its id. */
+export function createEmailTicket(tx: DbOrTx, input: EmailTicketInput): Promise<string> {
+  return insertUnderFreeNumber(
+    tx,
+    {
+      ...input,
+      status: DEFAULT_TICKET_STATUS,
+      assignedTo: null,
+      assignedAt: null,
+      // No user made this change: agents' update checks report it as someone else's.
+      lastUpdatedBy: null,
+    },
+    undefined,
+  );
+}
+
+/**
+ * Adds an emailed reply to its ticket as a note by no user (userId null) and reopens the ticket if it
+ * was closed; lastUpdatedBy becomes null, so agents with the ticket open see the change.
+ */
+export function appendEmailReply(
+  tx: DbOrTx,
+  id: string,
+  author: { userName: string; userInitials: string },
+  text: string,
+): Promise<void> {
+  return appendNote(tx, id, { text, userId: null, ...author }, { lastUpdatedBy: null, reopen: true });
+}
+
+/** The existing tickets among `numbers`, locked for the caller's transaction. */
+export const lockTicketsByNumber = (tx: DbOrTx, numbers: readonly string[]) =>
+  repository.lockTicketsByNumber(tx, numbers);
 
 const distinct = (ids: readonly string[]) => [...new Set(ids)];
 

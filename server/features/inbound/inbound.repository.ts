@@ -1,0 +1,77 @@
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
+import { inboundMessages } from '@shared/schema';
+import type { DbOrTx } from '../../db/client';
+
+export type InboundOutcome = 'created' | 'appended';
+
+/**
+ * Serialises the inbound messages of one sender until the transaction ends, so the per-sender limit
+ * counts every message of that sender, also those arriving at the same moment.
+ */
+export async function lockSender(tx: DbOrTx, sender: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`inbound-sender:${sender}`}, 0))`);
+}
+
+/**
+ * Records the message under its dedupe key unless it is recorded already; true when this call
+ * recorded it. A copy being recorded by another transaction makes this wait for that transaction and
+ * then return false (or true if it rolled back): the unique key decides, never a prior read.
+ */
+export async function claimMessage(
+  tx: DbOrTx,
+  values: { dedupeKey: string; sender: string; messageId: string | undefined },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(inboundMessages)
+    .values({ dedupeKey: values.dedupeKey, sender: values.sender, messageId: values.messageId ?? null })
+    .onConflictDoNothing({ target: inboundMessages.dedupeKey })
+    .returning({ dedupeKey: inboundMessages.dedupeKey });
+  return rows.length > 0;
+}
+
+export async function findRecordedTicketId(
+  tx: DbOrTx,
+  dedupeKey: string,
+): Promise<string | null | undefined> {
+  const [row] = await tx
+    .select({ ticketId: inboundMessages.ticketId })
+    .from(inboundMessages)
+    .where(eq(inboundMessages.dedupeKey, dedupeKey));
+  return row?.ticketId;
+}
+
+export async function recordOutcome(
+  tx: DbOrTx,
+  dedupeKey: string,
+  ticketId: string,
+  outcome: InboundOutcome,
+): Promise<void> {
+  await tx.update(inboundMessages).set({ ticketId, outcome }).where(eq(inboundMessages.dedupeKey, dedupeKey));
+}
+
+/**
+ * The sender's other messages recorded within the last `windowSeconds`, and how many seconds until
+ * the oldest of them leaves the window.
+ */
+export async function recentFromSender(
+  tx: DbOrTx,
+  sender: string,
+  exceptKey: string,
+  windowSeconds: number,
+): Promise<{ count: number; secondsUntilOldestExpires: number }> {
+  const windowStart = sql`now() - make_interval(secs => ${windowSeconds})`;
+  const [row] = await tx
+    .select({
+      count: count(),
+      secondsLeft: sql<number>`ceil(extract(epoch from (min(${inboundMessages.createdAt}) + make_interval(secs => ${windowSeconds}) - now())))::int`,
+    })
+    .from(inboundMessages)
+    .where(
+      and(
+        eq(inboundMessages.sender, sender),
+        gt(inboundMessages.createdAt, windowStart),
+        ne(inboundMessages.dedupeKey, exceptKey),
+      ),
+    );
+  return { count: row?.count ?? 0, secondsUntilOldestExpires: row?.secondsLeft ?? 0 };
+}

@@ -1,0 +1,126 @@
+import crypto from 'node:crypto';
+import { simpleParser, type HeaderLines, type ParsedMail } from 'mailparser';
+import { DEFAULT_TICKET_PRIORITY } from '@shared/constants';
+import { parseMailbox } from '@shared/contracts/inbound';
+import { TICKET_LIMITS, type TicketAttachment } from '@shared/contracts/tickets';
+import { badRequest } from '../../lib/errors';
+import { headerValue, normalizeMessageId, type InboundMessage } from './inbound-message';
+
+export const MIME_MESSAGES = {
+  empty: 'The message is empty',
+  unparseable: 'Not an RFC 5322 message: it has no header fields',
+  noFrom: 'The message has no From address',
+  noSubject: '(no subject)',
+  noBody: '(no message text)',
+  truncated: '\n\n[… truncated]',
+  unnamedAttachment: 'unnamed',
+} as const;
+
+const PARSER_OPTIONS = {
+  // The body is stored as received: the HTML part itself when there is no text part.
+  skipHtmlToText: true,
+  skipTextToHtml: true,
+  skipTextLinks: true,
+  // Keep cid: links rather than inlining images into the HTML as data URIs.
+  keepCidLinks: true,
+  skipImageLinks: true,
+} as const;
+
+const messageError = (message: string) => badRequest(`message: ${message}`, { message: [message] });
+
+/** PostgreSQL text holds no NUL; jsonb holds no unpaired surrogate. */
+const storable = (text: string) => text.replaceAll('\u0000', '').replace(/\p{Cs}/gu, '\uFFFD');
+
+/** Cuts text that would not fit its column, saying so at the end. */
+function fitted(text: string, max: number, marker = ''): string {
+  return text.length <= max ? text : text.slice(0, max - marker.length) + marker;
+}
+
+/** Header fields by lower-cased name, values unfolded, in message order. */
+function headersOf(lines: HeaderLines): Record<string, string[]> {
+  const headers: Record<string, string[]> = {};
+  for (const { key, line } of lines) {
+    if (!key) continue;
+    const value = line
+      .slice(line.indexOf(':') + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim();
+    (headers[key.toLowerCase()] ??= []).push(value);
+  }
+  return headers;
+}
+
+function senderOf(mail: ParsedMail): { address: string; name: string | undefined } {
+  const mailboxes = (mail.from?.value ?? []).flatMap((entry) => [entry, ...(entry.group ?? [])]);
+  for (const mailbox of mailboxes) {
+    const parsed = mailbox.address ? parseMailbox(mailbox.address) : undefined;
+    if (parsed) return { address: parsed.address, name: storable(mailbox.name).trim() || undefined };
+  }
+  throw badRequest(`from: ${MIME_MESSAGES.noFrom}`, { from: [MIME_MESSAGES.noFrom] });
+}
+
+/** The Date field when it is a real date in the supported years; undefined otherwise. */
+function sentDate(mail: ParsedMail, headers: Record<string, string[]>): Date | undefined {
+  const written = headerValue(headers, 'date');
+  if (!written || !mail.date || Number.isNaN(Date.parse(written))) return undefined;
+  const year = mail.date.getUTCFullYear();
+  return year >= TICKET_LIMITS.minYear && year <= TICKET_LIMITS.maxYear ? mail.date : undefined;
+}
+
+/** Attachments the sender attached; images embedded in the HTML (cid: parts) are part of the body. */
+function attachmentsOf(mail: ParsedMail): TicketAttachment[] {
+  return mail.attachments
+    .filter((attachment) => !attachment.related)
+    .slice(0, TICKET_LIMITS.attachments)
+    .map((attachment) => ({
+      filename: fitted(
+        storable(attachment.filename ?? MIME_MESSAGES.unnamedAttachment),
+        TICKET_LIMITS.attachmentText,
+      ),
+      contentType: fitted(storable(attachment.contentType), TICKET_LIMITS.attachmentText),
+      size: attachment.size,
+    }));
+}
+
+/**
+ * A raw RFC 5322 message, parsed with mailparser. The body is the text part, or the HTML part when
+ * there is none. Mail is not refused for what senders commonly get wrong: a missing subject or body
+ * gets a placeholder, an overlong one is cut, a missing or broken Date is taken as now. Refused
+ * (400): an empty body, no header fields at all, and no usable From address.
+ */
+export async function parseMimeEmail(raw: Buffer, now: Date = new Date()): Promise<InboundMessage> {
+  if (raw.length === 0) throw messageError(MIME_MESSAGES.empty);
+  let mail: ParsedMail;
+  try {
+    mail = await simpleParser(raw, PARSER_OPTIONS);
+  } catch {
+    throw messageError(MIME_MESSAGES.unparseable);
+  }
+  const headers = headersOf(mail.headerLines);
+  if (Object.keys(headers).length === 0) throw messageError(MIME_MESSAGES.unparseable);
+
+  const sender = senderOf(mail);
+  const subject =
+    fitted(storable(mail.subject ?? '').trim(), TICKET_LIMITS.subject) || MIME_MESSAGES.noSubject;
+  const body = storable(mail.text ?? (mail.html || '')).trim();
+  const sent = sentDate(mail, headers);
+  const messageId = normalizeMessageId(mail.messageId);
+  return {
+    from: { address: sender.address, name: fitted(sender.name ?? sender.address, TICKET_LIMITS.fromName) },
+    fromDisplayName: sender.name,
+    subject,
+    body: body ? fitted(body, TICKET_LIMITS.body, MIME_MESSAGES.truncated) : MIME_MESSAGES.noBody,
+    received: sent ?? now,
+    priority: DEFAULT_TICKET_PRIORITY,
+    headers,
+    attachments: attachmentsOf(mail),
+    identity: messageId
+      ? { messageId }
+      : {
+          sender: sender.address,
+          subject,
+          // Without a usable Date, a redelivery is recognised only as the very same bytes.
+          sent: sent ? sent.toISOString() : `sha256:${crypto.createHash('sha256').update(raw).digest('hex')}`,
+        },
+  };
+}

@@ -1,0 +1,27 @@
+import type { AppConfig } from '../../config';
+import { parseEncryptionKey } from '../../config';
+import { logger } from '../../lib/logger';
+import { readOrCreateSecret } from '../../lib/secrets';
+
+const KEY_FILE = 'encryption-key';
+
+/**
+ * The key that encrypts secrets in the database: ENCRYPTION_KEY, else one generated once into
+ * DATA_DIR/encryption-key (like the session secret), so a fresh install needs no configuration.
+ */
+export function resolveEncryptionKey(
+  config: Pick<AppConfig, 'encryptionKey' | 'dataDir' | 'databaseUrl' | 'env'>,
+): Buffer {
+  if (config.encryptionKey) return config.encryptionKey;
+  if (config.env === 'production' && config.databaseUrl) {
+    logger.warn(
+      `ENCRYPTION_KEY is not set: using the key in ${config.dataDir}/${KEY_FILE}. Every app process must use the same key; set ENCRYPTION_KEY when you run several.`,
+    );
+  }
+  const key = parseEncryptionKey(readOrCreateSecret(config.dataDir, KEY_FILE, 32));
+  if (!key)
+    throw new Error(
+      `${config.dataDir}/${KEY_FILE} does not hold a 32-byte key; restore it or set ENCRYPTION_KEY`,
+    );
+  return key;
+}

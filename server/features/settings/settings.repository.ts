@@ -1,0 +1,50 @@
+import { eq, sql } from 'drizzle-orm';
+import type { SettingKey } from '@shared/constants';
+import { settings, users } from '@shared/schema';
+import type { DbOrTx } from '../../db/client';
+
+export interface SettingRecord {
+  value: unknown;
+  updatedAt: Date;
+}
+
+export async function findSetting(db: DbOrTx, key: SettingKey): Promise<SettingRecord | undefined> {
+  const [row] = await db
+    .select({ value: settings.value, updatedAt: settings.updatedAt })
+    .from(settings)
+    .where(eq(settings.key, key));
+  return row;
+}
+
+/** Inserts or replaces the setting; returns when it was saved (the database's clock). */
+export async function upsertSetting(db: DbOrTx, key: SettingKey, value: unknown): Promise<Date> {
+  const [row] = await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } })
+    .returning({ updatedAt: settings.updatedAt });
+  if (!row) throw new Error('upsert into settings returned no row');
+  return row.updatedAt;
+}
+
+/** Replaces the value only if it is still `expected` (compared as JSON); true when it was replaced. */
+export async function replaceSettingIfUnchanged(
+  db: DbOrTx,
+  key: SettingKey,
+  expected: unknown,
+  value: unknown,
+): Promise<boolean> {
+  const replaced = await db
+    .update(settings)
+    .set({ value })
+    .where(sql`${settings.key} = ${key} AND ${settings.value} = ${JSON.stringify(expected)}::jsonb`)
+    .returning({ key: settings.key });
+  return replaced.length > 0;
+}
+
+export async function setUserHarvestId(db: DbOrTx, userId: string, harvestUserId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ harvestUserId, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}

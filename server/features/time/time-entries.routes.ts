@@ -1,0 +1,34 @@
+import { Router } from 'express';
+import {
+  createTimeEntrySchema,
+  timeEntryListQuerySchema,
+  timeEntrySummaryQuerySchema,
+} from '@shared/contracts/time';
+import type { Database } from '../../db/client';
+import type { HarvestServices } from '../../harvest/sync/harvest-services';
+import { parseInput } from '../../lib/validate';
+import { currentUser, requireAuth } from '../../middleware/require-auth';
+import * as timeEntriesService from './time-entries.service';
+
+export function timeEntriesRoutes(deps: { db: Database; harvest: HarvestServices }) {
+  const { db } = deps;
+  const auth = requireAuth(db);
+  const router = Router();
+
+  router.get('/time-entries', auth, async (req, res) => {
+    const { limit } = parseInput(timeEntryListQuerySchema, req.query);
+    res.json(await timeEntriesService.listTimeEntries(db, currentUser(req).id, limit));
+  });
+
+  router.get('/time-entries/summary', auth, async (req, res) => {
+    const { today } = parseInput(timeEntrySummaryQuerySchema, req.query);
+    res.json(await timeEntriesService.summarizeTime(db, currentUser(req).id, today));
+  });
+
+  router.post('/time-entries', auth, async (req, res) => {
+    const input = parseInput(createTimeEntrySchema, req.body);
+    res.status(201).json(await timeEntriesService.createTimeEntry(deps, currentUser(req).id, input));
+  });
+
+  return router;
+}

@@ -1,0 +1,198 @@
+/**
+ * POST /api/inbound/email: the email pipeline's payload (spec §3 "Inbound email ticket payload") and
+ * the answers. The same endpoint also takes a raw RFC 5322 message (Content-Type: message/rfc822),
+ * which the server parses itself.
+ */
+import { z } from 'zod';
+import { DEFAULT_TICKET_PRIORITY, TICKET_PRIORITIES } from '../constants';
+import { TICKET_LIMITS, ticketAttachmentSchema, timestampString, type TicketDetail } from './tickets';
+
+export const INBOUND_LIMITS = {
+  /** Header fields passed along for auto-reply and loop detection, and each one's values. */
+  headers: 200,
+  headerName: 200,
+  headerValue: 4_000,
+  headerValues: 50,
+} as const;
+
+export const INBOUND_MESSAGES = {
+  subjectRequired: 'Subject is required',
+  bodyRequired: 'Body is required',
+  fromRequired: 'From is required',
+  fromInvalid: 'Must be an email address, as "Name <address>" or a bare address',
+  receivedRequired: 'Received is required',
+  receivedInvalid: `Must be a date: ISO 8601 (2026-03-01T09:30:00Z) or RFC 5322 (Sun, 01 Mar 2026 09:30:00 +0000), in the years ${TICKET_LIMITS.minYear}–${TICKET_LIMITS.maxYear}`,
+  priorityChoices: `Priority must be one of ${TICKET_PRIORITIES.join(', ')}`,
+  tooManyHeaders: `At most ${INBOUND_LIMITS.headers} header fields`,
+  noNul: 'Must not contain NUL characters',
+  unpairedSurrogate: 'Must not contain unpaired surrogate characters',
+} as const;
+
+/** A mailbox as written in a From field: the address and, when given, the display name. */
+export interface Mailbox {
+  address: string;
+  name: string | undefined;
+}
+
+const emailAddress = z.email();
+
+/**
+ * `Name <address>`, `"Last, First" <address>`, `<address>` or a bare address. Comments and address
+ * groups are not supported here (a raw message is parsed with a full MIME parser instead).
+ */
+export function parseMailbox(text: string): Mailbox | undefined {
+  const trimmed = text.trim();
+  const angle = /^(.*?)<([^<>]*)>$/s.exec(trimmed);
+  const address = (angle ? angle[2]! : trimmed).trim();
+  if (address.length > TICKET_LIMITS.fromEmail || !emailAddress.safeParse(address).success) return undefined;
+  const rawName = angle ? angle[1]!.trim() : '';
+  const name = rawName
+    .replace(/^"(.*)"$/s, '$1')
+    .replace(/\\(.)/g, '$1')
+    .trim();
+  return { address, name: name || undefined };
+}
+
+/** An RFC 5322 date-time: `[Day, ]DD Mon YYYY HH:MM[:SS] zone`. */
+const RFC_5322_DATE =
+  /^(?:[A-Za-z]{3},\s*)?\d{1,2}\s+[A-Za-z]{3}\s+\d{4}\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[+-]\d{4}|UT|GMT|[ECMP][SD]T|Z)?(?:\s*\(.*\))?$/;
+
+/** A date from an email pipeline: ISO 8601 or RFC 5322; undefined when it is neither. */
+export function parseEmailDate(text: string): Date | undefined {
+  const trimmed = text.trim();
+  const isIso = timestampString.safeParse(trimmed).success;
+  if (!isIso && !RFC_5322_DATE.test(trimmed)) return undefined;
+  const time = new Date(trimmed.replace(/\s*\(.*\)$/, ''));
+  const year = time.getUTCFullYear();
+  if (Number.isNaN(time.getTime()) || year < TICKET_LIMITS.minYear || year > TICKET_LIMITS.maxYear) {
+    return undefined;
+  }
+  return time;
+}
+
+const withoutNul = (value: string) => !value.includes('\u0000');
+
+function requiredText(message: string, max: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? message : `${message} (as text)`) })
+    .trim()
+    .min(1, message)
+    .max(max, `At most ${max} characters`)
+    .refine(withoutNul, INBOUND_MESSAGES.noNul);
+}
+
+const jsonText = (max: number) =>
+  z
+    .string()
+    .max(max, `At most ${max} characters`)
+    .refine(withoutNul, INBOUND_MESSAGES.noNul)
+    .refine((value) => !/\p{Cs}/u.test(value), INBOUND_MESSAGES.unpairedSurrogate);
+
+const headerValue = z
+  .string()
+  .max(INBOUND_LIMITS.headerValue, `At most ${INBOUND_LIMITS.headerValue} characters`);
+
+/** Header fields by name (any letter case); a field that occurs several times is a list. */
+const headersSchema = z
+  .record(
+    z.string().max(INBOUND_LIMITS.headerName),
+    z.union([headerValue, z.array(headerValue).max(INBOUND_LIMITS.headerValues)]),
+  )
+  .refine((headers) => Object.keys(headers).length <= INBOUND_LIMITS.headers, INBOUND_MESSAGES.tooManyHeaders)
+  .transform((headers) => {
+    const byName: Record<string, string[]> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      (byName[name.trim().toLowerCase()] ??= []).push(...(Array.isArray(value) ? value : [value]));
+    }
+    return byName;
+  });
+
+export const inboundEmailSchema = z.object({
+  subject: requiredText(INBOUND_MESSAGES.subjectRequired, TICKET_LIMITS.subject),
+  body: requiredText(INBOUND_MESSAGES.bodyRequired, TICKET_LIMITS.body),
+  from: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? INBOUND_MESSAGES.fromRequired : INBOUND_MESSAGES.fromInvalid,
+    })
+    .transform((value, ctx) => {
+      const mailbox = parseMailbox(value);
+      if (!mailbox) {
+        ctx.issues.push({ code: 'custom', input: value, message: INBOUND_MESSAGES.fromInvalid });
+        return z.NEVER;
+      }
+      return mailbox;
+    }),
+  /** Overrides the name in `from`. */
+  from_name: z
+    .string()
+    .trim()
+    .max(TICKET_LIMITS.fromName, `At most ${TICKET_LIMITS.fromName} characters`)
+    .refine(withoutNul, INBOUND_MESSAGES.noNul)
+    .optional(),
+  received: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? INBOUND_MESSAGES.receivedRequired : INBOUND_MESSAGES.receivedInvalid,
+    })
+    .transform((value, ctx) => {
+      const time = parseEmailDate(value);
+      if (!time) {
+        ctx.issues.push({ code: 'custom', input: value, message: INBOUND_MESSAGES.receivedInvalid });
+        return z.NEVER;
+      }
+      return time;
+    }),
+  priority: z.enum(TICKET_PRIORITIES, INBOUND_MESSAGES.priorityChoices).default(DEFAULT_TICKET_PRIORITY),
+  /**
+   * Header fields of the original message, for auto-reply and loop detection (Auto-Submitted,
+   * X-Autoreply, X-Autorespond, Precedence) and for idempotency (Message-ID).
+   */
+  headers: headersSchema.optional(),
+  attachments: z
+    .array(
+      ticketAttachmentSchema.extend({
+        filename: jsonText(TICKET_LIMITS.attachmentText),
+        contentType: jsonText(TICKET_LIMITS.attachmentText),
+      }),
+    )
+    .max(TICKET_LIMITS.attachments, `At most ${TICKET_LIMITS.attachments} attachments`)
+    .optional(),
+});
+export type InboundEmailInput = z.output<typeof inboundEmailSchema>;
+
+/** Why a message was acknowledged without creating anything. */
+export const INBOUND_IGNORE_REASONS = [
+  'auto_submitted',
+  'x_autoreply',
+  'x_autorespond',
+  'precedence',
+  'own_address',
+  'mailer_daemon',
+] as const;
+export type InboundIgnoreReason = (typeof INBOUND_IGNORE_REASONS)[number];
+
+/** 201: a new ticket. */
+export interface InboundTicketCreated {
+  ticket: TicketDetail;
+  created: true;
+}
+/** 200: the message was delivered before; nothing new was created. */
+export interface InboundDuplicate {
+  ticket: TicketDetail;
+  created: false;
+  duplicate: true;
+}
+/** 200: a reply carrying an existing ticket number, added to that ticket as a note. */
+export interface InboundNoteAppended {
+  ticket: TicketDetail;
+  created: false;
+  appendedNote: true;
+}
+/** 202: an auto-reply or a mail loop, acknowledged so the mail server does not retry. */
+export interface InboundIgnored {
+  accepted: true;
+  ignored: InboundIgnoreReason;
+}
+export type InboundEmailResponse =
+  InboundTicketCreated | InboundDuplicate | InboundNoteAppended | InboundIgnored;

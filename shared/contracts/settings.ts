@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { SETTING_KEYS } from '../constants';
+
+/**
+ * Settings contracts (spec §7 "settings"): GET /api/settings/:key and POST /api/settings. The only key
+ * is harvest_credentials. Plain zod only: the SPA imports this file.
+ */
+
+export const SETTINGS_MESSAGES = {
+  unknownKey: `Unknown setting; the known keys are: ${SETTING_KEYS.join(', ')}`,
+  saved: 'Settings saved successfully',
+  rejected: 'Harvest rejected these credentials',
+  unreachable: 'Could not reach Harvest to check these credentials; nothing was saved',
+  harvestFailed: 'Harvest could not check these credentials right now; nothing was saved',
+  maskedToken: 'Enter the full access token (the masked value is only shown for reference)',
+} as const;
+
+/** The character the masked access token is made of. */
+export const TOKEN_MASK_CHAR = '•';
+const MASK_PREFIX = TOKEN_MASK_CHAR.repeat(8);
+/** How many trailing characters of a token the mask shows. */
+export const TOKEN_VISIBLE_CHARS = 4;
+
+/** '••••••••abcd': enough to recognise a token, never enough to use it. */
+export function maskToken(lastCharacters: string): string {
+  return `${MASK_PREFIX}${lastCharacters.slice(-TOKEN_VISIBLE_CHARS)}`;
+}
+
+export const isMaskedToken = (value: string) => value.includes(TOKEN_MASK_CHAR);
+
+export const settingKeySchema = z.enum(SETTING_KEYS, { error: SETTINGS_MESSAGES.unknownKey });
+export const settingParamsSchema = z.object({ key: settingKeySchema });
+
+const text = (label: string, max: number) =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`,
+    })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const harvestCredentialsInputSchema = z.object({
+  /** Harvest account ids are numbers; the form sends them as text. */
+  accountId: z.preprocess(
+    (value) => (typeof value === 'number' && Number.isInteger(value) ? String(value) : value),
+    text('Account ID', 20).regex(/^\d+$/, 'Account ID must contain digits only'),
+  ),
+  /** A personal access token, or the masked value from GET to keep the saved token. */
+  accessToken: text('Access token', 1_000).regex(/^\S+$/, 'Access token must not contain spaces'),
+});
+export type HarvestCredentialsInput = z.output<typeof harvestCredentialsInputSchema>;
+
+/** The body of POST /api/settings: one variant per key, so an unknown key is a 400. */
+export const saveSettingSchema = z.discriminatedUnion(
+  'key',
+  [z.object({ key: z.literal('harvest_credentials'), value: harvestCredentialsInputSchema })],
+  { error: SETTINGS_MESSAGES.unknownKey },
+);
+export type SaveSettingInput = z.output<typeof saveSettingSchema>;
+
+export interface HarvestUserSummary {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/** GET /api/settings/harvest_credentials. Never carries the token itself. */
+export interface HarvestCredentialsSettingResponse {
+  key: 'harvest_credentials';
+  value: {
+    accountId: string;
+    /** Masked ('••••••••abcd'), or '' when nothing is saved. */
+    accessToken: string;
+  };
+  /** Whether credentials are saved and readable with this server's encryption key. */
+  configured: boolean;
+  /** ISO 8601, or null when nothing is saved. */
+  updatedAt: string | null;
+  /** The Harvest user the saved token belongs to, as Harvest named it when the token was checked. */
+  harvestUser: HarvestUserSummary | null;
+}
+
+/** POST /api/settings after Harvest accepted the credentials. */
+export interface SaveSettingResponse {
+  success: true;
+  message: string;
+  harvestUser: HarvestUserSummary;
+}

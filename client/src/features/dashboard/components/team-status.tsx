@@ -28,7 +28,7 @@ function TeamList() {
     return <p className="py-3 text-sm text-destructive">{users.error.message}</p>;
   }
   return (
-    <ul aria-label="Team members" className="divide-y">
+    <ul aria-label="Team members" className="max-h-80 divide-y overflow-y-auto">
       {users.data.map((user) => (
         <TeamMember
           key={user.id}

@@ -1,4 +1,4 @@
-import type { Ticket } from '@shared/contracts/tickets';
+import type { TicketDetail } from '@shared/contracts/tickets';
 import type { UnauthorizedSurface } from '@/lib/session-expiry';
 import { ActivityLogCard } from './activity-log-card';
 import { MessageCard } from './message-card';
@@ -9,7 +9,7 @@ import { TicketInformationCard } from './ticket-information-card';
 import type { TicketCollisionGuard } from './use-ticket-collision-guard';
 
 interface TicketDetailsContentProps {
-  ticket: Ticket;
+  ticket: TicketDetail;
   guard: TicketCollisionGuard;
   onTicketClosed: () => void;
   surface: UnauthorizedSurface;
@@ -21,7 +21,7 @@ export function TicketDetailsContent({ ticket, guard, onTicketClosed, surface }:
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="min-w-0 space-y-6 lg:col-span-2">
         <TicketInformationCard ticket={ticket} />
-        <MessageCard body={ticket.body} />
+        <MessageCard bodyText={ticket.bodyText} />
         <NotesCard ticket={ticket} />
         <ActivityLogCard ticket={ticket} />
       </div>

@@ -5,6 +5,29 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { FAKE_HARVEST_ACCOUNT_ID, FAKE_HARVEST_TOKEN, startFakeHarvest } from '../server/harvest/fake-server';
+
+/** The account the setup registers first, so it is the admin (the first account ever registered is). */
+export interface E2eAdmin {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** The fake Harvest the app talks to: its base URL (controls at its origin + /__control) and its credentials. */
+export interface E2eFakeHarvest {
+  url: string;
+  accountId: string;
+  accessToken: string;
+}
+
+const ADMIN: E2eAdmin = {
+  email: 'e2e.admin@example.com',
+  password: 'e2e admin password',
+  firstName: 'Ada',
+  lastName: 'Admin',
+};
 
 /**
  * Builds the app as `npm start` would and serves it from the production bundle for the browser
@@ -29,6 +52,9 @@ export default async function setup(project: TestProject) {
     databaseUrl = url.toString();
   }
 
+  // The machine has no internet: the app's Harvest is the protocol-faithful fake, in this process.
+  const fakeHarvest = await startFakeHarvest();
+
   const port = 3400 + (process.pid % 500);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -40,6 +66,11 @@ export default async function setup(project: TestProject) {
     BCRYPT_COST: '10',
     REGISTRATIONS_PER_IP_PER_HOUR: '10000',
     LOGIN_MAX_FAILURES_PER_IP: '10000',
+    HARVEST_BASE_URL: fakeHarvest.url,
+    // Quick retries, so a test sees a failed push go through within seconds.
+    HARVEST_SYNC_INTERVAL_MS: '500',
+    HARVEST_SYNC_BACKOFF_BASE_SECONDS: '1',
+    HARVEST_SYNC_BACKOFF_MAX_SECONDS: '2',
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -49,18 +80,48 @@ export default async function setup(project: TestProject) {
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitUntilServing(baseURL, server, () => output);
+  try {
+    await waitUntilServing(baseURL, server, () => output);
+    await registerAdmin(baseURL);
+  } catch (error) {
+    server.kill('SIGKILL');
+    await fakeHarvest.stop();
+    throw error;
+  }
   project.provide('baseURL', baseURL);
+  project.provide('adminUser', ADMIN);
+  project.provide('fakeHarvest', {
+    url: fakeHarvest.url,
+    accountId: FAKE_HARVEST_ACCOUNT_ID,
+    accessToken: FAKE_HARVEST_TOKEN,
+  });
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    await fakeHarvest.stop();
     if (admin) {
       await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await admin.end();
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * Registers the admin before any test file runs: test files share the database and each registers
+ * users of its own, so none could rely on being first.
+ */
+async function registerAdmin(baseURL: string) {
+  const response = await fetch(`${baseURL}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const body = (await response.json()) as { user?: { role?: string } };
+  if (response.status !== 201 || body.user?.role !== 'admin') {
+    throw new Error(`Registering the e2e admin failed (${response.status}): ${JSON.stringify(body)}`);
+  }
 }
 
 async function waitUntilServing(baseURL: string, server: ChildProcess, output: () => string) {
@@ -82,5 +143,7 @@ async function waitUntilServing(baseURL: string, server: ChildProcess, output: (
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    adminUser: E2eAdmin;
+    fakeHarvest: E2eFakeHarvest;
   }
 }

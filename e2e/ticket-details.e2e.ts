@@ -165,7 +165,8 @@ describe('ticket details page', () => {
       await noteBox.fill(text);
       await addNote.click();
       await card(page, 'Notes').getByText(text, { exact: true }).waitFor();
-      await expect(noteBox.inputValue()).resolves.toBe('');
+      // The box clears once the refreshed ticket arrives, a moment after the note shows.
+      await expect.poll(() => noteBox.inputValue()).toBe('');
     }
     await toast(page, 'Ticket updated successfully').waitFor();
     const notes = card(page, 'Notes').getByRole('listitem');

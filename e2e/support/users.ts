@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
 
 export interface TestUser {
   id: string;
@@ -28,4 +29,13 @@ export async function signInNewUser(context: BrowserContext, firstName?: string)
   if (login.status() !== 200) throw new Error(`login failed: ${await login.text()}`);
   const { user } = (await registered.json()) as { user: { id: string } };
   return { ...input, id: user.id };
+}
+
+/** Signs the browser context in as the admin the global setup registered first (e2e/global-setup.ts). */
+export async function signInAdmin(context: BrowserContext): Promise<void> {
+  const admin = inject('adminUser');
+  const login = await context.request.post('/api/login', {
+    data: { email: admin.email, password: admin.password },
+  });
+  if (login.status() !== 200) throw new Error(`admin login failed: ${await login.text()}`);
 }

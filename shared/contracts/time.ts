@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HOURS_MAX_PER_ENTRY, HOURS_STEP, RECENT_TIME_ENTRIES_SHOWN } from '../constants';
 import { isoDate } from './common';
 import { harvestIdSchema } from './harvest';
-import type { Ticket } from './tickets';
+import type { TicketDetail } from './tickets';
 
 /**
  * Time tracking contracts (spec §5, §7): closing a ticket with tracked time, adding a time entry, the
@@ -189,7 +189,7 @@ export interface CreateTimeEntryResponse {
 }
 
 export interface CloseTicketResponse {
-  ticket: Ticket;
+  ticket: TicketDetail;
   timeEntry: TimeEntry;
   harvestSync: HarvestSyncResult;
 }

@@ -12,7 +12,7 @@ import {
 } from '@shared/contracts/time';
 import { noteAuthor, parseNotes, serializeNotes } from '@shared/notes';
 import { conflict, notFound } from '../../lib/errors';
-import { toTicket } from '../tickets/ticket.mapper';
+import { toTicketDetail } from '../tickets/ticket.mapper';
 import * as repository from './close-ticket.repository';
 import { pushNewEntry, queueOptionsFor, type TimeDeps } from './harvest-queue';
 import { resolveHarvestNames } from './harvest-names';
@@ -87,5 +87,5 @@ export async function closeTicket(
   const harvestSync = await pushNewEntry(deps, entryId, queue);
   const ticket = await repository.findTicketWithAssignee(db, ticketId);
   if (!ticket) throw notFound(TIME_MESSAGES.ticketNotFound);
-  return { ticket: toTicket(ticket), timeEntry: await mustFindTimeEntry(db, entryId), harvestSync };
+  return { ticket: toTicketDetail(ticket), timeEntry: await mustFindTimeEntry(db, entryId), harvestSync };
 }

@@ -1,5 +1,7 @@
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 
 export default function SettingsRoute() {
-  return <SettingsPage />;
+  const { user } = useCurrentUser();
+  return <SettingsPage canManageHarvest={user?.role === 'admin'} />;
 }

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useDeleteLoanerEquipment } from '../api/delete-loaner-equipment';
 import { useUpdateLoanerEquipment } from '../api/update-loaner-equipment';
 import { EQUIPMENT_TOASTS, notifyFailure, notifySuccess } from '../lib/equipment-toasts';
-import { todayLocalDate } from '../lib/loan-dates';
+import { todayLocalDate } from '@/lib/local-date';
 
 interface EquipmentCardActionsProps {
   record: LoanerEquipmentRecord;

@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { focusRing } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/utils';
-import { formatLoanDate } from '../lib/loan-dates';
+import { formatCalendarDay } from '@/lib/local-date';
 import { PRODUCT_TYPE_LABELS } from '../lib/product-types';
 import { EquipmentCardActions } from './equipment-card-actions';
 import { EquipmentDetails } from './equipment-details';
@@ -39,7 +39,7 @@ export function EquipmentCard({ record, users, onEdit }: EquipmentCardProps) {
                   </span>
                   {/* Every card of a type shares its title; the borrower and due date tell them apart. */}
                   <span className="truncate text-sm font-normal text-muted-foreground">
-                    {record.personName} · due {formatLoanDate(record.expectedReturnDate)}
+                    {record.personName} · due {formatCalendarDay(record.expectedReturnDate)}
                   </span>
                 </span>
               </CollapsibleTrigger>

@@ -3,7 +3,7 @@ import type { LoanerEquipmentRecord } from '@shared/contracts/equipment';
 import type { UserSummary } from '@shared/contracts/users';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { formatLoanDate } from '../lib/loan-dates';
+import { formatCalendarDay } from '@/lib/local-date';
 import { userLabel } from '../lib/user-label';
 
 function Detail({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
@@ -34,10 +34,10 @@ export function EquipmentDetails({ record, users }: EquipmentDetailsProps) {
       <Detail label="Person">{record.personName}</Detail>
       <Detail label="Phone">{record.phone}</Detail>
       <Detail label="Office">{record.officeNumber}</Detail>
-      <Detail label="Checkout Date">{formatLoanDate(record.checkoutDate)}</Detail>
-      <Detail label="Expected Return">{formatLoanDate(record.expectedReturnDate)}</Detail>
+      <Detail label="Checkout Date">{formatCalendarDay(record.checkoutDate)}</Detail>
+      <Detail label="Expected Return">{formatCalendarDay(record.expectedReturnDate)}</Detail>
       {record.actualReturnDate && (
-        <Detail label="Actual Return">{formatLoanDate(record.actualReturnDate)}</Detail>
+        <Detail label="Actual Return">{formatCalendarDay(record.actualReturnDate)}</Detail>
       )}
       <Detail label="Created By">
         <UserName userId={record.createdBy} users={users} />

@@ -14,7 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { useCreateLoanerEquipment, type LoanerFormOutput } from '../api/create-loaner-equipment';
 import { useUpdateLoanerEquipment } from '../api/update-loaner-equipment';
 import { EQUIPMENT_TOASTS, notifyFailure, notifySuccess } from '../lib/equipment-toasts';
-import { todayLocalDate } from '../lib/loan-dates';
+import { todayLocalDate } from '@/lib/local-date';
 import { AssigneeSelect } from './assignee-select';
 import { fieldAria, FormField } from './form-field';
 import { ProductTypeSelect } from './product-type-select';

@@ -1,6 +1,23 @@
+import { Plus } from 'lucide-react';
 import { usePageTitle } from '@/components/layout/app-shell-context';
+import { todayLocalDate } from '@/lib/local-date';
+import { AddTimeEntryForm } from './add-time-entry-form';
+import { RecentTimeEntries } from './recent-time-entries';
+import { SectionCard } from './section-card';
+import { TimeSummaryCards } from './time-summary-cards';
 
+/** Summary cards, the Add Time Entry form and Recent Time Entries (spec §2 Time Tracking). */
 export function TimeTrackingPage() {
   usePageTitle('Time Tracking');
-  return <section aria-label="Time Tracking" className="space-y-6" />;
+  return (
+    <section aria-label="Time Tracking" className="space-y-6">
+      <TimeSummaryCards today={todayLocalDate()} />
+      <div className="grid items-start gap-6 lg:grid-cols-5">
+        <SectionCard title="Add Time Entry" icon={Plus} className="lg:col-span-2">
+          <AddTimeEntryForm />
+        </SectionCard>
+        <RecentTimeEntries className="lg:col-span-3" />
+      </div>
+    </section>
+  );
 }

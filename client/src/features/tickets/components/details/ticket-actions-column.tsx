@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { TicketStatus } from '@shared/constants';
 import { isClosedStatus } from './activity-entries';
 import { AddNotesCard } from './add-notes-card';
+import { CloseTicketCard } from './close-ticket-card';
 import { StatusManagementCard } from './status-management-card';
 import type { TicketActionProps } from './ticket-action-props';
 
@@ -12,7 +13,7 @@ export const canCloseTicket = (status: TicketStatus) => !isClosedStatus(status);
  * The slot below Add Notes for cards that close the ticket. The Harvest "Close Ticket" card is added
  * here as one entry; it receives TicketActionProps and must save through `guardedSave`.
  */
-export const CLOSE_TICKET_CARDS: readonly ComponentType<TicketActionProps>[] = [];
+export const CLOSE_TICKET_CARDS: readonly ComponentType<TicketActionProps>[] = [CloseTicketCard];
 
 /** The right column of the ticket detail (spec §2). */
 export function TicketActionsColumn(props: TicketActionProps) {

@@ -5,12 +5,12 @@ export function todayLocalDate(now: Date = new Date()): string {
   return `${now.getFullYear()}-${month}-${day}`;
 }
 
-// Loan dates are calendar days without a time: reading and formatting them in UTC keeps a day from
-// shifting to its neighbour in time zones west of Greenwich.
-const loanDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+// A calendar day (YYYY-MM-DD) has no time: reading and formatting it in UTC keeps it from shifting to
+// the day before in time zones west of Greenwich.
+const calendarDayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** "2026-03-05" → "Mar 5, 2026"; anything unreadable is shown as it came. */
-export function formatLoanDate(value: string): string {
+export function formatCalendarDay(value: string): string {
   const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : loanDateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? value : calendarDayFormat.format(date);
 }

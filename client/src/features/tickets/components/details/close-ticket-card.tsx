@@ -1,0 +1,114 @@
+import { CircleCheckBig } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { HOURS_MAX_PER_ENTRY, HOURS_STEP } from '@shared/constants';
+import { TIME_LIMITS, type CloseTicketInput } from '@shared/contracts/time';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { Textarea } from '@/components/ui/textarea';
+import { useCloseTicket } from '../../api/close-ticket';
+import { todayLocalDate } from '@/lib/local-date';
+import { checkCloseTicket, type CloseTicketFieldErrors } from './close-ticket-input';
+import {
+  notifyCloseFailed,
+  notifyCloseInvalid,
+  notifyMissingInformation,
+  notifyTicketClosed,
+} from './close-ticket-feedback';
+import { CloseTicketPickers } from './close-ticket-pickers';
+import { DetailCard } from './detail-card';
+import type { TicketActionProps } from './ticket-action-props';
+import { useCloseTicketPickers } from './use-close-ticket-pickers';
+
+/**
+ * Close & Track Time (spec §2, §4, §5): the time spent goes to Harvest under the chosen project and
+ * task, and the ticket closes. Saves through `guardedSave`, after the check for someone else's change.
+ */
+export function CloseTicketCard({
+  ticket,
+  guardedSave,
+  checking,
+  onTicketClosed,
+  surface,
+}: TicketActionProps) {
+  const id = useId();
+  const pickers = useCloseTicketPickers();
+  const [timeSpent, setTimeSpent] = useState('');
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<CloseTicketFieldErrors>({});
+  const close = useCloseTicket();
+  const busy = checking || close.isPending;
+
+  // mutateAsync, not mutate's callbacks: this card unmounts once the ticket reads closed, and
+  // callbacks given to mutate never run after their component is gone.
+  const runClose = async (input: CloseTicketInput) => {
+    try {
+      const result = await close.mutateAsync({ id: ticket.id, input });
+      notifyTicketClosed(result.harvestSync);
+      onTicketClosed();
+    } catch (error) {
+      notifyCloseFailed(error, surface);
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const draft = { timeSpent, projectId: pickers.projectId, taskId: pickers.taskId, notes };
+    const check = checkCloseTicket(draft, todayLocalDate());
+    setErrors(check.kind === 'invalid' ? check.errors : {});
+    if (check.kind === 'missing') return notifyMissingInformation();
+    if (check.kind === 'invalid') {
+      if (check.errors.other) notifyCloseInvalid(check.errors.other);
+      return;
+    }
+    void guardedSave(() => runClose(check.input));
+  };
+
+  return (
+    <DetailCard title="Close Ticket" icon={CircleCheckBig}>
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <TextField
+          id={`${id}-time`}
+          label="Time Spent (hours)"
+          type="number"
+          inputMode="decimal"
+          step={HOURS_STEP}
+          min={HOURS_STEP}
+          max={HOURS_MAX_PER_ENTRY}
+          placeholder="0.00"
+          value={timeSpent}
+          onChange={(event) => {
+            setTimeSpent(event.target.value);
+            // The message was about the old value; the next Close checks the new one.
+            setErrors(({ timeSpent: _old, ...rest }) => rest);
+          }}
+          error={errors.timeSpent}
+        />
+        <CloseTicketPickers {...pickers} idPrefix={id} />
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-notes`}>Resolution Notes</Label>
+          <Textarea
+            id={`${id}-notes`}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            placeholder="How was the ticket resolved?"
+            maxLength={TIME_LIMITS.notes}
+            rows={3}
+            aria-invalid={errors.notes ? true : undefined}
+            aria-describedby={errors.notes ? `${id}-notes-error` : undefined}
+          />
+          {errors.notes && (
+            <p id={`${id}-notes-error`} className="text-sm text-destructive">
+              {errors.notes}
+            </p>
+          )}
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {close.isPending && <Spinner />}
+          Close &amp; Track Time
+        </Button>
+      </form>
+    </DetailCard>
+  );
+}

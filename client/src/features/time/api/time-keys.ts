@@ -1,0 +1,13 @@
+/**
+ * Query keys of the time feature. Keys start with the URL's path segments, so a shorter key
+ * invalidates everything below it: `entriesRoot` refreshes the recent list and the summary together,
+ * and `harvestProjects` the project list with every project's tasks. The Harvest keys are URL-shaped
+ * so the Close Ticket card's pickers (tickets feature) share these cache entries.
+ */
+export const timeKeys = {
+  entriesRoot: ['/api/time-entries'] as const,
+  entries: (limit: number) => [...timeKeys.entriesRoot, 'list', limit] as const,
+  summary: (today: string) => [...timeKeys.entriesRoot, 'summary', today] as const,
+  harvestProjects: () => ['/api/harvest/projects'] as const,
+  harvestTasks: (projectId: number) => [...timeKeys.harvestProjects(), projectId, 'tasks'] as const,
+};

@@ -1,0 +1,65 @@
+import { DEFAULT_TIME_ENTRY_PROJECT_ID, DEFAULT_TIME_ENTRY_TASK_ID } from '@shared/contracts/harvest';
+import { createTimeEntrySchema, type CreateTimeEntryInput } from '@shared/contracts/time';
+import { todayLocalDate } from '@/lib/local-date';
+
+/** The Add Time Entry form as the inputs hold it: text, and no project or task as null. */
+export interface TimeEntryFormValues {
+  spentDate: string;
+  projectId: number | null;
+  taskId: number | null;
+  hours: string;
+  notes: string;
+}
+
+export type TimeEntryFormField = keyof TimeEntryFormValues;
+
+const FORM_FIELDS = [
+  'spentDate',
+  'projectId',
+  'taskId',
+  'hours',
+  'notes',
+] as const satisfies readonly TimeEntryFormField[];
+
+/** The contract's field names are the form's, so the server's per-field messages map one to one. */
+export const isTimeEntryFormField = (name: string): name is TimeEntryFormField =>
+  (FORM_FIELDS as readonly string[]).includes(name);
+
+export const newTimeEntryFormValues = (): TimeEntryFormValues => ({
+  spentDate: todayLocalDate(),
+  projectId: null,
+  taskId: null,
+  hours: '',
+  notes: '',
+});
+
+/** Spec §5: hours and notes are both required, before any other check. */
+export const hasHoursAndNotes = (values: TimeEntryFormValues) =>
+  values.hours.trim() !== '' && values.notes.trim() !== '';
+
+export type TimeEntryPayloadResult =
+  { ok: true; input: CreateTimeEntryInput } | { ok: false; fieldErrors: [TimeEntryFormField, string][] };
+
+/**
+ * The POST body, checked with the server's own contract. Spec §5: with no project or task chosen,
+ * project 1 and task 1 are sent; hours are sent as a decimal number.
+ */
+export function toTimeEntryPayload(values: TimeEntryFormValues): TimeEntryPayloadResult {
+  const parsed = createTimeEntrySchema.safeParse({
+    projectId: values.projectId ?? DEFAULT_TIME_ENTRY_PROJECT_ID,
+    taskId: values.taskId ?? DEFAULT_TIME_ENTRY_TASK_ID,
+    hours: values.hours,
+    notes: values.notes,
+    spentDate: values.spentDate,
+  });
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const fieldErrors = new Map<TimeEntryFormField, string>();
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    // The first message per field is the one to show.
+    if (typeof field === 'string' && isTimeEntryFormField(field) && !fieldErrors.has(field)) {
+      fieldErrors.set(field, issue.message);
+    }
+  }
+  return { ok: false, fieldErrors: [...fieldErrors] };
+}

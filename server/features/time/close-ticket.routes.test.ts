@@ -6,6 +6,7 @@ import { settings, tickets, timeEntries } from '@shared/schema';
 import { startFakeHarvest, type FakeHarvest } from '../../harvest/fake-server';
 import {
   createHarvestTestApp,
+  resetWithFakeCredentials,
   insertTicket,
   makePendingEntriesDue,
   saveFakeCredentials,
@@ -38,14 +39,7 @@ afterAll(async () => {
   await t.close();
   await fake.stop();
 });
-beforeEach(async () => {
-  await t.db.delete(timeEntries);
-  await t.db.delete(settings);
-  t.harvest.catalog.invalidate();
-  fake.controls.reset();
-  await saveFakeCredentials(admin);
-  fake.controls.clearRequests();
-});
+beforeEach(() => resetWithFakeCredentials(t, fake, admin));
 
 const close = (id: string, body: unknown = CLOSE, as: TestAgent = agent) =>
   as.post(`/api/tickets/${id}/close`).send(body as object);

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { settings, timeEntries } from '@shared/schema';
+import { timeEntries } from '@shared/schema';
 import { startFakeHarvest, type FakeHarvest } from '../../harvest/fake-server';
 import {
   createHarvestTestApp,
+  resetWithFakeCredentials,
   insertTicket,
-  saveFakeCredentials,
   signIn,
   type HarvestTestApp,
   type TestAgent,
@@ -38,14 +38,7 @@ afterAll(async () => {
   await t.close();
   await fake.stop();
 });
-beforeEach(async () => {
-  await t.db.delete(timeEntries);
-  await t.db.delete(settings);
-  t.harvest.catalog.invalidate();
-  fake.controls.reset();
-  await saveFakeCredentials(admin);
-  fake.controls.clearRequests();
-});
+beforeEach(() => resetWithFakeCredentials(t, fake, admin));
 
 const add = (body: object, as: TestAgent = agent) => as.post('/api/time-entries').send(body);
 

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Express } from 'express';
 import request from 'supertest';
-import { tickets } from '@shared/schema';
+import { settings, tickets, timeEntries } from '@shared/schema';
 import { createApp } from '../../app';
 import { loadConfig, type AppConfig } from '../../config';
 import { createDb, type Database } from '../../db/client';
@@ -15,7 +15,7 @@ import type { OpenDatabase } from '../../db/database';
 import { createPool } from '../../db/pool';
 import { openTestDatabase } from '../../test/test-database';
 import { newUserInput } from '../../test/test-app';
-import { FAKE_HARVEST_ACCOUNT_ID, FAKE_HARVEST_TOKEN } from '../fake-server';
+import { FAKE_HARVEST_ACCOUNT_ID, FAKE_HARVEST_TOKEN, type FakeHarvest } from '../fake-server';
 import { createHarvestServices, type HarvestServices } from './harvest-services';
 import { createHarvestSyncJob, type HarvestSyncJob } from './sync-job';
 
@@ -182,4 +182,17 @@ export async function syncRows(db: Database): Promise<SyncRow[]> {
     claimed: row.claimed === true,
     due_in_seconds: row.due_in_seconds === null ? null : Number(row.due_in_seconds),
   }));
+}
+
+/**
+ * Each test starts from the same place: no time entries, the fake Harvest reset and the admin's
+ * credentials saved (their own check-call cleared from the fake's request log).
+ */
+export async function resetWithFakeCredentials(t: HarvestTestApp, fake: FakeHarvest, admin: TestAgent) {
+  await t.db.delete(timeEntries);
+  await t.db.delete(settings);
+  t.harvest.catalog.invalidate();
+  fake.controls.reset();
+  await saveFakeCredentials(admin);
+  fake.controls.clearRequests();
 }

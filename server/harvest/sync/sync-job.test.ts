@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { settings, timeEntries } from '@shared/schema';
+import { settings } from '@shared/schema';
 import { insertQueuedTimeEntry } from '../../features/time/time-entries.repository';
 import {
   FAKE_HARVEST_ACCOUNT_ID,
@@ -10,9 +10,9 @@ import {
 } from '../fake-server';
 import {
   createHarvestTestApp,
+  resetWithFakeCredentials,
   insertTicket,
   makePendingEntriesDue,
-  saveFakeCredentials,
   signIn,
   syncRows,
   type HarvestTestApp,
@@ -35,14 +35,7 @@ afterAll(async () => {
   await t.close();
   await fake.stop();
 });
-beforeEach(async () => {
-  await t.db.delete(timeEntries);
-  await t.db.delete(settings);
-  t.harvest.catalog.invalidate();
-  fake.controls.reset();
-  await saveFakeCredentials(admin);
-  fake.controls.clearRequests();
-});
+beforeEach(() => resetWithFakeCredentials(t, fake, admin));
 
 /** Entries waiting for the job, as a request leaves them when its own push did not happen. */
 async function queueEntries(count: number, ticketId: string | null = null): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useUsers } from '../api/get-users';
 import { UNASSIGNED_LABEL, UNKNOWN_USER_LABEL, userDisplayName } from '../lib/user-label';
-import { fieldAria, FormField } from './form-field';
+import { fieldAria, FormField } from '@/components/ui/form-field';
 
 /** A select item cannot have an empty value (spec §5), so "Unassigned" has this one and maps to null. */
 const UNASSIGNED_VALUE = 'unassigned';

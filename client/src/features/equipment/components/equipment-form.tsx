@@ -16,7 +16,7 @@ import { useUpdateLoanerEquipment } from '../api/update-loaner-equipment';
 import { EQUIPMENT_TOASTS, notifyFailure, notifySuccess } from '../lib/equipment-toasts';
 import { todayLocalDate } from '@/lib/local-date';
 import { AssigneeSelect } from './assignee-select';
-import { fieldAria, FormField } from './form-field';
+import { fieldAria, FormField } from '@/components/ui/form-field';
 import { ProductTypeSelect } from './product-type-select';
 
 const FIELDS = [

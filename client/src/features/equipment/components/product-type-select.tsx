@@ -1,7 +1,7 @@
 import { LOANER_PRODUCT_TYPES, type LoanerProductType } from '@shared/constants';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { PRODUCT_TYPE_LABELS } from '../lib/product-types';
-import { fieldAria, FormField } from './form-field';
+import { fieldAria, FormField } from '@/components/ui/form-field';
 
 interface ProductTypeSelectProps {
   value: LoanerProductType | undefined;

@@ -11,7 +11,7 @@ import {
   type PasswordFormValues,
 } from '../lib/password-rules';
 import { notifyFailure, notifyInvalid, notifySuccess, SETTINGS_TOASTS } from '../lib/settings-toasts';
-import { SettingsCard } from './settings-card';
+import { SectionCard } from '@/components/ui/section-card';
 
 const HINT_ID = 'settings-password-hint';
 
@@ -33,7 +33,7 @@ export function ChangePasswordCard() {
   };
 
   return (
-    <SettingsCard title="Change Password" description="Update the password you sign in with." icon={KeyRound}>
+    <SectionCard title="Change Password" description="Update the password you sign in with." icon={KeyRound}>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
         <TextField
           id="settings-current-password"
@@ -65,6 +65,6 @@ export function ChangePasswordCard() {
           {changePassword.isPending ? 'Changing Password...' : 'Change Password'}
         </Button>
       </form>
-    </SettingsCard>
+    </SectionCard>
   );
 }

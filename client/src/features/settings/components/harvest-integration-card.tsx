@@ -5,7 +5,7 @@ import { useHarvestSettings } from '../api/get-harvest-settings';
 import { HarvestConnectionStatus } from './harvest-connection-status';
 import { HarvestCredentialsForm } from './harvest-credentials-form';
 import { HarvestCredentialsReadonly } from './harvest-credentials-readonly';
-import { SettingsCard } from './settings-card';
+import { SectionCard } from '@/components/ui/section-card';
 
 function HarvestIntegrationBody({ canManage }: { canManage: boolean }) {
   const setting = useHarvestSettings();
@@ -38,12 +38,12 @@ function HarvestIntegrationBody({ canManage }: { canManage: boolean }) {
 /** The Harvest account id and access token; every user sees the state, only admins change it. */
 export function HarvestIntegrationCard({ canManage }: { canManage: boolean }) {
   return (
-    <SettingsCard
+    <SectionCard
       title="Harvest Integration"
       description="Time entries and closed tickets are sent to this Harvest account."
       icon={Plug}
     >
       <HarvestIntegrationBody canManage={canManage} />
-    </SettingsCard>
+    </SectionCard>
   );
 }

@@ -16,7 +16,7 @@ import {
   notifyValidationError,
   TICKET_LIST_TOASTS,
 } from '../lib/ticket-list-toasts';
-import { CreateTicketField, fieldAria } from './create-ticket-field';
+import { FormField, fieldAria } from '@/components/ui/form-field';
 import { AssigneeSelect, PrioritySelect } from './create-ticket-selects';
 
 /** The dialog's fields, checked by the same rules the server applies to POST /api/tickets. */
@@ -76,48 +76,38 @@ export function CreateTicketForm({ onCreated }: { onCreated: () => void }) {
   return (
     <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-6">
       <FormSection title="Ticket Information">
-        <CreateTicketField id="new-ticket-subject" label="Subject" required error={errors.subject?.message}>
+        <FormField id="new-ticket-subject" label="Subject" required error={errors.subject?.message}>
           <Input
             {...fieldAria('new-ticket-subject', errors.subject?.message)}
             {...form.register('subject')}
           />
-        </CreateTicketField>
-        <CreateTicketField id="new-ticket-body" label="Description" required error={errors.body?.message}>
+        </FormField>
+        <FormField id="new-ticket-body" label="Description" required error={errors.body?.message}>
           <Textarea
             rows={4}
             {...fieldAria('new-ticket-body', errors.body?.message)}
             {...form.register('body')}
           />
-        </CreateTicketField>
+        </FormField>
       </FormSection>
 
       <FormSection title="Contact Information">
         <div className="grid gap-4 sm:grid-cols-2">
-          <CreateTicketField
-            id="new-ticket-from-name"
-            label="From Name"
-            required
-            error={errors.fromName?.message}
-          >
+          <FormField id="new-ticket-from-name" label="From Name" required error={errors.fromName?.message}>
             <Input
               autoComplete="off"
               {...fieldAria('new-ticket-from-name', errors.fromName?.message)}
               {...form.register('fromName')}
             />
-          </CreateTicketField>
-          <CreateTicketField
-            id="new-ticket-from-email"
-            label="From Email"
-            required
-            error={errors.fromEmail?.message}
-          >
+          </FormField>
+          <FormField id="new-ticket-from-email" label="From Email" required error={errors.fromEmail?.message}>
             <Input
               type="email"
               autoComplete="off"
               {...fieldAria('new-ticket-from-email', errors.fromEmail?.message)}
               {...form.register('fromEmail')}
             />
-          </CreateTicketField>
+          </FormField>
         </div>
       </FormSection>
 

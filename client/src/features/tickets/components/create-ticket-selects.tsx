@@ -2,7 +2,7 @@ import { TICKET_PRIORITIES, TICKET_PRIORITY_META, type TicketPriority } from '@s
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useUsers } from '../api/get-users';
 import { UNASSIGNED_LABEL, userNameWithEmail } from '../lib/user-names';
-import { CreateTicketField, fieldAria } from './create-ticket-field';
+import { FormField, fieldAria } from '@/components/ui/form-field';
 
 const isPriority = (value: string): value is TicketPriority =>
   (TICKET_PRIORITIES as readonly string[]).includes(value);
@@ -15,7 +15,7 @@ interface PrioritySelectProps {
 export function PrioritySelect({ value, onChange }: PrioritySelectProps) {
   const id = 'new-ticket-priority';
   return (
-    <CreateTicketField id={id} label="Priority">
+    <FormField id={id} label="Priority">
       <Select
         value={value}
         onValueChange={(next) => {
@@ -33,7 +33,7 @@ export function PrioritySelect({ value, onChange }: PrioritySelectProps) {
           ))}
         </SelectContent>
       </Select>
-    </CreateTicketField>
+    </FormField>
   );
 }
 
@@ -49,7 +49,7 @@ export function AssigneeSelect({ value, onChange }: AssigneeSelectProps) {
   const id = 'new-ticket-assign-to';
   const { data: users = [] } = useUsers();
   return (
-    <CreateTicketField id={id} label="Assign To">
+    <FormField id={id} label="Assign To">
       <Select
         value={value ?? UNASSIGNED}
         onValueChange={(next) => onChange(next === UNASSIGNED ? null : next)}
@@ -66,6 +66,6 @@ export function AssigneeSelect({ value, onChange }: AssigneeSelectProps) {
           ))}
         </SelectContent>
       </Select>
-    </CreateTicketField>
+    </FormField>
   );
 }

@@ -3,7 +3,7 @@ import { RECENT_TIME_ENTRIES_MAX_HEIGHT_PX, RECENT_TIME_ENTRIES_SHOWN } from '@s
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
 import { useTimeEntries } from '../api/get-time-entries';
-import { SectionCard } from './section-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { TimeEntryItem } from './time-entry-item';
 
 const SKELETON_ROWS = 3;

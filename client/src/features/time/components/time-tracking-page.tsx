@@ -3,7 +3,7 @@ import { usePageTitle } from '@/components/layout/app-shell-context';
 import { todayLocalDate } from '@/lib/local-date';
 import { AddTimeEntryForm } from './add-time-entry-form';
 import { RecentTimeEntries } from './recent-time-entries';
-import { SectionCard } from './section-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { TimeSummaryCards } from './time-summary-cards';
 
 /** Summary cards, the Add Time Entry form and Recent Time Entries (spec §2 Time Tracking). */

@@ -1,7 +1,7 @@
 import { CheckCircle2, History, PlusCircle, UserCheck, type LucideIcon } from 'lucide-react';
 import type { Ticket } from '@shared/contracts/tickets';
 import { activityEntries, type ActivityEntry, type ActivityKind } from './activity-entries';
-import { DetailCard } from './detail-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { Timestamp } from './timestamp';
 
 const KIND_ICONS = {
@@ -29,12 +29,12 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
 /** What happened to the ticket, oldest first (spec §2). */
 export function ActivityLogCard({ ticket }: { ticket: Ticket }) {
   return (
-    <DetailCard title="Activity Log" icon={History}>
+    <SectionCard title="Activity Log" icon={History}>
       <ol className="space-y-4">
         {activityEntries(ticket).map((entry) => (
           <ActivityItem key={entry.kind} entry={entry} />
         ))}
       </ol>
-    </DetailCard>
+    </SectionCard>
   );
 }

@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useAddTicketNote } from '../../api/add-ticket-note';
-import { DetailCard } from './detail-card';
+import { SectionCard } from '@/components/ui/section-card';
 import type { TicketActionProps } from './ticket-action-props';
 import { notifyTicketSaved, notifyTicketSaveFailed } from './ticket-save-feedback';
 
@@ -33,7 +33,7 @@ export function AddNotesCard({ ticket, guardedSave, checking, surface }: TicketA
     );
 
   return (
-    <DetailCard title="Add Notes" icon={MessageSquarePlus}>
+    <SectionCard title="Add Notes" icon={MessageSquarePlus}>
       <div className="space-y-4">
         <Label htmlFor={id} className="sr-only">
           Note
@@ -51,6 +51,6 @@ export function AddNotesCard({ ticket, guardedSave, checking, surface }: TicketA
           Add Note
         </Button>
       </div>
-    </DetailCard>
+    </SectionCard>
   );
 }

@@ -17,7 +17,7 @@ import {
   notifyTicketClosed,
 } from './close-ticket-feedback';
 import { CloseTicketPickers } from './close-ticket-pickers';
-import { DetailCard } from './detail-card';
+import { SectionCard } from '@/components/ui/section-card';
 import type { TicketActionProps } from './ticket-action-props';
 import { useCloseTicketPickers } from './use-close-ticket-pickers';
 
@@ -66,7 +66,7 @@ export function CloseTicketCard({
   };
 
   return (
-    <DetailCard title="Close Ticket" icon={CircleCheckBig}>
+    <SectionCard title="Close Ticket" icon={CircleCheckBig}>
       <form noValidate onSubmit={submit} className="space-y-4">
         <TextField
           id={`${id}-time`}
@@ -109,6 +109,6 @@ export function CloseTicketCard({
           Close &amp; Track Time
         </Button>
       </form>
-    </DetailCard>
+    </SectionCard>
   );
 }

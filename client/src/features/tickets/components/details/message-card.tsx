@@ -1,5 +1,5 @@
 import { Mail } from 'lucide-react';
-import { DetailCard } from './detail-card';
+import { SectionCard } from '@/components/ui/section-card';
 
 /**
  * The message as the server converted it to plain text (HTML stripped with html-to-text, anything
@@ -7,12 +7,12 @@ import { DetailCard } from './detail-card';
  */
 export function MessageCard({ bodyText }: { bodyText: string }) {
   return (
-    <DetailCard title="Message" icon={Mail}>
+    <SectionCard title="Message" icon={Mail}>
       {bodyText ? (
         <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{bodyText}</p>
       ) : (
         <p className="text-sm text-muted-foreground">No message text.</p>
       )}
-    </DetailCard>
+    </SectionCard>
   );
 }

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { Ticket } from '@shared/contracts/tickets';
 import { parseNotes, UNKNOWN_NOTE_AUTHOR, type NoteEntry } from '@shared/notes';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
-import { DetailCard } from './detail-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { Timestamp } from './timestamp';
 
 /** Newest first. Legacy entries take their times from the ticket's updatedAt, as on the server. */
@@ -38,7 +38,7 @@ function NoteItem({ note }: { note: NoteEntry }) {
 export function NotesCard({ ticket }: { ticket: Pick<Ticket, 'notes' | 'updatedAt'> }) {
   const notes = useMemo(() => notesNewestFirst(ticket), [ticket]);
   return (
-    <DetailCard title="Notes" icon={StickyNote}>
+    <SectionCard title="Notes" icon={StickyNote}>
       {notes.length === 0 ? (
         <p className="text-sm text-muted-foreground">No notes yet.</p>
       ) : (
@@ -49,6 +49,6 @@ export function NotesCard({ ticket }: { ticket: Pick<Ticket, 'notes' | 'updatedA
           ))}
         </ol>
       )}
-    </DetailCard>
+    </SectionCard>
   );
 }

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useUpdateTicket } from '../../api/update-ticket';
 import { AssigneeSelect } from './assignee-select';
-import { DetailCard } from './detail-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { PrioritySelect } from './priority-select';
 import { useStatusDraft } from './status-draft';
 import { StatusSelect } from './status-select';
@@ -38,7 +38,7 @@ export function StatusManagementCard({
     );
 
   return (
-    <DetailCard title="Status Management" icon={SlidersHorizontal}>
+    <SectionCard title="Status Management" icon={SlidersHorizontal}>
       <div className="space-y-4">
         <StatusSelect
           current={ticket.status}
@@ -56,6 +56,6 @@ export function StatusManagementCard({
           Update Status
         </Button>
       </div>
-    </DetailCard>
+    </SectionCard>
   );
 }

@@ -2,7 +2,7 @@ import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Ticket } from '@shared/contracts/tickets';
 import { TicketPriorityBadge, TicketStatusBadge } from '../ticket-badges';
-import { DetailCard } from './detail-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { Timestamp } from './timestamp';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -17,7 +17,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** Who wrote in, when, and where the ticket stands (spec §2). */
 export function TicketInformationCard({ ticket }: { ticket: Ticket }) {
   return (
-    <DetailCard title="Ticket Information" icon={Info}>
+    <SectionCard title="Ticket Information" icon={Info}>
       <dl className="grid gap-4 sm:grid-cols-2">
         <Field label="From">
           <span className="block font-medium">{ticket.fromName}</span>
@@ -33,6 +33,6 @@ export function TicketInformationCard({ ticket }: { ticket: Ticket }) {
           <TicketPriorityBadge priority={ticket.priority} />
         </Field>
       </dl>
-    </DetailCard>
+    </SectionCard>
   );
 }

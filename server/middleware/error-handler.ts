@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ApiErrorBody } from '@shared/contracts/common';
 import { AppError, HTTP_STATUS_BY_CODE } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { isDataException } from '../lib/pg-errors';
+import { isDatabaseUnavailable, isDataException } from '../lib/pg-errors';
 
 /** Errors raised by express's own body parsers carry a status and a type. */
 interface HttpError {
@@ -36,6 +36,10 @@ export function errorHandler(error: unknown, req: Request, res: Response, next: 
   if (error instanceof AppError) {
     if (error.details.retryAfterSeconds) res.set('Retry-After', String(error.details.retryAfterSeconds));
     return send(res, HTTP_STATUS_BY_CODE[error.code], error.message, error.details.fieldErrors);
+  }
+  if (isDatabaseUnavailable(error)) {
+    res.set('Retry-After', '5');
+    return send(res, 503, 'The service is temporarily unavailable. Please try again in a moment.');
   }
   if (isDataException(error)) {
     return send(

@@ -4,72 +4,38 @@
  * prints the sustained ingest rate (tickets/s) and latency percentiles, for JSON payloads and for raw
  * MIME messages.
  *
+ *   npm run bench -- inbound-ingest
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/helpdesk_bench_inbound npx tsx bench/inbound-ingest.ts
  *
  * The database named in DATABASE_URL is created before and dropped after the run, so its name must
  * contain "bench" and its host must be this machine. BENCH_SECONDS (per format, default 10),
  * BENCH_CONCURRENCY (default 16) and BENCH_SENDERS (distinct sender addresses, default 500) tune it.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { startApp, type AppProcess } from './lib/app-process';
+import { openScratchDatabase, scratchDatabaseUrl } from './lib/scratch-database';
 
 const TOKEN = crypto.randomBytes(24).toString('hex');
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 const positiveInt = (value: string | undefined, fallback: number) => {
   const parsed = Number(value);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 };
 
-/** The child: the real app on the scratch database, listening on a free loopback port. */
-async function serve(): Promise<void> {
-  const { loadConfig } = await import('../server/config');
-  const { openDatabase } = await import('../server/db/database');
-  const { createApp } = await import('../server/app');
-  const config = loadConfig();
-  const database = await openDatabase(config);
-  const app = createApp({
-    config,
-    pool: database.pool,
-    db: database.db,
-    sessionSecret: crypto.randomBytes(32).toString('hex'),
-  });
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  process.send?.({ port: (server.address() as AddressInfo).port });
-  process.on('disconnect', () => {
-    server.close();
-    server.closeAllConnections();
-    void database.close().then(() => process.exit(0));
-  });
-}
-
-function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(process.argv[1]!, ['--serve'], {
-    execArgv: process.execArgv,
+/** The real app (a child process, bench/lib) on the scratch database, with the webhook enabled. */
+const startServer = (databaseUrl: string): Promise<AppProcess> =>
+  startApp({
+    databaseUrl,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
       INBOUND_EMAIL_TOKEN: TOKEN,
       INBOUND_SUPPORT_ADDRESS: 'support@bench.example.com',
       // Every message is distinct and senders repeat; the benchmark measures ingest, not the limit.
       INBOUND_MAX_TICKETS_PER_SENDER_PER_MINUTE: '1000000',
-      HARVEST_SYNC_ENABLED: 'false',
-      LOG_REQUESTS: 'false',
     },
   });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message: { port: number }) => resolve({ child, port: message.port }));
-    child.once('exit', (code) => reject(new Error(`the app exited with ${code} before listening`)));
-  });
-}
 
 const BODY_TEXT = 'The printer on the 3rd floor jams every morning. '.repeat(20);
 const ATTACHMENT = crypto
@@ -207,46 +173,35 @@ function report(name: string, result: PhaseResult, concurrency: number): void {
 }
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/helpdesk_bench_inbound';
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  if (!LOOPBACK.has(url.hostname) || !/^[a-z0-9_]*bench[a-z0-9_]*$/.test(name)) {
-    throw new Error('DATABASE_URL must name a scratch database on this machine whose name contains "bench"');
-  }
+  const url = scratchDatabaseUrl('postgres://postgres@127.0.0.1:5432/helpdesk_bench_inbound');
   const seconds = positiveInt(process.env.BENCH_SECONDS, 10);
   const concurrency = positiveInt(process.env.BENCH_CONCURRENCY, 16);
   const senders = positiveInt(process.env.BENCH_SENDERS, 500);
-  const adminUrl = new URL(databaseUrl);
-  adminUrl.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  let child: ChildProcess | undefined;
+  const scratch = await openScratchDatabase(url, { keep: false });
+  let app: AppProcess | undefined;
   try {
-    const started = await startServer(databaseUrl);
-    child = started.child;
+    app = await startServer(scratch.url);
     const run = crypto.randomBytes(4).toString('hex');
     console.log(
-      `Inbound ingest on PostgreSQL (${url.host}/${name}), ${seconds} s per format, ${concurrency} clients, ${senders} senders`,
+      `Inbound ingest on PostgreSQL (${url.host}/${scratch.name}), ${seconds} s per format, ${concurrency} clients, ${senders} senders`,
     );
-    await runPhase(started.port, (i) => jsonMessage(`${run}-warmup`, i, senders), 2, concurrency);
+    await runPhase(app.port, (i) => jsonMessage(`${run}-warmup`, i, senders), 2, concurrency);
     const json = await runPhase(
-      started.port,
+      app.port,
       (i) => jsonMessage(`${run}-json`, i, senders),
       seconds,
       concurrency,
     );
     report('JSON', json, concurrency);
     const mime = await runPhase(
-      started.port,
+      app.port,
       (i) => mimeMessage(`${run}-mime`, i, senders),
       seconds,
       concurrency,
     );
     report('MIME', mime, concurrency);
 
-    const db = new pg.Client({ connectionString: databaseUrl });
+    const db = new pg.Client({ connectionString: scratch.url });
     await db.connect();
     for (const [phase, result] of [
       ['json', json],
@@ -263,12 +218,9 @@ async function main(): Promise<void> {
     }
     await db.end();
   } finally {
-    child?.disconnect();
-    await new Promise((resolve) => (child ? child.once('exit', resolve) : resolve(undefined)));
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await app?.stop();
+    await scratch.close();
   }
 }
 
-if (process.argv.includes('--serve')) await serve();
-else await main();
+await main();

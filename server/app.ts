@@ -11,6 +11,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
 import { inboundRoutes } from './features/inbound/inbound.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { ticketsRoutes } from './features/tickets/tickets.routes';
 import { closeTicketRoutes } from './features/time/close-ticket.routes';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(harvestPickerRoutes({ db, harvest }));
   api.use(closeTicketRoutes({ db, harvest }));
   api.use(timeEntriesRoutes({ db, harvest }));
+  api.use(reportsRoutes({ db }));
   api.use(apiNotFound);
   api.use(errorHandler);
   app.use('/api', api);

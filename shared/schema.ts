@@ -20,7 +20,12 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_TICKET_PRIORITY, DEFAULT_TICKET_STATUS, DEFAULT_USER_ROLE } from './constants';
+import {
+  CLOSED_TICKET_STATUSES,
+  DEFAULT_TICKET_PRIORITY,
+  DEFAULT_TICKET_STATUS,
+  DEFAULT_USER_ROLE,
+} from './constants';
 import type { TicketAttachment } from './contracts/tickets';
 import { DEFAULT_TIME_ENTRY_SYNC_STATUS, type TimeEntrySyncStatus } from './contracts/time';
 
@@ -88,17 +93,67 @@ export const tickets = pgTable(
   (t) => [
     // The list's default view: status filter, newest first.
     index('tickets_status_created_at_idx').on(t.status, t.createdAt.desc()),
-    index('tickets_created_at_idx').on(t.createdAt.desc()),
+    // The list's order exactly (created_at, then id), so a page of a large filter is read from the
+    // index's start without sorting the matching rows.
+    index('tickets_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Status and priority filters with a created-date bound (and assigned or not): pages in order and
+    // totals counted from the index alone.
+    index('tickets_status_priority_created_at_idx').on(
+      t.status,
+      t.priority,
+      t.createdAt.desc(),
+      t.assignedTo,
+    ),
     index('tickets_assigned_to_created_at_idx').on(t.assignedTo, t.createdAt.desc()),
     index('tickets_priority_idx').on(t.priority),
     // "Closed Today" on the dashboard and the closed-date filters.
     index('tickets_closed_at_idx').on(t.closedAt),
+    // Reports: tickets created in a range, counted by status and priority from the index alone.
+    index('tickets_created_at_status_priority_idx').on(t.createdAt, t.status, t.priority),
+    // Reports: tickets closed in a range with what resolution times and credited users need, from
+    // the index alone; only closed tickets, so it stays small and matches the report's filter.
+    index('tickets_closed_report_idx')
+      .on(t.closedAt, t.createdAt, t.assignedTo, t.lastUpdatedBy)
+      .where(
+        sql`${t.status} in (${sql.raw(CLOSED_TICKET_STATUSES.map((status) => `'${status}'`).join(', '))})`,
+      ),
     // Substring search over number, subject, body and sender, case-insensitive (ILIKE uses trigrams).
     index('tickets_search_trgm_idx').using(
       'gin',
       sql`(${t.ticketNumber} || ' ' || ${t.subject} || ' ' || ${t.body} || ' ' || ${t.fromName} || ' ' || ${t.fromEmail}) gin_trgm_ops`,
     ),
   ],
+);
+
+/**
+ * How many tickets have each status, priority and assignee, for totals that would otherwise count
+ * hundreds of thousands of tickets (the list's, the dashboard's, the team's). Written only by the
+ * triggers on `tickets` (migration 0006): every change to tickets appends its difference as rows here,
+ * so writers never wait for one another; a key's figure is the sum of its rows, and the triggers now
+ * and then fold the rows together (docs/decisions.md).
+ */
+export const ticketCounts = pgTable('ticket_counts', {
+  status: varchar('status', { length: 32 }).notNull(),
+  priority: varchar('priority', { length: 16 }).notNull(),
+  /** Null: unassigned tickets. */
+  assignedTo: uuid('assigned_to'),
+  total: integer('total').notNull(),
+});
+
+/**
+ * Tickets assigned no earlier than created, per hour of creation (hours since 1970-01-01 UTC), with
+ * the sum of their creation-to-assignment times: the dashboard's average over the last 30 days reads
+ * some 720 of these instead of every ticket of the month. Kept like ticket_counts, by the same triggers.
+ */
+export const ticketAssignmentHours = pgTable(
+  'ticket_assignment_hours',
+  {
+    createdHour: bigint('created_hour', { mode: 'number' }).notNull(),
+    assignedTickets: integer('assigned_tickets').notNull(),
+    /** The sum of their assigned_at − created_at, in seconds (exact, as extract(epoch …) gives it). */
+    assignmentSeconds: numeric('assignment_seconds').notNull(),
+  },
+  (t) => [index('ticket_assignment_hours_created_hour_idx').on(t.createdHour)],
 );
 
 export const timeEntries = pgTable(
@@ -135,7 +190,17 @@ export const timeEntries = pgTable(
     lastSyncError: text('last_sync_error'),
   },
   (t) => [
-    index('time_entries_spent_date_idx').on(t.spentDate),
+    // Reports: the entries of a range read from the index alone (hours per day, project and user),
+    // and the CSV export's order (day, then as written) for paging by key. Starts with spent_date, so
+    // it also serves every query the plain spent_date index it replaced did.
+    index('time_entries_spent_date_report_idx').on(
+      t.spentDate,
+      t.createdAt,
+      t.id,
+      t.userId,
+      t.harvestProjectName,
+      t.hours,
+    ),
     index('time_entries_user_spent_date_idx').on(t.userId, t.spentDate),
     index('time_entries_ticket_id_idx').on(t.ticketId),
     // The sync job's pick query: due pending entries, oldest due first.

@@ -23,6 +23,9 @@ export function sessionMiddleware(options: {
       tableName: 'sessions',
       createTableIfMissing: false,
       pruneSessionInterval: options.pruneExpired ? 15 * 60 : false,
+      // No session write on every request (the poll-heavy SPA would write once per poll): a session
+      // lasts SESSION_MAX_AGE_HOURS from sign-in, as its cookie does (docs/decisions.md).
+      disableTouch: true,
     }),
     cookie: {
       httpOnly: true,

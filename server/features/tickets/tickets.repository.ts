@@ -9,11 +9,12 @@ import {
   isNull,
   lt,
   sql,
+  type Column,
   type SQL,
 } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { AssignmentStatus } from '@shared/constants';
-import { tickets, users, type NewTicketRow } from '@shared/schema';
+import { ticketCounts, tickets, users, type NewTicketRow } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import type { TicketWithAssigneeRow } from './ticket.mapper';
 
@@ -61,24 +62,60 @@ export function ticketSearchCondition(term: string): SQL {
   return sql`(${tickets.ticketNumber} || ' ' || ${tickets.subject} || ' ' || ${tickets.body} || ' ' || ${tickets.fromName} || ' ' || ${tickets.fromEmail}) ILIKE ${pattern}`;
 }
 
-function assignmentCondition(status: AssignmentStatus | undefined): SQL | undefined {
-  if (status === 'assigned') return isNotNull(tickets.assignedTo);
-  if (status === 'unassigned') return isNull(tickets.assignedTo);
-  return undefined;
+/** The columns that both `tickets` and `ticket_counts` have. */
+interface CountedColumns {
+  status: Column;
+  priority: Column;
+  assignedTo: Column;
 }
+
+/** The status, priority and assignee conditions, on `tickets` or on `ticket_counts`. */
+function countedConditions(columns: CountedColumns, criteria: TicketListCriteria): SQL[] {
+  const conditions: (SQL | undefined)[] = [
+    criteria.statuses ? inArray(columns.status, [...criteria.statuses]) : undefined,
+    criteria.priorities ? inArray(columns.priority, [...criteria.priorities]) : undefined,
+    criteria.assignedTo ? eq(columns.assignedTo, criteria.assignedTo) : undefined,
+    criteria.assignmentStatus === 'assigned' ? isNotNull(columns.assignedTo) : undefined,
+    criteria.assignmentStatus === 'unassigned' ? isNull(columns.assignedTo) : undefined,
+  ];
+  return conditions.filter((condition) => condition !== undefined);
+}
+
+/** Whether ticket_counts can answer the total: no search and no date bound, only counted columns. */
+const countedFiltersOnly = (criteria: TicketListCriteria) =>
+  !criteria.search &&
+  !criteria.createdFrom &&
+  !criteria.createdUntil &&
+  !criteria.closedFrom &&
+  !criteria.closedUntil;
 
 function ticketListConditions(criteria: TicketListCriteria): SQL | undefined {
   return and(
     criteria.search ? ticketSearchCondition(criteria.search) : undefined,
-    criteria.statuses ? inArray(tickets.status, [...criteria.statuses]) : undefined,
-    criteria.priorities ? inArray(tickets.priority, [...criteria.priorities]) : undefined,
-    criteria.assignedTo ? eq(tickets.assignedTo, criteria.assignedTo) : undefined,
-    assignmentCondition(criteria.assignmentStatus),
+    ...countedConditions(tickets, criteria),
     criteria.createdFrom ? gte(tickets.createdAt, criteria.createdFrom) : undefined,
     criteria.createdUntil ? lt(tickets.createdAt, criteria.createdUntil) : undefined,
     criteria.closedFrom ? gte(tickets.closedAt, criteria.closedFrom) : undefined,
     criteria.closedUntil ? lt(tickets.closedAt, criteria.closedUntil) : undefined,
   );
+}
+
+/**
+ * How many tickets match. Filters on status, priority and assignee alone (the list's default view
+ * among them) are summed from ticket_counts, a few hundred rows kept exact by triggers, instead of
+ * counting up to every ticket; a search or a date bound counts the matching tickets themselves.
+ */
+function countMatching(db: DbOrTx, criteria: TicketListCriteria, where: SQL | undefined) {
+  if (countedFiltersOnly(criteria)) {
+    return db
+      .select({ total: sql<number>`coalesce(sum(${ticketCounts.total}), 0)::int` })
+      .from(ticketCounts)
+      .where(and(...countedConditions(ticketCounts, criteria)));
+  }
+  return db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(tickets)
+    .where(where);
 }
 
 /** One page of matching tickets, newest first (id breaks ties so pages never overlap), and the total. */
@@ -93,10 +130,7 @@ export async function listTickets(
       .orderBy(desc(tickets.createdAt), desc(tickets.id))
       .limit(criteria.limit)
       .offset(criteria.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(tickets)
-      .where(where),
+    countMatching(db, criteria, where),
   ]);
   return { rows, total: counted[0]?.total ?? 0 };
 }

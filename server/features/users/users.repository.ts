@@ -1,5 +1,5 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { tickets, users } from '@shared/schema';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { ticketCounts, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import type { UserProfileRow } from './user.mapper';
 
@@ -87,15 +87,21 @@ export function listUsers(db: DbOrTx): Promise<UserProfileRow[]> {
     );
 }
 
-/** For each user, in the order of listUsers, how many tickets in `statuses` are assigned to them. */
+/**
+ * For each user, in the order of listUsers, how many tickets in `statuses` are assigned to them:
+ * summed from ticket_counts (kept exact by triggers on tickets), not counted ticket by ticket.
+ */
 export function countAssignedTicketsPerUser(
   db: DbOrTx,
   statuses: readonly string[],
 ): Promise<{ userId: string; ticketCount: number }[]> {
   return db
-    .select({ userId: users.id, ticketCount: count(tickets.id) })
+    .select({ userId: users.id, ticketCount: sql<number>`coalesce(sum(${ticketCounts.total}), 0)::int` })
     .from(users)
-    .leftJoin(tickets, and(eq(tickets.assignedTo, users.id), inArray(tickets.status, [...statuses])))
+    .leftJoin(
+      ticketCounts,
+      and(eq(ticketCounts.assignedTo, users.id), inArray(ticketCounts.status, [...statuses])),
+    )
     .groupBy(users.id)
     .orderBy(
       sql`lower(${users.firstName}) asc nulls last`,

@@ -1,0 +1,77 @@
+/**
+ * The SQL a piece of server code runs, captured through drizzle's logger, so a benchmark can run the
+ * very same statements straight through `pg` and show what the HTTP layer adds on top of them.
+ */
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import * as schema from '@shared/schema';
+import type { Database } from '../../server/db/client';
+import type { LoopConnection } from './closed-loop';
+
+export interface CapturedStatement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * Statements in rounds: the statements of one round were issued together (Promise.all) and the next
+ * round only after they were answered.
+ */
+export type CapturedRounds = CapturedStatement[][];
+
+/** Runs `work` once against the pool and records every statement it sends, grouped into rounds. */
+export async function captureSql(
+  pool: pg.Pool,
+  work: (db: Database) => Promise<unknown>,
+): Promise<CapturedRounds> {
+  const rounds: CapturedRounds = [];
+  let current: CapturedStatement[] | undefined;
+  const db = drizzle(pool, {
+    schema,
+    logger: {
+      logQuery(text, values) {
+        // Statements issued in the same turn of the event loop belong to one round.
+        if (!current) {
+          current = [];
+          rounds.push(current);
+          setImmediate(() => (current = undefined));
+        }
+        current.push({ text, values });
+      },
+    },
+  });
+  await work(db);
+  return rounds;
+}
+
+/** A loop connection that runs the captured rounds as the server code did, on the given pool. */
+export function sqlConnection(pool: pg.Pool, rounds: CapturedRounds): LoopConnection {
+  return {
+    async request() {
+      for (const round of rounds) {
+        await Promise.all(round.map((statement) => pool.query({ ...statement, rowMode: 'array' })));
+      }
+      return 'ok';
+    },
+    close: () => {},
+  };
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of every captured statement, for finding where the time goes. */
+export async function explainRounds(pool: pg.Pool, rounds: CapturedRounds): Promise<string[]> {
+  const plans: string[] = [];
+  for (const statement of rounds.flat()) {
+    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
+      statement.values,
+    );
+    plans.push(
+      [
+        `${statement.text}`,
+        `  -- ${JSON.stringify(statement.values)}`,
+        ...rows.map((row) => row['QUERY PLAN']),
+      ].join('\n'),
+    );
+  }
+  return plans;
+}

@@ -1,0 +1,238 @@
+/**
+ * A large, realistic help-desk data set made inside PostgreSQL (INSERT … SELECT FROM generate_series):
+ * ~100 agents and N tickets over two years. Distributions: status 35 % open, 15 % in progress, 35 %
+ * closed, 15 % closed with Harvest; priority 25 % low, 55 % medium, 20 % high; about 70 % assigned
+ * (half of the open ones, 80 % of the rest) within a day of creation; closed tickets closed within
+ * two weeks of creation (never in the future).
+ * Subjects and bodies are drawn from a help-desk vocabulary, so a trigram search meets realistic
+ * selectivity: each of the ~220 vocabulary words is in roughly one ticket in seven (COMMON_WORD, also
+ * the first word of one subject in twenty, in about one in five), the rare words below in a handful.
+ *
+ * The table's secondary indexes are dropped for the load and rebuilt from their own definitions after
+ * it (much faster than maintaining them row by row), then VACUUM ANALYZE sets the visibility map and
+ * the planner statistics, as autovacuum would have on a long-lived database.
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+
+/** Words planted in few tickets (each with its share), for searches with few matches. */
+export const RARE_WORDS = { zeppelin: 1 / 20_000, quokka: 1 / 100_000, kerberos: 1 / 2_000 } as const;
+/** A vocabulary word that also starts a subject: in about one ticket in five (185,000 of 1,000,000). */
+export const COMMON_WORD = 'printer';
+
+const VOCABULARY = (
+  'printer laptop password email outlook network wifi wireless monitor screen keyboard mouse account ' +
+  'login reset error install update upgrade software license access folder share drive backup phone ' +
+  'teams meeting calendar invite camera headset microphone speaker docking station charger battery ' +
+  'server database website browser chrome firefox edge cache cookie certificate expired renewal ' +
+  'permission denied locked unlock mailbox quota storage full slow freeze crash restart reboot boot ' +
+  'blue black window desktop profile sync onedrive sharepoint excel word powerpoint macro template ' +
+  'invoice payroll portal report dashboard export import spreadsheet attachment signature scanner ' +
+  'copier toner paper jam tray driver firmware bios encryption bitlocker antivirus malware phishing ' +
+  'spam junk quarantine firewall router switch cable port ethernet dhcp address proxy remote desktop ' +
+  'citrix terminal session timeout token authenticator mobile tablet iphone android app store ' +
+  'request new starter leaver onboarding offboarding hardware replacement broken cracked flicker ' +
+  'noise fan overheating power adapter usb bluetooth pairing projector conference room booking ' +
+  'urgent today tomorrow morning afternoon floor building office site warehouse reception finance ' +
+  'sales marketing legal operations engineering support manager director team colleague customer ' +
+  'vendor supplier contract quote purchase order delivery shipment tracking please help issue ' +
+  'problem working again still since yesterday after before during every sometimes always never ' +
+  'cannot unable failed failing missing wrong incorrect duplicate deleted recovered restore version ' +
+  'latest previous patch security audit compliance policy training guide documentation question'
+).split(' ');
+
+const SUBJECTS = [
+  'Printer not working',
+  'Cannot log in',
+  'VPN keeps disconnecting',
+  'Outlook asks for my password',
+  'New laptop request',
+  'Second monitor request',
+  'Shared drive access',
+  'Wi-Fi is slow',
+  'Phone extension not ringing',
+  'Invoice portal login broken',
+  'Teams camera not detected',
+  'Password reset',
+  'Keyboard missing keys',
+  'Software license renewal',
+  'Mailbox full',
+  'Laptop overheating',
+  'Scanner sends blank pages',
+  'Access to finance reports',
+  'Onboarding: new starter',
+  'Offboarding: leaver',
+];
+const FIRST_NAMES = (
+  'Ada Alex Amir Ana Ben Carla Chen Chris Dana Dev Elena Eva Farah Felix Gita Hana Ian Ines Jon Julia ' +
+  'Kai Kofi Lars Lena Maria Mei Nina Noor Omar Pia Quinn Raj Rosa Sam Sara Tom Uma Vik Yara Zoe'
+).split(' ');
+const LAST_NAMES = (
+  'Baker Brooks Chen Cruz Diaz Evans Fischer Garcia Gupta Hall Ito Jensen Khan Kim Lee Lopez Mensah ' +
+  'Moreau Nagy Novak Okafor Olsen Patel Perez Quinn Rossi Sato Schmidt Scott Shah Silva Smith Tanaka ' +
+  'Torres Ueda Vargas Wagner White Young Zhang'
+).split(' ');
+const DOMAINS = ['contoso.com', 'fabrikam.com', 'northwind.example', 'adatum.com', 'litware.example'];
+
+/** Never used to sign in: the agents exist to be assignees. */
+const UNUSABLE_HASH = '$2b$12$benchbenchbenchbenchbeOqzJ0y9fS3nqH6p7m7oV0b4y0d4bH5zK';
+
+export interface SeedOptions {
+  tickets: number;
+  agents: number;
+  /** Rows per INSERT statement. */
+  chunk?: number;
+  log?: (line: string) => void;
+}
+
+const TICKETS_SQL = `
+INSERT INTO tickets (
+  ticket_number, subject, body, from_email, from_name, status, priority, assigned_to, assigned_at,
+  last_updated_by, created_at, updated_at, closed_at, time_spent, harvest_time_entry_id, notes,
+  original_email_date)
+SELECT
+  'T-' || (1700000000000 + s.g),
+  s.subject, s.body, s.from_email, s.from_name, s.status, s.priority, s.assignee, s.assigned_at,
+  s.assignee, s.created_at,
+  greatest(s.created_at, s.assigned_at, s.closed_at),
+  s.closed_at,
+  CASE WHEN s.closed_at IS NOT NULL THEN round((s.r_spent * 16)::numeric) / 4 END,
+  CASE WHEN s.status = 'closed_with_harvest' THEN 5000000 + s.g END,
+  CASE WHEN s.closed_at IS NOT NULL AND s.r_spent < 0.3 THEN json_build_array(json_build_object(
+    'text', 'Checked with the user; ' || s.subject || ' resolved after a restart.',
+    'userId', s.assignee, 'userName', 'Bench Agent', 'userInitials', 'BA',
+    'timestamp', to_char(s.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))::text END,
+  s.created_at
+FROM (
+  SELECT t.*,
+    CASE WHEN t.assignee IS NOT NULL
+      THEN t.created_at + t.r_delay * least(interval '24 hours', now() - t.created_at) END AS assigned_at,
+    CASE WHEN t.status IN ('closed', 'closed_with_harvest')
+      THEN t.created_at + t.r_close * least(interval '14 days', now() - t.created_at) END AS closed_at
+  FROM (
+    SELECT r.*,
+      CASE WHEN r.r_status < 0.35 THEN 'open' WHEN r.r_status < 0.50 THEN 'in_progress'
+        WHEN r.r_status < 0.85 THEN 'closed' ELSE 'closed_with_harvest' END AS status,
+      CASE WHEN r.r_priority < 0.25 THEN 'low' WHEN r.r_priority < 0.80 THEN 'medium' ELSE 'high' END
+        AS priority,
+      CASE WHEN r.r_assign < CASE WHEN r.r_status < 0.35 THEN 0.5 ELSE 0.8 END
+        THEN ($3::uuid[])[1 + floor(r.r_agent * cardinality($3::uuid[]))::int] END AS assignee,
+      ($5::text[])[1 + floor(r.r_subject * cardinality($5::text[]))::int] || ': '
+        || ($4::text[])[1 + floor(r.r_word1 * cardinality($4::text[]))::int] || ' '
+        || ($4::text[])[1 + floor(r.r_word2 * cardinality($4::text[]))::int] AS subject,
+      'Hi team, ' || (
+        SELECT string_agg(($4::text[])[1 + floor(random() * cardinality($4::text[]))::int], ' ')
+        FROM generate_series(1, 15 + (r.g % 36))
+      )
+        || CASE WHEN r.r_rare < $8 THEN ' zeppelin' ELSE '' END
+        || CASE WHEN r.r_rare >= $8 AND r.r_rare < $8 + $9 THEN ' quokka' ELSE '' END
+        || CASE WHEN r.r_rare >= 0.5 AND r.r_rare < 0.5 + $10 THEN ' kerberos' ELSE '' END
+        || '. Thanks, ' || ($6::text[])[1 + r.requester % cardinality($6::text[])] AS body,
+      ($6::text[])[1 + r.requester % cardinality($6::text[])] || ' '
+        || ($7::text[])[1 + (r.requester / cardinality($6::text[])) % cardinality($7::text[])] AS from_name,
+      lower(($6::text[])[1 + r.requester % cardinality($6::text[])] || '.'
+        || ($7::text[])[1 + (r.requester / cardinality($6::text[])) % cardinality($7::text[])]) || '@'
+        || ($11::text[])[1 + r.requester % cardinality($11::text[])] AS from_email
+    FROM (
+      SELECT g, random() AS r_status, random() AS r_priority, random() AS r_assign, random() AS r_agent,
+        random() AS r_subject, random() AS r_word1, random() AS r_word2, random() AS r_rare,
+        random() AS r_delay, random() AS r_close, random() AS r_spent,
+        floor(random() * 5000)::int AS requester,
+        now() - random() * interval '730 days' AS created_at
+      FROM generate_series($1::int, $2::int) AS g
+      OFFSET 0
+    ) r
+  ) t
+) s`;
+
+async function timed<T>(log: (line: string) => void, label: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+/** Runs `tasks` on `clients` connections at once, each connection taking the next task when free. */
+async function inParallel(clients: pg.Client[], tasks: ((client: pg.Client) => Promise<unknown>)[]) {
+  const queue = [...tasks];
+  await Promise.all(
+    clients.map(async (client) => {
+      for (let task = queue.shift(); task; task = queue.shift()) await task(client);
+    }),
+  );
+}
+
+/** Fills an empty, migrated database. Uses two connections (this machine has two cores). */
+export async function seedTickets(databaseUrl: string, options: SeedOptions): Promise<void> {
+  const log = options.log ?? (() => {});
+  const chunk = options.chunk ?? 50_000;
+  const clients = [new pg.Client(databaseUrl), new pg.Client(databaseUrl)];
+  await Promise.all(clients.map((client) => client.connect()));
+  try {
+    for (const client of clients) {
+      await client.query("SET synchronous_commit = off; SET maintenance_work_mem = '512MB'");
+    }
+    const [main] = clients as [pg.Client, pg.Client];
+    const agentIds = await timed(log, `${options.agents} agents`, async () => {
+      const { rows } = await main.query<{ id: string }>(
+        `INSERT INTO users (email, password, first_name, last_name, role)
+         SELECT 'agent' || n || '@bench.example.com', $2, ($3::text[])[1 + n % cardinality($3::text[])],
+           ($4::text[])[1 + (n / cardinality($3::text[])) % cardinality($4::text[])], 'agent'
+         FROM generate_series(1, $1::int) AS n
+         RETURNING id`,
+        [options.agents, UNUSABLE_HASH, FIRST_NAMES, LAST_NAMES],
+      );
+      return rows.map((row) => row.id);
+    });
+
+    const { rows: indexes } = await main.query<{ name: string; definition: string }>(
+      `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+       WHERE schemaname = current_schema() AND tablename = 'tickets'
+         AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'tickets'::regclass)`,
+    );
+    for (const index of indexes) await main.query(`DROP INDEX "${index.name}"`);
+
+    const chunks: [number, number][] = [];
+    for (let first = 1; first <= options.tickets; first += chunk) {
+      chunks.push([first, Math.min(options.tickets, first + chunk - 1)]);
+    }
+    await timed(log, `${options.tickets} tickets`, () =>
+      inParallel(
+        clients,
+        chunks.map(([first, last]) => async (client) => {
+          await client.query(TICKETS_SQL, [
+            first,
+            last,
+            agentIds,
+            VOCABULARY,
+            SUBJECTS,
+            FIRST_NAMES,
+            LAST_NAMES,
+            RARE_WORDS.zeppelin,
+            RARE_WORDS.quokka,
+            RARE_WORDS.kerberos,
+            DOMAINS,
+          ]);
+        }),
+      ),
+    );
+    // The trigram index takes longest; the B-trees are built alongside it on the other connection.
+    const slowestFirst = [...indexes].sort(
+      (a, b) => Number(b.definition.includes('gin')) - Number(a.definition.includes('gin')),
+    );
+    await timed(log, `${indexes.length} indexes`, () =>
+      inParallel(
+        clients,
+        slowestFirst.map((index) => (client) => client.query(index.definition)),
+      ),
+    );
+    // Bulk loading leaves the trigger-kept aggregates in many small rows; fold them as the app does.
+    const { rows: folding } = await main.query<{ exists: boolean }>(
+      "SELECT to_regproc('compact_ticket_aggregates') IS NOT NULL AS exists",
+    );
+    if (folding[0]?.exists) await main.query('SELECT compact_ticket_aggregates()');
+    await timed(log, 'VACUUM ANALYZE', () => main.query('VACUUM (ANALYZE)'));
+  } finally {
+    await Promise.all(clients.map((client) => client.end()));
+  }
+}

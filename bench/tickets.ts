@@ -1,0 +1,360 @@
+/**
+ * Ticket API benchmark: seeds a scratch PostgreSQL database with a large help desk (1,000,000 tickets by
+ * default, bench/lib/ticket-seed.ts), starts the app as a child process in production mode, and
+ * measures, at 1 and 32 concurrent keep-alive connections, the polled reads of the SPA:
+ *
+ *   list           GET /api/tickets, the default view (status open + in progress, page 1, 20 a page)
+ *   search-rare    the default view searching a word found in about 50 of the million tickets
+ *   search-common  the default view searching a word found in about one ticket in five
+ *   filtered       status open, priority high, assigned, created in the last 90 days
+ *   dashboard      GET /api/dashboard/stats
+ *   team           GET /api/users/ticket-counts (the dashboard's Team Status panel)
+ *   whoami         GET /api/auth/user: only what every authenticated request pays (the session read,
+ *                  the user lookup, the session touch), the floor under every other case
+ *
+ * Each case runs in three modes: `api` (full answers, no ETag), `api-304` (If-None-Match with the
+ * current ETag: the 304 path) and `sql` (the statements the service ran for that request, captured
+ * through drizzle's logger and replayed through `pg` on a pool as large as the app's, so the HTTP
+ * layer's share is visible). Every connection has a session of its own, as 32 agents would.
+ *
+ *   npm run bench -- tickets
+ *
+ * Settings: DATABASE_URL (a loopback database whose name contains "bench"; created and dropped;
+ * default helpdesk_bench_tickets), BENCH_TICKETS (1000000), BENCH_AGENTS (100), BENCH_SECONDS (10 per
+ * case), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (1,32), DB_POOL_SIZE (the app's pool, 16),
+ * BENCH_CASES / BENCH_MODES (comma-separated subsets), BENCH_EXPLAIN=1 (print EXPLAIN ANALYZE of every
+ * statement), BENCH_KEEP_DATABASE=1 (keep the seeded database and reuse it next time),
+ * BENCH_PROFILE_DIR (write a CPU profile of the app there, to open in Chrome's DevTools).
+ */
+import http from 'node:http';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { DEFAULT_LIST_STATUSES, DEFAULT_PAGE_SIZE } from '@shared/constants';
+import { ticketListQuerySchema, toTicketListQuery, type TicketListFilters } from '@shared/contracts/tickets';
+import type { Database } from '../server/db/client';
+import { runMigrations } from '../server/db/migrate';
+import { dashboardStats } from '../server/features/dashboard/dashboard.service';
+import { listTickets } from '../server/features/tickets/tickets.service';
+import { findUserById } from '../server/features/users/users.repository';
+import { activeTicketCounts } from '../server/features/users/users.service';
+import { startApp, type AppProcess } from './lib/app-process';
+import { captureSql, explainRounds, sqlConnection, type CapturedRounds } from './lib/captured-sql';
+import { runClosedLoop, type LoopConnection } from './lib/closed-loop';
+import { httpConnection, httpGet } from './lib/http-connection';
+import { flagOption, intListOption, intOption, numberOption } from './lib/options';
+import { figuresTable, progressLine, type FigureRow } from './lib/report';
+import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scratch-database';
+import { signInSessions, registerAccount } from './lib/session';
+import { COMMON_WORD, seedTickets } from './lib/ticket-seed';
+
+const CASE_NAMES = [
+  'list',
+  'search-rare',
+  'search-common',
+  'filtered',
+  'dashboard',
+  'team',
+  'whoami',
+] as const;
+const MODES = ['api', 'api-304', 'sql'] as const;
+
+/** A comma-separated subset of `allowed` from the environment; all of them when unset. */
+function listOption<T extends string>(name: string, allowed: readonly T[]): T[] {
+  const raw = process.env[name];
+  if (!raw) return [...allowed];
+  const values = raw.split(',').map((value) => value.trim());
+  const unknown = values.filter((value) => !(allowed as readonly string[]).includes(value));
+  if (unknown.length > 0)
+    throw new Error(`${name}: unknown ${unknown.join(', ')}; use ${allowed.join(', ')}`);
+  return allowed.filter((value) => values.includes(value));
+}
+
+const settings = {
+  tickets: intOption('BENCH_TICKETS', 1_000_000, { min: 1_000, max: 20_000_000 }),
+  agents: intOption('BENCH_AGENTS', 100, { min: 1, max: 10_000 }),
+  seconds: numberOption('BENCH_SECONDS', 10, { min: 1, max: 600 }),
+  warmupSeconds: numberOption('BENCH_WARMUP_SECONDS', 2, { min: 0, max: 60 }),
+  connections: intListOption('BENCH_CONNECTIONS', [1, 32], { min: 1, max: 256 }),
+  poolSize: intOption('DB_POOL_SIZE', 16, { min: 1, max: 200 }),
+  keep: flagOption('BENCH_KEEP_DATABASE'),
+  explain: flagOption('BENCH_EXPLAIN'),
+  profileDir: process.env.BENCH_PROFILE_DIR || undefined,
+  cases: listOption('BENCH_CASES', CASE_NAMES),
+  modes: listOption('BENCH_MODES', MODES),
+};
+/** Bounds every case: at most this many measured requests, whatever the duration. */
+const MAX_REQUESTS_PER_CASE = 2_000_000;
+const SEED_VERSION = 2;
+const ACCOUNT = { email: 'bench.runner@bench.example.com', password: 'bench-runner-password' };
+const log = (line: string) => console.log(line);
+
+interface BenchCase {
+  name: (typeof CASE_NAMES)[number];
+  path: string;
+  /** The statements one request of this case runs in the database, per load-test connection. */
+  capture(context: CaptureContext): Promise<(connection: number) => CapturedRounds>;
+}
+
+interface CaptureContext {
+  pool: pg.Pool;
+  /** The session cookie of each load-test connection, and the account they are signed in as. */
+  cookies: string[];
+  userId: string;
+}
+
+/** A case whose SQL is what `service` (the call the route makes) runs, the same for every connection. */
+const serviceSql =
+  (service: (db: Database) => Promise<unknown>) =>
+  async ({ pool }: CaptureContext) => {
+    const rounds = await captureSql(pool, service);
+    return () => rounds;
+  };
+
+function isoDateDaysAgo(days: number): string {
+  const date = new Date(Date.now() - days * 86_400_000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function listCase(name: BenchCase['name'], filters: Partial<TicketListFilters>): BenchCase {
+  const query = toTicketListQuery({ page: 1, limit: DEFAULT_PAGE_SIZE, ...filters });
+  return {
+    name,
+    path: `/api/tickets?${new URLSearchParams(query).toString()}`,
+    capture: serviceSql((db) => listTickets(db, ticketListQuerySchema.parse(query))),
+  };
+}
+
+function benchCases(): BenchCase[] {
+  const defaultView = { status: [...DEFAULT_LIST_STATUSES] };
+  const all: BenchCase[] = [
+    listCase('list', defaultView),
+    listCase('search-rare', { ...defaultView, search: 'zeppelin' }),
+    listCase('search-common', { ...defaultView, search: COMMON_WORD }),
+    listCase('filtered', {
+      status: ['open'],
+      priority: ['high'],
+      assignmentStatus: 'assigned',
+      createdAfter: isoDateDaysAgo(90),
+    }),
+    { name: 'dashboard', path: '/api/dashboard/stats', capture: serviceSql((db) => dashboardStats(db)) },
+    { name: 'team', path: '/api/users/ticket-counts', capture: serviceSql((db) => activeTicketCounts(db)) },
+    // The floor under every authenticated endpoint: the session and the user, and nothing else.
+    { name: 'whoami', path: '/api/auth/user', capture: authSql },
+  ];
+  return all.filter((benchCase) => settings.cases.includes(benchCase.name));
+}
+
+/** The session id inside a signed express-session cookie (`name=s%3A<sid>.<signature>`). */
+function sessionId(cookie: string): string {
+  const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
+  return value.slice(2, value.lastIndexOf('.'));
+}
+
+/**
+ * What every authenticated request runs besides its handler (connect-pg-simple's session read, the
+ * user lookup of requireAuth, connect-pg-simple's session touch), each connection with its session.
+ */
+async function authSql({ pool, cookies, userId }: CaptureContext) {
+  const user = await captureSql(pool, (db) => findUserById(db, userId));
+  const now = Math.ceil(Date.now() / 1000);
+  const perConnection = cookies.map((cookie): CapturedRounds => {
+    const sid = sessionId(cookie);
+    return [
+      [
+        {
+          text: 'SELECT sess FROM "sessions" WHERE sid = $1 AND expire >= to_timestamp($2)',
+          values: [sid, now],
+        },
+      ],
+      ...user,
+      [
+        {
+          text: 'UPDATE "sessions" SET expire = to_timestamp($1) WHERE sid = $2 RETURNING sid',
+          values: [now + 7 * 86_400, sid],
+        },
+      ],
+    ];
+  });
+  return (connection: number) => perConnection[connection % perConnection.length]!;
+}
+
+async function seedUnlessKept(url: string, reused: boolean, pool: pg.Pool): Promise<void> {
+  const marker = { tickets: settings.tickets, agents: settings.agents, version: SEED_VERSION };
+  await pool.query('CREATE TABLE IF NOT EXISTS bench_seed (parameters jsonb NOT NULL)');
+  if (reused) {
+    const { rows } = await pool.query<{ parameters: typeof marker }>('SELECT parameters FROM bench_seed');
+    const kept = rows[0]?.parameters;
+    if (kept && Object.entries(marker).every(([key, value]) => kept[key as keyof typeof marker] === value)) {
+      log('Reusing the data seeded by an earlier run (BENCH_KEEP_DATABASE).');
+      // Migrations added since may have made tables or indexes: give the planner their statistics.
+      await pool.query('VACUUM (ANALYZE)');
+      return;
+    }
+    throw new Error('The kept database holds other seed parameters: run once without BENCH_KEEP_DATABASE.');
+  }
+  log(`Seeding ${settings.tickets} tickets and ${settings.agents} agents:`);
+  const started = performance.now();
+  await seedTickets(url, { tickets: settings.tickets, agents: settings.agents, log });
+  await pool.query('INSERT INTO bench_seed (parameters) VALUES ($1)', [JSON.stringify(marker)]);
+  log(`  seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+async function describeDataSet(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ status: string; n: number }>(
+    'SELECT status, count(*)::int AS n FROM tickets GROUP BY status ORDER BY status',
+  );
+  const { rows: sizes } = await pool.query<{ table_size: string; index_size: string }>(
+    `SELECT pg_size_pretty(pg_table_size('tickets')) AS table_size,
+            pg_size_pretty(pg_indexes_size('tickets')) AS index_size`,
+  );
+  log(`Tickets by status: ${rows.map((row) => `${row.status} ${row.n}`).join(', ')}`);
+  log(`tickets table ${sizes[0]?.table_size}, its indexes ${sizes[0]?.index_size}`);
+}
+
+async function environment(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ version: string; shared_buffers: string; work_mem: string }>(
+    `SELECT split_part(version(), ' on ', 1) AS version, current_setting('shared_buffers') AS shared_buffers,
+            current_setting('work_mem') AS work_mem`,
+  );
+  const pgInfo = rows[0]!;
+  return [
+    `CPU: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, RAM ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
+      `load average ${os.loadavg()[0]?.toFixed(1)} (other work on the machine skews the figures)`,
+    `Node ${process.version}; ${pgInfo.version} (shared_buffers ${pgInfo.shared_buffers}, work_mem ${pgInfo.work_mem})`,
+    `App: NODE_ENV=production, from source via tsx, DB_POOL_SIZE=${settings.poolSize}; ` +
+      `${settings.seconds} s per case after ${settings.warmupSeconds} s warm-up`,
+  ].join('\n');
+}
+
+interface Run {
+  benchCase: string;
+  mode: string;
+  connections: number;
+  expected: string[];
+  connect(index: number): LoopConnection;
+}
+
+async function measure(run: Run): Promise<FigureRow> {
+  const result = await runClosedLoop({
+    connections: run.connections,
+    seconds: settings.seconds,
+    warmupSeconds: settings.warmupSeconds,
+    maxRequests: MAX_REQUESTS_PER_CASE,
+    expected: run.expected,
+    connect: run.connect,
+  });
+  const row = { case: run.benchCase, mode: run.mode, result };
+  log(progressLine(row));
+  return row;
+}
+
+async function currentEtag(port: number, path: string, cookie: string): Promise<string> {
+  const agent = new http.Agent({ keepAlive: false });
+  const answer = await httpGet(agent, port, path, { Cookie: cookie });
+  const etag = answer.headers.etag;
+  if (answer.status !== 200 || !etag) throw new Error(`${path} answered ${answer.status} without an ETag`);
+  return etag;
+}
+
+async function main(): Promise<void> {
+  const url = scratchDatabaseUrl('postgres://postgres@127.0.0.1:5432/helpdesk_bench_tickets');
+  const scratch = await openScratchDatabase(url, { keep: settings.keep });
+  // Bounded like the app's requests: a replayed statement gives up after the HTTP client's timeout.
+  const pool = scratchPool(scratch.url, { max: settings.poolSize, statement_timeout: 30_000 });
+  let app: AppProcess | undefined;
+  try {
+    // Migrations (an index on a kept database can take minutes) and the seed run without that bound.
+    const setup = scratchPool(scratch.url, { max: 2 });
+    try {
+      await runMigrations(setup, { lock: true });
+      await seedUnlessKept(scratch.url, scratch.reused, setup);
+      await describeDataSet(setup);
+    } finally {
+      await setup.end();
+    }
+    log(await environment(pool));
+
+    app = await startApp({
+      databaseUrl: scratch.url,
+      // The sign-ins below are not measured; a low bcrypt cost only makes them quick.
+      env: { DB_POOL_SIZE: String(settings.poolSize), BCRYPT_COST: '4' },
+      profileDir: settings.profileDir,
+    });
+    const port = app.port;
+    const runnerId = async () =>
+      (await pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [ACCOUNT.email])).rows[0]
+        ?.id;
+    if (!(await runnerId())) await registerAccount(port, ACCOUNT);
+    const cookies = await signInSessions(port, ACCOUNT, Math.max(...settings.connections));
+    const context = { pool, cookies, userId: (await runnerId())! };
+    const cookieOf = (index: number) => cookies[index % cookies.length]!;
+
+    const cases = [];
+    for (const benchCase of benchCases()) {
+      cases.push({ ...benchCase, roundsOf: await benchCase.capture(context) });
+    }
+    if (settings.explain) {
+      for (const benchCase of cases) {
+        log(`\n=== ${benchCase.name}: ${benchCase.path}`);
+        for (const plan of await explainRounds(pool, benchCase.roundsOf(0))) log(`${plan}\n`);
+      }
+    }
+
+    const rows: FigureRow[] = [];
+    for (const benchCase of cases) {
+      for (const connections of settings.connections) {
+        if (settings.modes.includes('api')) {
+          rows.push(
+            await measure({
+              benchCase: benchCase.name,
+              mode: 'api',
+              connections,
+              expected: ['200'],
+              connect: (i) => httpConnection(port, benchCase.path, { Cookie: cookieOf(i) }),
+            }),
+          );
+        }
+        if (settings.modes.includes('api-304')) {
+          const etag = await currentEtag(port, benchCase.path, cookieOf(0));
+          rows.push(
+            await measure({
+              benchCase: benchCase.name,
+              mode: 'api-304',
+              connections,
+              expected: ['304'],
+              connect: (i) =>
+                httpConnection(port, benchCase.path, { Cookie: cookieOf(i), 'If-None-Match': etag }),
+            }),
+          );
+        }
+        if (settings.modes.includes('sql')) {
+          rows.push(
+            await measure({
+              benchCase: benchCase.name,
+              mode: 'sql',
+              connections,
+              expected: ['ok'],
+              connect: (i) => sqlConnection(pool, benchCase.roundsOf(i)),
+            }),
+          );
+        }
+      }
+    }
+    const appLog = app.logged();
+    if (appLog.total > 0) {
+      log(
+        `\nThe app logged ${appLog.total} lines; the first ${appLog.lines.length}:\n${appLog.lines.join('\n')}`,
+      );
+    }
+    log(`\n${await environment(pool)}\n`);
+    log(figuresTable(rows));
+  } finally {
+    await app?.stop();
+    await pool.end();
+    await scratch.close();
+  }
+}
+
+await main();

@@ -1,0 +1,14 @@
+import type { ReportQueryParams } from '@shared/contracts/reports';
+import { csvFilename } from '@shared/csv';
+import { reportSearch } from './get-report';
+
+/**
+ * GET /api/reports/time-entries.csv: the range's time entries, streamed by the server. The browser
+ * downloads it itself (a link, not fetch), so even a year of entries goes straight to disk.
+ */
+export const timeEntriesCsvUrl = (params: ReportQueryParams) =>
+  `/api/reports/time-entries.csv?${reportSearch(params)}`;
+
+/** The name the server gives the file (Content-Disposition), for the link and the toast. */
+export const timeEntriesCsvFilename = (params: Pick<ReportQueryParams, 'range' | 'end'>) =>
+  csvFilename(['time-entries', params.range], params.end);

@@ -1,0 +1,29 @@
+import { REPORT_LABELS as L, type TeamReport } from '@shared/contracts/reports';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatHours } from '../lib/format';
+
+/** The individual performance ranking: most tickets closed first, then most hours logged. */
+export function PerformanceTable({ performers }: { performers: TeamReport['topPerformers'] }) {
+  return (
+    <Table aria-label={L.individualPerformance}>
+      <TableHeader>
+        <TableRow>
+          <TableHead className="w-16">{L.rank}</TableHead>
+          <TableHead>Name</TableHead>
+          <TableHead className="text-right">{L.ticketsClosed}</TableHead>
+          <TableHead className="text-right">{L.hoursLogged}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {performers.map((performer, index) => (
+          <TableRow key={performer.userId}>
+            <TableCell className="font-semibold tabular-nums">#{index + 1}</TableCell>
+            <TableCell className="font-medium">{performer.userName}</TableCell>
+            <TableCell className="text-right tabular-nums">{performer.ticketsClosed}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatHours(performer.hoursLogged)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

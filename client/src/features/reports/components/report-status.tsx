@@ -1,0 +1,28 @@
+import { RotateCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+
+/** Spec §2: "Generating report..." while the figures load. */
+export function ReportLoading() {
+  return (
+    <div
+      role="status"
+      className="flex flex-col items-center justify-center gap-3 py-24 text-muted-foreground"
+    >
+      <Spinner className="size-8 text-primary" />
+      <p className="text-sm">Generating report...</p>
+    </div>
+  );
+}
+
+export function ReportError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center justify-center gap-3 py-24 text-center">
+      <p className="text-sm text-destructive">The report could not be generated.</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        <RotateCw aria-hidden="true" />
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Medal, Timer, UserCheck, Users } from 'lucide-react';
+import { REPORT_LABELS as L, REPORT_LIMITS, type Report } from '@shared/contracts/reports';
+import { formatHours } from '../lib/format';
+import { PerformanceTable } from './performance-table';
+import { EmptyNote, ReportSection } from './report-section';
+import { ReportStatGrid } from './report-stat-grid';
+import { NO_PERFORMERS } from './top-performers';
+
+/** Team Performance: users, active users, the average resolution time and the ranking. */
+export function TeamView({ report }: { report: Report }) {
+  const team = report.team;
+  return (
+    <>
+      <ReportStatGrid
+        stats={[
+          { title: L.totalUsers, value: String(team.totalUsers), icon: Users },
+          { title: L.activeUsers, value: String(team.activeUsers), icon: UserCheck, variant: 'success' },
+          {
+            title: `${L.averageResolutionTime} (hours)`,
+            value: formatHours(report.tickets.averageResolutionTime),
+            icon: Timer,
+            variant: 'warning',
+          },
+        ]}
+      />
+      <ReportSection
+        title={L.individualPerformance}
+        icon={Medal}
+        description={`Up to ${REPORT_LIMITS.topPerformers} people who closed tickets or logged time in this period.`}
+      >
+        {team.topPerformers.length === 0 ? (
+          <EmptyNote>{NO_PERFORMERS}</EmptyNote>
+        ) : (
+          <PerformanceTable performers={team.topPerformers} />
+        )}
+      </ReportSection>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { CircleCheck, Clock, Inbox, PieChart, SignalHigh, Ticket, type LucideIcon } from 'lucide-react';
+import { REPORT_LABELS as L, type Report } from '@shared/contracts/reports';
+import { priorityItems, statusItems, type BreakdownItem } from '../lib/breakdown-items';
+import { BreakdownChart } from './breakdown-chart';
+import { BreakdownList } from './breakdown-list';
+import { ReportSection } from './report-section';
+import { ReportStatGrid } from './report-stat-grid';
+
+interface BreakdownProps {
+  title: string;
+  description: string;
+  icon: LucideIcon;
+  items: BreakdownItem[];
+  testId: string;
+}
+
+function Breakdown(props: BreakdownProps) {
+  return (
+    <ReportSection title={props.title} icon={props.icon} description={props.description}>
+      <div className="space-y-5">
+        <BreakdownChart items={props.items} testId={props.testId} />
+        <BreakdownList items={props.items} label={props.title} />
+      </div>
+    </ReportSection>
+  );
+}
+
+/** Ticket Performance: tickets created and closed, then the status and priority breakdowns. */
+export function TicketsView({ report }: { report: Report }) {
+  const t = report.tickets;
+  return (
+    <>
+      <ReportStatGrid
+        stats={[
+          { title: L.ticketsCreated, value: String(t.totalTickets), icon: Ticket },
+          { title: L.openTickets, value: String(t.openTickets), icon: Inbox, variant: 'destructive' },
+          { title: L.inProgressTickets, value: String(t.inProgressTickets), icon: Clock, variant: 'warning' },
+          { title: L.ticketsClosed, value: String(t.closedTickets), icon: CircleCheck, variant: 'success' },
+        ]}
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Breakdown
+          title={L.statusBreakdown}
+          description="Tickets created in this period, by their status now."
+          icon={PieChart}
+          items={statusItems(t)}
+          testId="status-chart"
+        />
+        <Breakdown
+          title={L.priorityBreakdown}
+          description="Tickets created in this period, by priority."
+          icon={SignalHigh}
+          items={priorityItems(t)}
+          testId="priority-chart"
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,250 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportRange } from '@shared/constants';
+import type { Report } from '@shared/contracts/reports';
+import { addDays, localDayStart, localToday, rangeBounds } from '@shared/report-range';
+import { launchBrowser, newContext, screenshot } from './support/browser';
+import { seedTicket, uniqueTag } from './support/ticket-seeds';
+import { signInNewUser, type TestUser } from './support/users';
+
+/**
+ * The Reports page against the shared e2e database. Other files add tickets and time at the same
+ * time, so each figure on screen is compared with what the API answers for the same range just
+ * before, and this test's own user (a name with quotes and a comma) is looked for by name.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const BOM = '\uFEFF';
+const NOTES = 'Fixed "the" printer, then\nrebooted';
+
+/** The query the page sends for `range` today (browser and test share this machine's time zone). */
+function params(range: ReportRange) {
+  const { start, end } = rangeBounds(range, localToday());
+  return {
+    range,
+    start,
+    end,
+    startAt: localDayStart(start).toISOString(),
+    endAt: localDayStart(addDays(end, 1)).toISOString(),
+  };
+}
+
+async function apiReport(context: BrowserContext, range: ReportRange): Promise<Report> {
+  const response = await context.request.get('/api/reports', { params: params(range) });
+  if (response.status() !== 200) throw new Error(`GET /api/reports: ${await response.text()}`);
+  return (await response.json()) as Report;
+}
+
+const hours = (value: number) => `${Number(value.toFixed(2))}h`;
+
+async function logTime(context: BrowserContext, spentDate: string, hoursSpent: number, notes: string) {
+  const projects = (await (await context.request.get('/api/harvest/projects')).json()) as {
+    projects: { id: number }[];
+  };
+  const projectId = projects.projects[0]!.id;
+  const tasks = (await (await context.request.get(`/api/harvest/projects/${projectId}/tasks`)).json()) as {
+    tasks: { id: number }[];
+  };
+  const created = await context.request.post('/api/time-entries', {
+    data: { projectId, taskId: tasks.tasks[0]!.id, hours: hoursSpent, notes, spentDate },
+  });
+  if (created.status() !== 201) throw new Error(`add time entry failed: ${await created.text()}`);
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+}
+
+/** The value of the stat card titled `title` in the view on screen. */
+const cardValue = (view: Locator, title: string) =>
+  view.getByText(title, { exact: true }).locator('..').locator('p').nth(1).innerText();
+
+async function download(page: Page, click: () => Promise<void>) {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), text: fs.readFileSync(path, 'utf8') };
+}
+
+describe('the reports page', () => {
+  let context: BrowserContext;
+  let user: TestUser;
+  let fullName: string;
+  const today = localToday();
+
+  beforeAll(async () => {
+    context = await newContext(browser);
+    user = await signInNewUser(context, 'Quinn "Q",');
+    fullName = `${user.firstName} ${user.lastName}`;
+    await logTime(context, today, 7.5, NOTES);
+    await logTime(context, addDays(today, -10), 3.25, 'Earlier work');
+    // Three closed tickets keep this user among the top performers while other files add their own.
+    const tag = uniqueTag('report');
+    for (const n of [1, 2, 3]) {
+      await seedTicket(context, {
+        subject: `${tag} ${n}`,
+        priority: 'high',
+        assignedTo: user.id,
+        status: 'closed',
+      });
+    }
+  });
+  afterAll(() => context.close());
+
+  it('shows "Generating report..." and then the Overview of This Month', async () => {
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/reports?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const expected = await apiReport(context, 'this-month');
+    await page.goto('/reports');
+    await page.getByRole('heading', { level: 1, name: 'Reports & Analytics' }).waitFor();
+    await page.getByRole('status').getByText('Generating report...', { exact: true }).waitFor();
+    release();
+
+    expect(await page.getByLabel('Date Range', { exact: true }).innerText()).toBe('This Month');
+    expect(await page.getByLabel('Report Type', { exact: true }).innerText()).toBe('Overview');
+    const view = page.getByRole('region', { name: 'Overview', exact: true });
+    await view.waitFor();
+    expect(await cardValue(view, 'Total Hours')).toBe(hours(expected.timeTracking.totalHours));
+    expect(await cardValue(view, 'Time Entries')).toBe(String(expected.timeTracking.totalEntries));
+    expect(await cardValue(view, 'Tickets Closed')).toBe(String(expected.tickets.closedTickets));
+    expect(await cardValue(view, 'Active Users')).toBe(String(expected.team.activeUsers));
+    const projects = view.getByRole('list', { name: 'Top Projects by Hours' }).getByRole('listitem');
+    expect(await projects.count()).toBe(expected.timeTracking.topProjects.length);
+    const me = view
+      .getByRole('list', { name: 'Top Performers' })
+      .getByRole('listitem')
+      .filter({ hasText: fullName });
+    await me.getByText('3 tickets closed').waitFor();
+    await screenshot(page, 'reports-overview');
+    await page.close();
+  });
+
+  it('when the range changes, then the cards and lists show that range', async () => {
+    const page = await context.newPage();
+    await page.goto('/reports');
+    const view = page.getByRole('region', { name: 'Overview', exact: true });
+    const me = view
+      .getByRole('list', { name: 'Top Performers' })
+      .getByRole('listitem')
+      .filter({ hasText: fullName });
+
+    const todays = await apiReport(context, 'today');
+    await choose(page, 'Date Range', 'Today');
+    await me.getByText('7.5h logged').waitFor();
+    expect(await cardValue(view, 'Total Hours')).toBe(hours(todays.timeTracking.totalHours));
+
+    const lastThirty = await apiReport(context, 'last-30-days');
+    await choose(page, 'Date Range', 'Last 30 Days');
+    await me.getByText('10.75h logged').waitFor();
+    expect(await cardValue(view, 'Total Hours')).toBe(hours(lastThirty.timeTracking.totalHours));
+    expect(lastThirty.timeTracking.totalHours).toBeGreaterThanOrEqual(todays.timeTracking.totalHours + 3.25);
+
+    const week = await apiReport(context, 'this-week');
+    await choose(page, 'Date Range', 'This Week');
+    await view.waitFor();
+    expect(await cardValue(view, 'Total Hours')).toBe(hours(week.timeTracking.totalHours));
+    await page.close();
+  });
+
+  it('when the report type changes, then each view shows its figures, charts and lists', async () => {
+    const page = await context.newPage();
+    await page.goto('/reports');
+    await choose(page, 'Date Range', 'Today');
+    const expected = await apiReport(context, 'today');
+
+    await choose(page, 'Report Type', 'Time Tracking');
+    const time = page.getByRole('region', { name: 'Time Tracking', exact: true });
+    expect(await cardValue(time, 'Total Hours')).toBe(hours(expected.timeTracking.totalHours));
+    expect(await cardValue(time, 'Total Entries')).toBe(String(expected.timeTracking.totalEntries));
+    expect(await cardValue(time, 'Average Hours per Day')).toBe(
+      hours(expected.timeTracking.averageHoursPerDay),
+    );
+    const days = time.getByRole('table', { name: 'Daily breakdown' }).getByRole('row');
+    expect(await days.count()).toBe(1 + 1);
+    expect(await days.nth(1).innerText()).toContain(hours(expected.timeTracking.totalHours));
+    expect(await page.getByTestId('daily-hours-chart').locator('.recharts-bar-rectangle').count()).toBe(1);
+    await screenshot(page, 'reports-time');
+
+    await choose(page, 'Report Type', 'Ticket Performance');
+    const tickets = page.getByRole('region', { name: 'Ticket Performance', exact: true });
+    expect(await cardValue(tickets, 'Tickets Closed')).toBe(String(expected.tickets.closedTickets));
+    const statuses = tickets.getByRole('list', { name: 'Status Breakdown' }).getByRole('listitem');
+    expect(await statuses.count()).toBe(4);
+    const closed = expected.tickets.statusBreakdown.find((s) => s.status === 'closed')!;
+    expect(await statuses.filter({ hasText: 'Closed w/o Harvest Time' }).innerText()).toContain(
+      `${closed.count} · ${closed.percentage}%`,
+    );
+    const priorities = tickets.getByRole('list', { name: 'Priority Breakdown' }).getByRole('listitem');
+    expect(await priorities.allInnerTexts()).toHaveLength(3);
+    expect(await priorities.first().locator('.bg-red-500').count()).toBe(1);
+    expect(await priorities.nth(1).locator('.bg-yellow-500').count()).toBe(1);
+    expect(await priorities.nth(2).locator('.bg-green-500').count()).toBe(1);
+    await page.getByTestId('priority-chart').locator('.recharts-label-list').first().waitFor();
+    await screenshot(page, 'reports-tickets');
+
+    await choose(page, 'Report Type', 'Team Performance');
+    const team = page.getByRole('region', { name: 'Team Performance', exact: true });
+    expect(await cardValue(team, 'Total Users')).toBe(String(expected.team.totalUsers));
+    expect(await cardValue(team, 'Avg Resolution Time (hours)')).toBe(
+      hours(expected.tickets.averageResolutionTime),
+    );
+    const row = team
+      .getByRole('table', { name: 'Individual Performance' })
+      .getByRole('row', { name: fullName });
+    expect(await row.innerText()).toMatch(/3\s+7\.5h$/);
+    await screenshot(page, 'reports-team');
+    await page.close();
+  });
+
+  it('exports the report in view and the time entries of the range as CSV files', async () => {
+    const page = await context.newPage();
+    await page.goto('/reports');
+    await choose(page, 'Date Range', 'Last 30 Days');
+    await choose(page, 'Report Type', 'Time Tracking');
+    const days = page.getByRole('table', { name: 'Daily breakdown' }).getByRole('row');
+    expect(await days.count()).toBe(1 + 30);
+    await screenshot(page, 'reports-time-last-30-days');
+    await choose(page, 'Report Type', 'Team Performance');
+    await page.getByRole('region', { name: 'Team Performance', exact: true }).waitFor();
+
+    const report = await download(page, () => page.getByRole('button', { name: 'Export Report' }).click());
+    expect(report.name).toBe(`helpdesk-report-team-last-30-days-${today}.csv`);
+    expect(
+      report.text.startsWith(`${BOM}Section,Item,Metric,Value\r\nReport,,Type,Team Performance\r\n`),
+    ).toBe(true);
+    // The name has quotes and a comma: quoted, with its quotes doubled.
+    const quoted = `"${fullName.replaceAll('"', '""')}"`;
+    expect(report.text).toContain(`Individual Performance,${quoted},Tickets Closed,3\r\n`);
+    expect(report.text).toContain(`Individual Performance,${quoted},Hours Logged,10.75\r\n`);
+    await page.getByText('Report exported', { exact: true }).first().waitFor();
+
+    const entries = await download(page, () =>
+      page.getByRole('link', { name: 'Export Time Entries' }).click(),
+    );
+    expect(entries.name).toBe(`helpdesk-time-entries-last-30-days-${today}.csv`);
+    expect(
+      entries.text.startsWith(`${BOM}Date,User,Project,Task,Hours,Notes,Ticket Number,Sync Status\r\n`),
+    ).toBe(true);
+    const mine = entries.text.split('\r\n').filter((line) => line.includes(quoted));
+    expect(mine).toHaveLength(2);
+    expect(mine.find((line) => line.startsWith(today))).toContain(
+      `,7.5,"Fixed ""the"" printer, then\nrebooted",`,
+    );
+    expect(mine.find((line) => line.startsWith(addDays(today, -10)))).toContain(',3.25,Earlier work,');
+    await page.close();
+  });
+});

@@ -1,0 +1,36 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TeamReport, TicketsReport, TimeTrackingReport } from '@shared/contracts/reports';
+import type { DbOrTx } from '../../db/client';
+import { teamCtes, teamJson } from './report-team.sql';
+import { ticketCtes, ticketJson } from './report-tickets.sql';
+import { timeCtes, timeJson } from './report-time.sql';
+import type { ReportWindow } from './report-window';
+
+export interface ReportFigures {
+  timeTracking: TimeTrackingReport;
+  tickets: TicketsReport;
+  team: TeamReport;
+}
+
+type ReportRow = { time_tracking: TimeTrackingReport; tickets: TicketsReport; team: TeamReport } & Record<
+  string,
+  unknown
+>;
+
+/**
+ * Every figure of the report in one statement: PostgreSQL aggregates the time entries once, the
+ * tickets created and the tickets closed once each, and shapes the answer as JSON, so Node receives
+ * one row whatever the volume, and all figures come from one snapshot (they agree with each other).
+ */
+export function reportStatement(w: ReportWindow): SQL {
+  return sql`
+    WITH ${timeCtes(w)}, ${ticketCtes(w)}, ${teamCtes()}
+    SELECT ${timeJson(w)} AS time_tracking, ${ticketJson()} AS tickets, ${teamJson()} AS team`;
+}
+
+export async function reportFigures(db: DbOrTx, w: ReportWindow): Promise<ReportFigures> {
+  const result = await db.execute<ReportRow>(reportStatement(w));
+  const row = result.rows[0];
+  if (!row) throw new Error('the report query returned no row');
+  return { timeTracking: row.time_tracking, tickets: row.tickets, team: row.team };
+}

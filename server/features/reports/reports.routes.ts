@@ -1,0 +1,46 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Router, type Response } from 'express';
+import { reportQuerySchema, type Report } from '@shared/contracts/reports';
+import { csvFilename } from '@shared/csv';
+import type { Database } from '../../db/client';
+import { parseInput } from '../../lib/validate';
+import { requireAuth } from '../../middleware/require-auth';
+import { buildReport } from './reports.service';
+import { timeEntriesCsv } from './time-entries-csv';
+
+/** A download the browser saves under `filename` rather than shows. */
+function csvAttachment(res: Response, filename: string) {
+  res.set({
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${filename}"`,
+  });
+}
+
+export function reportsRoutes(deps: { db: Database }) {
+  const { db } = deps;
+  const auth = requireAuth(db);
+  const router = Router();
+
+  router.get('/reports', auth, async (req, res) => {
+    const query = parseInput(reportQuerySchema, req.query);
+    res.json((await buildReport(db, query)) satisfies Report);
+  });
+
+  router.get('/reports/time-entries.csv', auth, async (req, res) => {
+    const query = parseInput(reportQuerySchema, req.query);
+    const chunks = timeEntriesCsv(db, query);
+    // The first page is read before any byte is sent, so its failure is an ordinary error answer.
+    const first = await chunks.next();
+    csvAttachment(res, csvFilename(['time-entries', query.range], query.end));
+    res.write(first.value ?? '');
+    try {
+      await pipeline(Readable.from(chunks), res);
+    } catch (error) {
+      // A browser that cancels the download closes the connection: nothing is left to answer.
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,58 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
+import { reportQuery } from './reports.test-support';
+
+let t: TestApp;
+let agent: Awaited<ReturnType<typeof signedInAgent>>['agent'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ agent } = await signedInAgent(t.app));
+});
+afterAll(() => t.close());
+
+const PATHS = ['/api/reports', '/api/reports/time-entries.csv'] as const;
+const valid = reportQuery('this-month', '2026-11-21');
+
+describe.each(PATHS)('%s', (path) => {
+  it('when nobody is signed in, then 401', async () => {
+    const res = await request(t.app).get(path).query(valid).expect(401);
+    expect(res.body.message).toBe('Unauthorized');
+  });
+
+  it.each([
+    ['range is missing', 'range', { range: undefined }],
+    ['range is unknown', 'range', { range: 'this-year' }],
+    ['start is missing', 'start', { start: undefined }],
+    ['start is not YYYY-MM-DD', 'start', { start: '11/01/2026' }],
+    ['end is not a real day', 'end', { end: '2026-11-31' }],
+    ['end is before start', 'end', { end: '2026-10-31' }],
+    ['start does not begin the range', 'start', { start: '2026-11-02' }],
+    ['startAt is not a time', 'startAt', { startAt: 'yesterday' }],
+    ['startAt is not the midnight of start', 'startAt', { startAt: '2026-11-02T05:00:00Z' }],
+    ['endAt is not the midnight after end', 'endAt', { endAt: '2026-11-21T05:00:00Z' }],
+    ['endAt comes without startAt', 'startAt', { startAt: undefined }],
+  ])('when %s, then 400 naming %s', async (_case, field, change) => {
+    const res = await agent
+      .get(path)
+      .query({ ...valid, ...change })
+      .expect(400);
+    expect(Object.keys(res.body.fieldErrors)).toEqual([field]);
+    expect(res.body.message).toMatch(new RegExp(`^${field}: `));
+  });
+
+  it('when the span is longer than 366 days, then 400 naming start', async () => {
+    const res = await agent
+      .get(path)
+      .query({ range: 'last-30-days', start: '2025-01-01', end: '2026-11-21' })
+      .expect(400);
+    expect(res.body.fieldErrors).toEqual({ start: ['A report spans at most 366 days'] });
+  });
+
+  it('when a parameter is repeated, then 400 naming it', async () => {
+    const res = await agent.get(`${path}?range=today&start=2026-11-21&start=2026-11-21&end=2026-11-21`);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fieldErrors)).toEqual(['start']);
+  });
+});

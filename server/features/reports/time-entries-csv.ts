@@ -1,0 +1,52 @@
+import { CSV_BOM, csvRow } from '@shared/csv';
+import type { Database } from '../../db/client';
+import { timeEntriesPage, type ExportCursor, type ExportRow } from './time-entries-export.repository';
+
+export const TIME_ENTRIES_CSV_HEADER = [
+  'Date',
+  'User',
+  'Project',
+  'Task',
+  'Hours',
+  'Notes',
+  'Ticket Number',
+  'Sync Status',
+] as const;
+
+/** Rows fetched per query: large enough to keep round trips few, small enough to stream steadily. */
+export const EXPORT_PAGE_SIZE = 2_000;
+
+const record = (row: ExportRow) =>
+  csvRow([
+    row.spentDate,
+    row.userName,
+    row.projectName,
+    row.taskName,
+    row.hours,
+    row.notes,
+    row.ticketNumber,
+    // An entry that has Harvest's id is in Harvest, as the time entries API reports it.
+    row.harvestTimeEntryId !== null ? 'synced' : row.syncStatus,
+  ]);
+
+/**
+ * The time entries of the days `start`..`end` as CSV text, page by page. The first chunk (byte order
+ * mark, header and first page) is produced only after the first query succeeded, so a failing
+ * database still gets a proper error answer instead of a truncated file.
+ */
+export async function* timeEntriesCsv(
+  db: Database,
+  range: { start: string; end: string },
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<string> {
+  let prefix = CSV_BOM + csvRow(TIME_ENTRIES_CSV_HEADER);
+  let after: ExportCursor | undefined;
+  for (;;) {
+    const page = await timeEntriesPage(db, range, after, pageSize);
+    yield prefix + page.map(record).join('');
+    prefix = '';
+    const last = page.at(-1);
+    if (!last || page.length < pageSize) return;
+    after = last.cursor;
+  }
+}

@@ -1,0 +1,72 @@
+import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { tickets, timeEntries, users } from '@shared/schema';
+import type { DbOrTx } from '../../db/client';
+
+/** Where the previous page ended. `createdAt` is PostgreSQL's own text, which keeps microseconds. */
+export interface ExportCursor {
+  spentDate: string;
+  createdAt: string;
+  id: string;
+}
+
+export interface ExportRow {
+  spentDate: string;
+  userName: string;
+  projectName: string;
+  taskName: string;
+  hours: number;
+  notes: string;
+  ticketNumber: string | null;
+  syncStatus: string;
+  harvestTimeEntryId: number | null;
+  cursor: ExportCursor;
+}
+
+const te = timeEntries;
+const order = sql`(${te.spentDate}, ${te.createdAt}, ${te.id})`;
+
+/**
+ * One page of the range's time entries in export order (day, then as written), after `after`. Pages
+ * are fetched by key rather than by OFFSET, so each costs the same however deep the export is, and
+ * no transaction or connection is held between pages.
+ */
+export function timeEntriesPage(
+  db: DbOrTx,
+  range: { start: string; end: string },
+  after: ExportCursor | undefined,
+  limit: number,
+): Promise<ExportRow[]> {
+  return db
+    .select({
+      spentDate: te.spentDate,
+      userName: sql<string>`coalesce(
+        nullif(concat_ws(' ', nullif(trim(${users.firstName}), ''), nullif(trim(${users.lastName}), '')), ''),
+        ${users.email}
+      )`,
+      projectName: te.harvestProjectName,
+      taskName: te.harvestTaskName,
+      hours: te.hours,
+      notes: te.notes,
+      ticketNumber: tickets.ticketNumber,
+      syncStatus: te.syncStatus,
+      harvestTimeEntryId: te.harvestTimeEntryId,
+      cursor: {
+        spentDate: te.spentDate,
+        createdAt: sql<string>`${te.createdAt}::text`,
+        id: te.id,
+      },
+    })
+    .from(te)
+    .innerJoin(users, eq(users.id, te.userId))
+    .leftJoin(tickets, eq(tickets.id, te.ticketId))
+    .where(
+      and(
+        between(te.spentDate, range.start, range.end),
+        after
+          ? sql`${order} > (${after.spentDate}::date, ${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(te.spentDate), asc(te.createdAt), asc(te.id))
+    .limit(limit);
+}

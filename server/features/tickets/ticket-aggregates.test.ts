@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
+import { createTicket, setTicketColumns } from './tickets.test-support';
+
+let t: TestApp;
+let alice: Awaited<ReturnType<typeof signedInAgent>>;
+let bob: Awaited<ReturnType<typeof signedInAgent>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await signedInAgent(t.app, { firstName: 'Alice', lastName: 'Archer' });
+  bob = await signedInAgent(t.app, { firstName: 'Bob', lastName: 'Baker' });
+});
+afterAll(() => t.close());
+
+const HOUR_MS = 3_600_000;
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR_MS);
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await t.database.db.execute(query);
+  return result.rows as T[];
+}
+
+/** The aggregates as the triggers left them, and as a recount of the tickets gives them. */
+async function aggregatesAndRecount() {
+  const counts = sql`ORDER BY status, priority, assigned_to`;
+  const hours = sql`ORDER BY created_hour`;
+  return {
+    counts: await rows(sql`
+      SELECT status, priority, assigned_to, sum(total)::int AS n FROM ticket_counts
+      GROUP BY status, priority, assigned_to HAVING sum(total) <> 0 ${counts}`),
+    recountedCounts: await rows(sql`
+      SELECT status, priority, assigned_to, count(*)::int AS n FROM tickets
+      GROUP BY status, priority, assigned_to ${counts}`),
+    hours: await rows(sql`
+      SELECT created_hour::text, sum(assigned_tickets)::int AS n, sum(assignment_seconds)::text AS seconds
+      FROM ticket_assignment_hours GROUP BY created_hour
+      HAVING sum(assigned_tickets) <> 0 OR sum(assignment_seconds) <> 0 ${hours}`),
+    recountedHours: await rows(sql`
+      SELECT floor(extract(epoch FROM created_at) / 3600)::bigint::text AS created_hour, count(*)::int AS n,
+        sum(extract(epoch FROM assigned_at - created_at))::text AS seconds
+      FROM tickets WHERE assigned_at >= created_at GROUP BY 1 ${hours}`),
+  };
+}
+
+async function expectInStep() {
+  const figures = await aggregatesAndRecount();
+  expect(figures.counts).toEqual(figures.recountedCounts);
+  expect(figures.hours).toEqual(figures.recountedHours);
+  return figures;
+}
+
+describe('ticket_counts and ticket_assignment_hours (kept by triggers on tickets)', () => {
+  it('when tickets are created, changed one by one and in bulk, and deleted, then they equal a recount', async () => {
+    const created = [];
+    for (let i = 0; i < 6; i++) {
+      created.push(
+        await createTicket(alice.agent, {
+          priority: ['low', 'medium', 'high'][i % 3],
+          assignedTo: i % 2 === 0 ? bob.user.id : undefined,
+        }),
+      );
+    }
+    const [first, second, third, fourth, fifth] = created.map((ticket) => ticket.id) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    await alice.agent.put(`/api/tickets/${first}`).send({ status: 'in_progress' }).expect(200);
+    await alice.agent.put(`/api/tickets/${second}`).send({ assignedTo: alice.user.id }).expect(200);
+    await alice.agent.put(`/api/tickets/${third}`).send({ assignedTo: null }).expect(200);
+    await alice.agent
+      .patch('/api/tickets/bulk')
+      .send({ ticketIds: [first, second, fourth], updates: { status: 'closed', assignedTo: bob.user.id } })
+      .expect(200);
+    await setTicketColumns(t.database.db, fifth, { createdAt: hoursAgo(30), assignedAt: hoursAgo(27) });
+    await alice.agent.delete(`/api/tickets/${third}`).expect(204);
+    await alice.agent
+      .delete('/api/tickets/bulk')
+      .send({ ticketIds: [fourth] })
+      .expect(200);
+
+    const figures = await expectInStep();
+    expect(figures.counts.length).toBeGreaterThan(0);
+    expect(figures.hours.length).toBeGreaterThan(0);
+  });
+
+  it('when an assignee is deleted (assigned_to set null by the foreign key), then they equal a recount', async () => {
+    const carol = await signedInAgent(t.app, { firstName: 'Carol', lastName: 'Chen' });
+    await createTicket(alice.agent, { assignedTo: carol.user.id });
+    await createTicket(alice.agent, { assignedTo: carol.user.id, priority: 'high' });
+    await t.database.db.execute(sql`DELETE FROM users WHERE id = ${carol.user.id}`);
+    await expectInStep();
+  });
+
+  it('when the rows are folded together, then every figure stays the same and each key has one row', async () => {
+    const before = await expectInStep();
+    await t.database.db.execute(sql`SELECT compact_ticket_aggregates()`);
+    expect(await expectInStep()).toEqual(before);
+    const [duplicates] = await rows<{ keys: number }>(sql`
+      SELECT count(*)::int AS keys FROM (
+        SELECT 1 FROM ticket_counts GROUP BY status, priority, assigned_to HAVING count(*) > 1
+      ) AS repeated`);
+    expect(duplicates?.keys).toBe(0);
+  });
+
+  it('when the list filters only on status, priority and assignee, then its total is the aggregate sum', async () => {
+    const statuses = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM tickets WHERE status IN ('open', 'in_progress')`,
+    );
+    const res = await alice.agent.get('/api/tickets?status=open,in_progress').expect(200);
+    expect(res.body.total).toBe(statuses[0]?.n);
+    const unassigned = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM tickets WHERE assigned_to IS NULL AND priority = 'medium'`,
+    );
+    const filtered = await alice.agent
+      .get('/api/tickets?assignment_status=unassigned&priority=medium')
+      .expect(200);
+    expect(filtered.body.total).toBe(unassigned[0]?.n);
+  });
+
+  it('when tickets is truncated, then both aggregates are empty', async () => {
+    await t.database.db.execute(sql`TRUNCATE tickets CASCADE`);
+    const figures = await expectInStep();
+    expect(figures.counts).toEqual([]);
+    expect(figures.hours).toEqual([]);
+  });
+});

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import {
+  REPORT_RANGES,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  type ReportRange,
+  type TicketPriority,
+} from '../constants';
+import { addDays, daysInRange, rangeBounds } from '../report-range';
+import { isoDate } from './common';
+
+/**
+ * Reports & Analytics (spec §2, §3 Report, §7 GET /api/reports). What each figure means is recorded
+ * in docs/decisions.md. Plain zod only: the SPA imports this file.
+ */
+
+export const REPORT_TYPES = ['overview', 'time', 'tickets', 'team'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+export const DEFAULT_REPORT_TYPE: ReportType = 'overview';
+
+export const REPORT_TYPE_LABELS = {
+  overview: 'Overview',
+  time: 'Time Tracking',
+  tickets: 'Ticket Performance',
+  team: 'Team Performance',
+} as const satisfies Record<ReportType, string>;
+
+export const REPORT_RANGE_LABELS = {
+  today: 'Today',
+  'this-week': 'This Week',
+  'this-month': 'This Month',
+  'last-30-days': 'Last 30 Days',
+} as const satisfies Record<ReportRange, string>;
+
+/** The Ticket Performance view lists priorities from the most to the least urgent. */
+export const REPORT_PRIORITY_ORDER = ['high', 'medium', 'low'] as const satisfies readonly TicketPriority[];
+
+export const REPORT_LIMITS = {
+  topProjects: 10,
+  topPerformers: 10,
+  /** Longer than any named range; a bound on the work one request may ask for. */
+  maxSpanDays: 366,
+  minDate: '1900-01-01',
+  maxDate: '2999-12-31',
+  /** UTC offsets run from -12:00 to +14:00, so a local midnight lies this close to the UTC one. */
+  maxHoursBeforeUtcMidnight: 14,
+  maxHoursAfterUtcMidnight: 12,
+} as const;
+
+const HOUR_MS = 3_600_000;
+
+const required = (name: string) => (issue: { input: unknown }) =>
+  issue.input === undefined || issue.input === '' ? `${name} is required` : `${name} must be text`;
+
+const dateParam = (name: string) =>
+  z
+    .string({ error: required(name) })
+    .pipe(isoDate)
+    .refine(
+      (value) => value >= REPORT_LIMITS.minDate && value <= REPORT_LIMITS.maxDate,
+      `Must be between ${REPORT_LIMITS.minDate} and ${REPORT_LIMITS.maxDate}`,
+    );
+
+const instantParam = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z
+    .string('Must be text')
+    .pipe(z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date and time' }))
+    .transform((value) => new Date(value))
+    .optional(),
+);
+
+/** Whether `instant` can be the local midnight that begins `date` in some time zone. */
+function isMidnightOf(instant: Date, date: string): boolean {
+  const utc = Date.parse(`${date}T00:00:00Z`);
+  const ms = instant.getTime();
+  return (
+    ms >= utc - REPORT_LIMITS.maxHoursBeforeUtcMidnight * HOUR_MS &&
+    ms <= utc + REPORT_LIMITS.maxHoursAfterUtcMidnight * HOUR_MS
+  );
+}
+
+/**
+ * GET /api/reports and GET /api/reports/time-entries.csv. `start` and `end` are the inclusive local
+ * dates the browser computed with `rangeBounds(range, today)`, so they must agree with `range`.
+ * `startAt` and `endAt` are the instants at which the browser's local day `start` and the day after
+ * `end` begin: tickets carry timestamps, and only the browser knows where its days begin. Without
+ * them the server's time zone decides.
+ */
+export const reportQuerySchema = z
+  .object({
+    range: z.enum(REPORT_RANGES, `range must be one of ${REPORT_RANGES.join(', ')}`),
+    start: dateParam('start'),
+    end: dateParam('end'),
+    startAt: instantParam,
+    endAt: instantParam,
+  })
+  .superRefine((query, ctx) => {
+    // zod runs this even after a field failed; the fields' own messages say enough then.
+    if (ctx.issues.length > 0) return;
+    const issue = (field: keyof typeof query, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [field], message, input: query[field] });
+    if (query.end < query.start) return issue('end', 'end must not be before start');
+    if (daysInRange(query) > REPORT_LIMITS.maxSpanDays) {
+      return issue('start', `A report spans at most ${REPORT_LIMITS.maxSpanDays} days`);
+    }
+    const expected = rangeBounds(query.range, query.end).start;
+    if (query.start !== expected) {
+      return issue('start', `start must be ${expected} for ${query.range} ending ${query.end}`);
+    }
+    if ((query.startAt === undefined) !== (query.endAt === undefined)) {
+      issue(query.startAt ? 'endAt' : 'startAt', 'startAt and endAt are given together or not at all');
+    }
+    if (query.startAt && !isMidnightOf(query.startAt, query.start)) {
+      issue('startAt', `startAt must be the instant ${query.start} begins in your time zone`);
+    }
+    if (query.endAt && !isMidnightOf(query.endAt, addDays(query.end, 1))) {
+      issue('endAt', `endAt must be the instant the day after ${query.end} begins in your time zone`);
+    }
+  });
+export type ReportQuery = z.output<typeof reportQuerySchema>;
+
+/** The query string the SPA sends; the instants as ISO text. */
+export interface ReportQueryParams {
+  range: ReportRange;
+  start: string;
+  end: string;
+  startAt: string;
+  endAt: string;
+}
+
+const count = z.number().int().nonnegative();
+/** Hours with at most two decimals. */
+const hours = z.number().nonnegative();
+/** A share of the whole in percent with one decimal; a full breakdown adds up to exactly 100. */
+const percentage = z.number().min(0).max(100);
+
+export const reportSchema = z.object({
+  range: z.enum(REPORT_RANGES),
+  start: isoDate,
+  end: isoDate,
+  timeTracking: z.object({
+    totalHours: hours,
+    totalEntries: count,
+    averageHoursPerDay: hours,
+    topProjects: z.array(z.object({ projectName: z.string(), hours, percentage })),
+    dailyBreakdown: z.array(z.object({ date: isoDate, hours, entries: count })),
+  }),
+  tickets: z.object({
+    totalTickets: count,
+    openTickets: count,
+    closedTickets: count,
+    inProgressTickets: count,
+    /** Hours, two decimals; 0 when no ticket was closed in the range. */
+    averageResolutionTime: hours,
+    statusBreakdown: z.array(z.object({ status: z.enum(TICKET_STATUSES), count, percentage })),
+    priorityBreakdown: z.array(z.object({ priority: z.enum(TICKET_PRIORITIES), count, percentage })),
+  }),
+  team: z.object({
+    totalUsers: count,
+    activeUsers: count,
+    topPerformers: z.array(
+      z.object({ userId: z.uuid(), userName: z.string(), ticketsClosed: count, hoursLogged: hours }),
+    ),
+  }),
+});
+export type Report = z.infer<typeof reportSchema>;
+export type TimeTrackingReport = Report['timeTracking'];
+export type TicketsReport = Report['tickets'];
+export type TeamReport = Report['team'];
+
+/** The names of the figures, as the page's cards and headings and the CSV export both show them. */
+export const REPORT_LABELS = {
+  totalHours: 'Total Hours',
+  timeEntries: 'Time Entries',
+  totalEntries: 'Total Entries',
+  averageHoursPerDay: 'Average Hours per Day',
+  ticketsCreated: 'Tickets Created',
+  openTickets: 'Open',
+  inProgressTickets: 'In Progress',
+  ticketsClosed: 'Tickets Closed',
+  averageResolutionTime: 'Avg Resolution Time',
+  totalUsers: 'Total Users',
+  activeUsers: 'Active Users',
+  hours: 'Hours',
+  entries: 'Entries',
+  count: 'Count',
+  percentage: 'Percentage',
+  hoursLogged: 'Hours Logged',
+  rank: 'Rank',
+  topProjects: 'Top Projects by Hours',
+  topPerformers: 'Top Performers',
+  dailyBreakdown: 'Daily Breakdown',
+  statusBreakdown: 'Status Breakdown',
+  priorityBreakdown: 'Priority Breakdown',
+  individualPerformance: 'Individual Performance',
+} as const;

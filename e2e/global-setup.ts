@@ -35,7 +35,9 @@ const ADMIN: E2eAdmin = {
  * set, else on the embedded database in a temporary data folder.
  */
 export default async function setup(project: TestProject) {
-  execSync('npm run build', { stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what
+  // users get.
+  execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 
   const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-e2e-'));

@@ -2,7 +2,8 @@ import { Medal, Timer, UserCheck, Users } from 'lucide-react';
 import { REPORT_LABELS as L, REPORT_LIMITS, type Report } from '@shared/contracts/reports';
 import { formatHours } from '../lib/format';
 import { PerformanceTable } from './performance-table';
-import { EmptyNote, ReportSection } from './report-section';
+import { SectionCard } from '@/components/ui/section-card';
+import { EmptyNote } from './empty-note';
 import { ReportStatGrid } from './report-stat-grid';
 import { NO_PERFORMERS } from './top-performers';
 
@@ -23,7 +24,7 @@ export function TeamView({ report }: { report: Report }) {
           },
         ]}
       />
-      <ReportSection
+      <SectionCard
         title={L.individualPerformance}
         icon={Medal}
         description={`Up to ${REPORT_LIMITS.topPerformers} people who closed tickets or logged time in this period.`}
@@ -33,7 +34,7 @@ export function TeamView({ report }: { report: Report }) {
         ) : (
           <PerformanceTable performers={team.topPerformers} />
         )}
-      </ReportSection>
+      </SectionCard>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { REPORT_LABELS as L, type Report } from '@shared/contracts/reports';
 import { priorityItems, statusItems, type BreakdownItem } from '../lib/breakdown-items';
 import { BreakdownChart } from './breakdown-chart';
 import { BreakdownList } from './breakdown-list';
-import { ReportSection } from './report-section';
+import { SectionCard } from '@/components/ui/section-card';
 import { ReportStatGrid } from './report-stat-grid';
 
 interface BreakdownProps {
@@ -16,12 +16,12 @@ interface BreakdownProps {
 
 function Breakdown(props: BreakdownProps) {
   return (
-    <ReportSection title={props.title} icon={props.icon} description={props.description}>
+    <SectionCard title={props.title} icon={props.icon} description={props.description}>
       <div className="space-y-5">
         <BreakdownChart items={props.items} testId={props.testId} />
         <BreakdownList items={props.items} label={props.title} />
       </div>
-    </ReportSection>
+    </SectionCard>
   );
 }
 

@@ -3,7 +3,8 @@ import { REPORT_LABELS as L, type Report } from '@shared/contracts/reports';
 import { formatHours } from '../lib/format';
 import { DailyBreakdownTable } from './daily-breakdown-table';
 import { DailyHoursChart } from './daily-hours-chart';
-import { EmptyNote, ReportSection } from './report-section';
+import { SectionCard } from '@/components/ui/section-card';
+import { EmptyNote } from './empty-note';
 import { ReportStatGrid } from './report-stat-grid';
 
 /** Time Tracking: total hours, entries and the daily average, then every day as a chart and a table. */
@@ -18,7 +19,7 @@ export function TimeView({ report }: { report: Report }) {
           { title: L.averageHoursPerDay, value: formatHours(time.averageHoursPerDay), icon: Gauge },
         ]}
       />
-      <ReportSection
+      <SectionCard
         title={L.dailyBreakdown}
         icon={CalendarDays}
         description="Hours logged on each day of the range, by the day the work was done."
@@ -28,7 +29,7 @@ export function TimeView({ report }: { report: Report }) {
           <DailyHoursChart days={time.dailyBreakdown} />
           <DailyBreakdownTable days={time.dailyBreakdown} />
         </div>
-      </ReportSection>
+      </SectionCard>
     </>
   );
 }

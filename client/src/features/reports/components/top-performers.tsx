@@ -1,14 +1,15 @@
 import { Trophy } from 'lucide-react';
 import { REPORT_LABELS, type TeamReport } from '@shared/contracts/reports';
 import { formatHours, plural } from '../lib/format';
-import { EmptyNote, ReportSection } from './report-section';
+import { SectionCard } from '@/components/ui/section-card';
+import { EmptyNote } from './empty-note';
 
 export const NO_PERFORMERS = 'Nobody closed a ticket or logged time in this period.';
 
 /** Top Performers: each active user with tickets closed and hours logged, best first. */
 export function TopPerformers({ performers }: { performers: TeamReport['topPerformers'] }) {
   return (
-    <ReportSection title={REPORT_LABELS.topPerformers} icon={Trophy}>
+    <SectionCard title={REPORT_LABELS.topPerformers} icon={Trophy}>
       {performers.length === 0 ? (
         <EmptyNote>{NO_PERFORMERS}</EmptyNote>
       ) : (
@@ -33,6 +34,6 @@ export function TopPerformers({ performers }: { performers: TeamReport['topPerfo
           ))}
         </ol>
       )}
-    </ReportSection>
+    </SectionCard>
   );
 }

@@ -1,13 +1,14 @@
 import { FolderKanban } from 'lucide-react';
 import { REPORT_LABELS, type TimeTrackingReport } from '@shared/contracts/reports';
 import { formatHours, formatPercentage } from '../lib/format';
-import { EmptyNote, ReportSection } from './report-section';
+import { SectionCard } from '@/components/ui/section-card';
+import { EmptyNote } from './empty-note';
 import { ShareBar } from './share-bar';
 
 /** Top Projects by Hours: name, hours and the project's share of all hours, as text and as a bar. */
 export function TopProjects({ projects }: { projects: TimeTrackingReport['topProjects'] }) {
   return (
-    <ReportSection title={REPORT_LABELS.topProjects} icon={FolderKanban}>
+    <SectionCard title={REPORT_LABELS.topProjects} icon={FolderKanban}>
       {projects.length === 0 ? (
         <EmptyNote>No time logged in this period.</EmptyNote>
       ) : (
@@ -27,6 +28,6 @@ export function TopProjects({ projects }: { projects: TimeTrackingReport['topPro
           ))}
         </ol>
       )}
-    </ReportSection>
+    </SectionCard>
   );
 }

@@ -31,6 +31,8 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
+          // Scans every answer of every integration test for secrets (password hashes, tokens).
+          setupFiles: ['server/test/security/secret-scan.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

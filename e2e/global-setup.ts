@@ -58,6 +58,8 @@ export default async function setup(project: TestProject) {
   const fakeHarvest = await startFakeHarvest();
 
   const port = 3400 + (process.pid % 500);
+  // The mail pipeline's bearer token, so the browser suite can send mail through POST /api/inbound/email.
+  const inboundToken = crypto.randomBytes(24).toString('hex');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -73,6 +75,7 @@ export default async function setup(project: TestProject) {
     HARVEST_SYNC_INTERVAL_MS: '500',
     HARVEST_SYNC_BACKOFF_BASE_SECONDS: '1',
     HARVEST_SYNC_BACKOFF_MAX_SECONDS: '2',
+    INBOUND_EMAIL_TOKEN: inboundToken,
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -97,6 +100,7 @@ export default async function setup(project: TestProject) {
     accountId: FAKE_HARVEST_ACCOUNT_ID,
     accessToken: FAKE_HARVEST_TOKEN,
   });
+  project.provide('inboundToken', inboundToken);
 
   return async () => {
     server.kill('SIGTERM');
@@ -147,5 +151,7 @@ declare module 'vitest' {
     baseURL: string;
     adminUser: E2eAdmin;
     fakeHarvest: E2eFakeHarvest;
+    /** Bearer token of POST /api/inbound/email (INBOUND_EMAIL_TOKEN of the app under test). */
+    inboundToken: string;
   }
 }

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { createApp, type AppDeps } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -66,6 +66,14 @@ export async function startServer(
     batchSize: config.harvest.sync.batchSize,
   });
   const server: Server = app.listen(config.port, config.host);
+  // The answers under way, so that a stop can have each one close its keep-alive connection.
+  const unanswered = new Set<ServerResponse>();
+  let stopping = false;
+  server.on('request', (_req, res: ServerResponse) => {
+    if (stopping) res.setHeader('Connection', 'close');
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -85,13 +93,15 @@ export async function startServer(
   );
   if (config.harvest.sync.enabled) syncJob.start();
 
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received: finishing open requests, then stopping`);
     server.close();
     server.closeIdleConnections();
+    // Node keeps a busy keep-alive connection open for keepAliveTimeout after its answer, serving new
+    // requests on it meanwhile, which delays the exit and risks the forced close below cutting one.
+    for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
     const forceTimer = setTimeout(() => server.closeAllConnections(), 10_000);
     // The job finishes the push under way (bounded by the Harvest timeout) and gives back the rest.
     await Promise.all([new Promise((resolve) => server.once('close', resolve)), syncJob.stop()]);

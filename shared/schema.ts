@@ -14,6 +14,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -268,6 +269,31 @@ export const inboundMessages = pgTable(
     // The per-sender limit counts a sender's messages of the last minute.
     index('inbound_messages_sender_created_at_idx').on(t.sender, t.createdAt),
     index('inbound_messages_ticket_id_idx').on(t.ticketId),
+  ],
+);
+
+/**
+ * Fixed-window event counters that every app process shares (server/lib/fixed-window-counter.ts):
+ * failed sign-ins per client address and per account, registrations per client address. One row per
+ * scope, key and window, whose count one upsert raises; the writers delete expired rows now and then.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    /** What is counted, e.g. 'login-failures-ip'. */
+    scope: varchar('scope', { length: 40 }).notNull(),
+    /** Whom it is counted for: a client address, a lower-cased email (longer keys are hashed). */
+    key: varchar('key', { length: 320 }).notNull(),
+    /** The window's start on the database clock, a multiple of its length since the Unix epoch. */
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    /** The window's end: from then on the row counts for nothing and may be deleted. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key, t.windowStart] }),
+    // Pruning finds expired rows without reading the others.
+    index('rate_limit_windows_expires_at_idx').on(t.expiresAt),
   ],
 );
 

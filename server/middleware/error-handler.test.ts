@@ -44,6 +44,21 @@ describe('error middleware', () => {
     ['too many connections', wrapped('53300')],
     ['a refused connection', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
     ['the pool waiting too long', new Error('timeout exceeded when trying to connect')],
+    ['a server that does not answer the connect', new Error('timeout expired')],
+    ['the server starting up', wrapped('57P03')],
+    ['a connection exception (class 08)', wrapped('08001')],
+    [
+      'a connection reset under a query (the socket error wrapped by drizzle)',
+      Object.assign(new Error('Failed query: select 1'), {
+        cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      }),
+    ],
+    [
+      'a ROLLBACK on a connection that had broken',
+      Object.assign(new Error('Failed query: rollback'), {
+        cause: new Error('Client has encountered a connection error and is not queryable'),
+      }),
+    ],
   ])('when the database is unavailable (%s), then 503 with Retry-After', async (_case, error) => {
     const res = await request(failingWith(error)).get('/fail').expect(503);
     expect(res.headers['retry-after']).toBe('5');

@@ -10,6 +10,7 @@ interface HttpError {
   statusCode?: number;
   type?: string;
   expose?: boolean;
+  code?: unknown;
 }
 
 const PARSER_MESSAGES: Record<string, string> = {
@@ -18,7 +19,22 @@ const PARSER_MESSAGES: Record<string, string> = {
   'encoding.unsupported': 'The request body encoding is not supported',
   'charset.unsupported': 'The request body charset is not supported',
   'request.aborted': 'The request was aborted',
+  'request.size.invalid': 'The request body does not match its Content-Length',
+  'parameters.too.many': 'The request body has too many form fields',
 };
+
+/** The words for a 4xx raised by Express's own machinery (body parsers, router), not by our code. */
+function frameworkMessage(error: HttpError): string {
+  const parserMessage = PARSER_MESSAGES[error.type ?? ''];
+  if (parserMessage) return parserMessage;
+  // The router could not percent-decode a path parameter (`/api/tickets/%`).
+  if (error instanceof URIError) return 'The request path is not valid percent-encoding';
+  // The body parsers pass zlib's error on as a 400 without a type when a body does not decompress.
+  if (typeof error.code === 'string' && /^(Z_|ERR__ERROR_)/.test(error.code)) {
+    return 'The request body could not be decompressed as its Content-Encoding says';
+  }
+  return 'The request could not be processed';
+}
 
 function send(res: Response, status: number, message: string, fieldErrors?: Record<string, string[]>) {
   const body: ApiErrorBody = {
@@ -51,7 +67,7 @@ export function errorHandler(error: unknown, req: Request, res: Response, next: 
   const httpError = error as HttpError;
   const status = httpError.status ?? httpError.statusCode;
   if (status && status >= 400 && status < 500) {
-    return send(res, status, PARSER_MESSAGES[httpError.type ?? ''] ?? 'The request could not be processed');
+    return send(res, status, frameworkMessage(httpError));
   }
   logger.error('unhandled error', {
     method: req.method,

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { OpenDatabase } from '../db/database';
+import { TEST_SESSION_SECRET } from './security/known-secrets';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -11,6 +12,9 @@ export interface TestApp {
   config: AppConfig;
   close(): Promise<void>;
 }
+
+// The secret scan (server/test/security) looks for this secret in every answer.
+export { TEST_SESSION_SECRET };
 
 /** The real app on this test file's own database. `env` overrides configuration for the test. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -25,7 +29,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     pool: database.pool,
     db: database.db,
-    sessionSecret: 'test-session-secret-test-session-secret',
+    sessionSecret: TEST_SESSION_SECRET,
   });
   return { app, database, config, close: () => database.close() };
 }

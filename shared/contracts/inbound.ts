@@ -100,7 +100,8 @@ const headersSchema = z
   )
   .refine((headers) => Object.keys(headers).length <= INBOUND_LIMITS.headers, INBOUND_MESSAGES.tooManyHeaders)
   .transform((headers) => {
-    const byName: Record<string, string[]> = {};
+    // No prototype: a field named "constructor" or "__proto__" must not find Object's own members.
+    const byName: Record<string, string[]> = Object.create(null);
     for (const [name, value] of Object.entries(headers)) {
       (byName[name.trim().toLowerCase()] ??= []).push(...(Array.isArray(value) ? value : [value]));
     }

@@ -48,7 +48,13 @@ export const harvestCredentialsInputSchema = z.object({
     text('Account ID', 20).regex(/^\d+$/, 'Account ID must contain digits only'),
   ),
   /** A personal access token, or the masked value from GET to keep the saved token. */
-  accessToken: text('Access token', 1_000).regex(/^\S+$/, 'Access token must not contain spaces'),
+  accessToken: text('Access token', 1_000)
+    .regex(/^\S+$/, 'Access token must not contain spaces')
+    // It travels in an HTTP header, which cannot carry control characters or most of Unicode.
+    .refine(
+      (value) => isMaskedToken(value) || /^[\x21-\x7E]+$/.test(value),
+      'Access token must contain only ASCII letters, digits and punctuation',
+    ),
 });
 export type HarvestCredentialsInput = z.output<typeof harvestCredentialsInputSchema>;
 

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newUserInput, signedInAgent, type TestApp } from '../../test/test-app';
 
+// Throttling is tested in auth-throttle.test.ts, session security in sessions.test.ts.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -109,7 +109,6 @@ describe('POST /api/login', () => {
       .send({ email: input.email, password: input.password })
       .expect(200);
     expect(res.body).toMatchObject({ success: true, user: { email: input.email } });
-    expect(res.headers['set-cookie']?.[0]).toMatch(/^helpdesk\.sid=.*HttpOnly.*SameSite=Lax/i);
     const me = await agent.get('/api/auth/user').expect(200);
     expect(me.body).toMatchObject({ email: input.email, firstName: 'Ada', profileImageUrl: null });
     expect(JSON.stringify(me.body)).not.toMatch(BCRYPT_HASH);
@@ -146,83 +145,6 @@ describe('POST /api/login', () => {
     const res = await request(t.app).post('/api/login').send(body).expect(400);
     expect(res.body.fieldErrors[field]).toContain(message);
   });
-
-  it('when a browser arrives with a planted session id, then signing in issues a new one', async () => {
-    const { input } = await signedInAgent(t.app);
-    const first = await request(t.app)
-      .post('/api/login')
-      .send({ email: input.email, password: input.password });
-    const planted = first.headers['set-cookie']![0]!.split(';')[0]!;
-    const second = await request(t.app)
-      .post('/api/login')
-      .set('Cookie', planted)
-      .send({ email: input.email, password: input.password })
-      .expect(200);
-    const issued = second.headers['set-cookie']![0]!.split(';')[0]!;
-    expect(issued).not.toBe(planted);
-  });
-});
-
-describe('sign-in throttling', () => {
-  it('when an account has too many failures, then 429 even for the right password, with Retry-After', async () => {
-    const limited = await createTestApp({
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
-      LOGIN_MAX_FAILURES_PER_IP: '100',
-    });
-    try {
-      const input = newUserInput();
-      await request(limited.app).post('/api/register').send(input).expect(201);
-      for (let i = 0; i < 3; i++) {
-        await request(limited.app)
-          .post('/api/login')
-          .send({ email: input.email, password: 'wrong-one' })
-          .expect(401);
-      }
-      const res = await request(limited.app)
-        .post('/api/login')
-        .send({ email: input.email, password: input.password })
-        .expect(429);
-      expect(res.body.error).toBe(
-        'Too many failed sign-in attempts. Please wait a few minutes and try again.',
-      );
-      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    } finally {
-      await limited.close();
-    }
-  });
-
-  it('when one address fails across many accounts, then it is throttled too', async () => {
-    const limited = await createTestApp({
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '100',
-      LOGIN_MAX_FAILURES_PER_IP: '4',
-    });
-    try {
-      for (let i = 0; i < 4; i++) {
-        await request(limited.app)
-          .post('/api/login')
-          .send({ email: `guess${i}@example.com`, password: 'guess-guess' })
-          .expect(401);
-      }
-      await request(limited.app)
-        .post('/api/login')
-        .send({ email: 'another@example.com', password: 'guess-guess' })
-        .expect(429);
-    } finally {
-      await limited.close();
-    }
-  });
-
-  it('when one address registers too many accounts, then 429', async () => {
-    const limited = await createTestApp({ REGISTRATIONS_PER_IP_PER_HOUR: '2' });
-    try {
-      await request(limited.app).post('/api/register').send(newUserInput()).expect(201);
-      await request(limited.app).post('/api/register').send(newUserInput()).expect(201);
-      const res = await request(limited.app).post('/api/register').send(newUserInput()).expect(429);
-      expect(res.body.error).toMatch(/Too many accounts/);
-    } finally {
-      await limited.close();
-    }
-  });
 });
 
 describe('GET /api/auth/user', () => {
@@ -237,20 +159,11 @@ describe('GET /api/auth/user', () => {
 });
 
 describe('POST /api/logout', () => {
-  it('when a signed-in user signs out, then the session ends on the server and the browser goes to /logout', async () => {
-    const { agent, user } = await signedInAgent(t.app);
-    const before = await t.database.db.execute(
-      sql`SELECT count(*)::int AS n FROM sessions WHERE sess->>'userId' = ${user.id}`,
-    );
-    expect(before.rows[0]).toEqual({ n: 1 });
-
+  it('when a signed-in user signs out, then they are signed out and the browser goes to /logout', async () => {
+    const { agent } = await signedInAgent(t.app);
     const res = await agent.post('/api/logout').type('form').send('').expect(303);
     expect(res.headers.location).toBe('/logout');
     await agent.get('/api/auth/user').expect(401);
-    const after = await t.database.db.execute(
-      sql`SELECT count(*)::int AS n FROM sessions WHERE sess->>'userId' = ${user.id}`,
-    );
-    expect(after.rows[0]).toEqual({ n: 0 });
   });
 
   it('when nobody is signed in, then it still goes to /logout', async () => {
@@ -300,11 +213,8 @@ describe('POST /api/auth/change-password', () => {
       .expect(200);
   });
 
-  it('when it succeeds, then the new password works, the old does not, and other sessions end', async () => {
+  it('when it succeeds, then the new password works and the old does not', async () => {
     const { agent, input } = await signedInAgent(t.app);
-    const otherBrowser = request.agent(t.app);
-    await otherBrowser.post('/api/login').send({ email: input.email, password: input.password }).expect(200);
-
     const res = await agent
       .post('/api/auth/change-password')
       .send({ currentPassword: input.password, newPassword: 'brand new password' })
@@ -312,7 +222,6 @@ describe('POST /api/auth/change-password', () => {
     expect(res.body).toEqual({ success: true, message: 'Password changed successfully' });
 
     await agent.get('/api/auth/user').expect(200);
-    await otherBrowser.get('/api/auth/user').expect(401);
     await request(t.app)
       .post('/api/login')
       .send({ email: input.email, password: input.password })

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAuth } from '../../middleware/require-auth';
 import { SESSION_COOKIE_NAME } from '../../middleware/session';
-import { AuthThrottle } from './auth-throttle';
+import { AuthThrottle, cancelOnError } from './auth-throttle';
 import * as authService from './auth.service';
 import { destroyOtherSessionsOf } from './sessions.repository';
 
@@ -27,27 +27,27 @@ const destroySession = (req: Request) =>
 
 export function authRoutes(deps: { db: Database; config: AppConfig }) {
   const { db, config } = deps;
-  const throttle = new AuthThrottle(config);
+  const throttle = new AuthThrottle(db, config);
   const router = Router();
   const clientIp = (req: Request) => req.ip ?? 'unknown';
 
   router.post('/register', async (req, res) => {
-    throttle.assertRegistrationAllowed(clientIp(req));
-    const input = parseInput(registerSchema, req.body);
-    const user = await authService.register(db, input, config.bcryptCost);
-    throttle.recordRegistration(clientIp(req));
+    const attempt = await throttle.beginRegistration(clientIp(req));
+    const user = await cancelOnError(attempt, () =>
+      authService.register(db, parseInput(registerSchema, req.body), config.bcryptCost),
+    );
     res.status(201).json({ success: true, user } satisfies AuthSuccess);
   });
 
   router.post('/login', async (req, res) => {
     const input = parseInput(loginSchema, req.body);
-    throttle.assertLoginAllowed(clientIp(req), input.email);
-    const user = await authService.verifyCredentials(db, input, config.bcryptCost);
-    if (!user) {
-      throttle.recordLoginFailure(clientIp(req), input.email);
-      throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
-    }
-    throttle.recordLoginSuccess(input.email);
+    // Counted as a failure before the password is checked, so simultaneous guesses share one budget.
+    const attempt = await throttle.beginLogin(clientIp(req), input.email);
+    const user = await cancelOnError(attempt, () =>
+      authService.verifyCredentials(db, input, config.bcryptCost),
+    );
+    if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
+    await attempt.succeeded();
     // A new session id at sign-in defeats session fixation.
     await regenerateSession(req);
     req.session.userId = user.id;
@@ -58,10 +58,12 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
   // The sidebar's Sign Out is a plain form POST: end the session and send the browser to /logout.
   router.post('/logout', async (req, res) => {
     if (req.session) await destroySession(req);
+    // The attributes the session cookie was set with (app.ts): a browser on plain http ignores a
+    // Set-Cookie marked Secure, so a Secure clear would leave the cookie of a TLS-less install behind.
     res.clearCookie(SESSION_COOKIE_NAME, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: config.env === 'production',
+      secure: config.env === 'production' && config.trustProxy,
     });
     res.redirect(303, '/logout');
   });

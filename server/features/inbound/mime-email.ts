@@ -38,7 +38,8 @@ function fitted(text: string, max: number, marker = ''): string {
 
 /** Header fields by lower-cased name, values unfolded, in message order. */
 function headersOf(lines: HeaderLines): Record<string, string[]> {
-  const headers: Record<string, string[]> = {};
+  // No prototype: a field named "constructor" or "__proto__" must not find Object's own members.
+  const headers: Record<string, string[]> = Object.create(null);
   for (const { key, line } of lines) {
     if (!key) continue;
     const value = line

@@ -14,6 +14,7 @@ const controlRequestSchema = z.strictObject({
   /** Applied first, so one request can reset and then set up a scenario. */
   reset: z.literal(true).optional(),
   clearRequests: z.literal(true).optional(),
+  clearFailures: z.literal(true).optional(),
   failWith: z.literal(FAKE_FAILURE_STATUSES).optional(),
   times: z.number().int().positive().optional(),
   retryAfter: z.number().int().min(0).optional(),
@@ -37,6 +38,7 @@ function apply(controls: FakeHarvestControls, bodyText: string): FakeResponse | 
   const request = parsed.data;
   if (request.reset) controls.reset();
   if (request.clearRequests) controls.clearRequests();
+  if (request.clearFailures) controls.clearFailures();
   if (request.failWith !== undefined) {
     controls.failWith(request.failWith, {
       times: request.times,

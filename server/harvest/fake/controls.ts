@@ -67,6 +67,11 @@ export class FakeHarvestControls {
     this.failures.push({ status, ...options });
   }
 
+  /** Ends every forced failure (the outage is over) and keeps the data, the latency and the log. */
+  clearFailures(): void {
+    this.failures = [];
+  }
+
   /** Delays every /v2 answer, failures included, by this many milliseconds. */
   setLatency(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError('latency must be at least 0 ms');

@@ -1,0 +1,13 @@
+/**
+ * The secrets the test harnesses configure. A module without imports, so the secret scan's setup
+ * file (run before every integration test file) stays cheap to load.
+ */
+
+/** The session secret of every test app (server/test/test-app.ts). */
+export const TEST_SESSION_SECRET = 'test-session-secret-test-session-secret';
+
+/**
+ * The inbound email bearer token of server/features/inbound/inbound.test-support.ts, which the
+ * security suite uses too (secret-scan.test.ts checks the two stay equal).
+ */
+export const TEST_INBOUND_TOKEN = 'test-inbound-token-0123456789abcdef';

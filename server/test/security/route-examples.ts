@@ -1,0 +1,287 @@
+/**
+ * One valid request per route of the inventory: what an honest client sends and the status it gets.
+ * The CSRF sweep replays them same-origin (they must work) and cross-site (they must change nothing);
+ * the fuzzer mutates their bodies and queries. Keyed by RouteKey, so a route added to ROUTES does not
+ * compile until it has an example here.
+ */
+import crypto from 'node:crypto';
+import request from 'supertest';
+import { addDays, rangeBounds } from '@shared/report-range';
+import { emailPayload } from '../../features/inbound/inbound.test-support';
+import { newTicketInput } from '../../features/tickets/tickets.test-support';
+import { FAKE_CREDENTIALS } from '../../harvest/sync/harvest.test-support';
+import { newUserInput } from '../test-app';
+import { fillPath, type RouteKey } from './route-inventory';
+import { queryString, type RawRequest } from './raw-request';
+import { INBOUND_TOKEN, type SecurityFixture } from './security-fixture';
+
+export interface ExampleRequest {
+  /** Values for the route's `:params`. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** The session cookie to send; none for public routes and the webhook. */
+  cookie?: string;
+  /** The inbound webhook's bearer token. */
+  bearer?: string;
+  /** The status an honest client gets. */
+  okStatus: number;
+}
+
+type ExampleBuilder = (fx: SecurityFixture) => Promise<ExampleRequest> | ExampleRequest;
+
+const TODAY = '2026-03-04';
+
+async function createTicket(fx: SecurityFixture): Promise<string> {
+  const res = await request(fx.baseUrl)
+    .post('/api/tickets')
+    .set('Cookie', fx.admin.cookie)
+    .send(newTicketInput())
+    .expect(201);
+  return res.body.ticket.id as string;
+}
+
+// The examples carry every optional field too, so the fuzzer, which mutates them, reaches each one.
+
+export const loanerBody = (assignedTo: string | null = null) => ({
+  productType: 'laptop',
+  personName: 'Grace Hopper',
+  phone: '555-0100',
+  officeNumber: 'B-204',
+  checkoutDate: '2026-03-01',
+  expectedReturnDate: '2026-03-08',
+  assignedTo,
+  notes: 'Charger included',
+  actualReturnDate: null,
+});
+
+const attachments = [{ filename: 'screenshot.png', contentType: 'image/png', size: 20_480 }];
+
+/** A new ticket with every optional field given. */
+const fullTicketInput = (fx: SecurityFixture) =>
+  newTicketInput({
+    ticketNumber: `T-${Date.now()}${crypto.randomInt(1_000)}`,
+    priority: 'high',
+    status: 'open',
+    assignedTo: fx.agent.id,
+    originalEmailDate: '2026-03-01T09:30:00Z',
+    attachments,
+  });
+
+/** A mail with every optional field given; its own Message-ID, so it is never a redelivery. */
+const fullEmailPayload = () =>
+  emailPayload({
+    from_name: 'Jordan Lee',
+    priority: 'high',
+    headers: { 'Message-ID': `<${crypto.randomUUID()}@contoso.com>`, 'X-Mailer': ['Outlook', '16.0'] },
+    attachments,
+  });
+
+async function createLoaner(fx: SecurityFixture): Promise<string> {
+  const res = await request(fx.baseUrl)
+    .post('/api/loaner-equipment')
+    .set('Cookie', fx.admin.cookie)
+    .send(loanerBody())
+    .expect(201);
+  return res.body.id as string;
+}
+
+/** The browser's query for this week, with the instants its local days begin (UTC here). */
+function reportQuery() {
+  const { start, end } = rangeBounds('this-week', TODAY);
+  return {
+    range: 'this-week',
+    start,
+    end,
+    startAt: `${start}T00:00:00Z`,
+    endAt: `${addDays(end, 1)}T00:00:00Z`,
+  };
+}
+
+export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
+  'POST /api/register': () => ({ body: newUserInput(), okStatus: 201 }),
+  'POST /api/login': async (fx) => {
+    const user = await fx.registerUser();
+    return { body: { email: user.email, password: user.password }, okStatus: 200 };
+  },
+  'POST /api/logout': async (fx) => ({ cookie: (await fx.newSignedInUser()).cookie, okStatus: 303 }),
+  'GET /api/login': () => ({ okStatus: 302 }),
+  'GET /api/auth/user': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'POST /api/auth/change-password': async (fx) => {
+    const user = await fx.newSignedInUser();
+    return {
+      cookie: user.cookie,
+      body: { currentPassword: user.password, newPassword: 'another horse battery' },
+      okStatus: 200,
+    };
+  },
+  'POST /api/inbound/email': () => ({ bearer: INBOUND_TOKEN, body: fullEmailPayload(), okStatus: 201 }),
+  'GET /api/tickets': (fx) => ({
+    cookie: fx.admin.cookie,
+    query: {
+      page: '1',
+      limit: '10',
+      search: 'printer',
+      status: 'open,in_progress',
+      priority: 'high',
+      assigned_to: fx.agent.id,
+      assignment_status: 'assigned',
+      created_after: '2026-01-01',
+      created_before: '2026-12-31T23:59:59Z',
+      closed_after: '2026-01-01',
+      closed_before: '2026-12-31',
+    },
+    okStatus: 200,
+  }),
+  'POST /api/tickets': (fx) => ({ cookie: fx.admin.cookie, body: fullTicketInput(fx), okStatus: 201 }),
+  'PATCH /api/tickets/bulk': async (fx) => ({
+    cookie: fx.admin.cookie,
+    body: {
+      ticketIds: [await createTicket(fx)],
+      updates: { status: 'in_progress', assignedTo: fx.agent.id },
+    },
+    okStatus: 200,
+  }),
+  'DELETE /api/tickets/bulk': async (fx) => ({
+    cookie: fx.admin.cookie,
+    body: { ticketIds: [await createTicket(fx)] },
+    okStatus: 200,
+  }),
+  'GET /api/tickets/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicket(fx) },
+    okStatus: 200,
+  }),
+  'PUT /api/tickets/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicket(fx) },
+    body: {
+      status: 'closed',
+      priority: 'high',
+      assignedTo: fx.agent.id,
+      assignedAt: '2026-03-02T09:00:00Z',
+      notes: 'Swapped the drum.',
+      timeSpent: 1.5,
+      harvestTimeEntryId: 42,
+      closedAt: '2026-03-02T10:00:00Z',
+    },
+    okStatus: 200,
+  }),
+  'DELETE /api/tickets/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicket(fx) },
+    okStatus: 204,
+  }),
+  'POST /api/tickets/:id/notes': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicket(fx) },
+    body: { text: 'Replaced the fuser.' },
+    okStatus: 201,
+  }),
+  'GET /api/tickets/:id/check-updates': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicket(fx) },
+    query: { since: '2026-03-01T09:30:00Z' },
+    okStatus: 200,
+  }),
+  'POST /api/tickets/:id/close': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicket(fx) },
+    body: {
+      time_spent: 1.5,
+      harvest_project_id: 3,
+      harvest_task_id: 1,
+      notes: 'Replaced the toner.',
+      spent_date: '2026-03-02',
+    },
+    okStatus: 200,
+  }),
+  'GET /api/dashboard/stats': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'GET /api/users': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'GET /api/users/ticket-counts': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'GET /api/loaner-equipment': (fx) => ({
+    cookie: fx.admin.cookie,
+    query: { search: 'laptop', isReturned: 'false', overdue: 'true' },
+    okStatus: 200,
+  }),
+  'POST /api/loaner-equipment': (fx) => ({
+    cookie: fx.admin.cookie,
+    body: loanerBody(fx.agent.id),
+    okStatus: 201,
+  }),
+  'PUT /api/loaner-equipment/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createLoaner(fx) },
+    body: {
+      ...loanerBody(fx.agent.id),
+      notes: 'Screen scratched',
+      isReturned: true,
+      actualReturnDate: '2026-03-05',
+    },
+    okStatus: 200,
+  }),
+  'DELETE /api/loaner-equipment/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createLoaner(fx) },
+    okStatus: 204,
+  }),
+  'GET /api/settings/:key': (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { key: 'harvest_credentials' },
+    okStatus: 200,
+  }),
+  'POST /api/settings': (fx) => ({
+    cookie: fx.admin.cookie,
+    body: { key: 'harvest_credentials', value: FAKE_CREDENTIALS },
+    okStatus: 200,
+  }),
+  'GET /api/harvest/projects': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'GET /api/harvest/projects/:projectId/tasks': (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { projectId: '3' },
+    okStatus: 200,
+  }),
+  'GET /api/harvest/tasks/:projectId': (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { projectId: '3' },
+    okStatus: 200,
+  }),
+  'GET /api/harvest/tasks': (fx) => ({ cookie: fx.admin.cookie, query: { project_id: '3' }, okStatus: 200 }),
+  'GET /api/time-entries': (fx) => ({ cookie: fx.admin.cookie, query: { limit: '5' }, okStatus: 200 }),
+  'GET /api/time-entries/summary': (fx) => ({
+    cookie: fx.admin.cookie,
+    query: { today: TODAY },
+    okStatus: 200,
+  }),
+  'POST /api/time-entries': (fx) => ({
+    cookie: fx.admin.cookie,
+    body: { projectId: 1, taskId: 1, hours: 1.25, notes: 'Printer setup', spentDate: '2026-03-02' },
+    okStatus: 201,
+  }),
+  'GET /api/reports': (fx) => ({ cookie: fx.admin.cookie, query: reportQuery(), okStatus: 200 }),
+  'GET /api/reports/time-entries.csv': (fx) => ({
+    cookie: fx.admin.cookie,
+    query: reportQuery(),
+    okStatus: 200,
+  }),
+};
+
+/** The example as a raw request, with `headers` added (Origin, Sec-Fetch-Site, …). */
+export function exampleToRaw(
+  route: { method: string; path: string },
+  example: ExampleRequest,
+  headers: Record<string, string> = {},
+): RawRequest {
+  const query = queryString(example.query);
+  const target = fillPath(route.path, example.params ?? {}) + (query ? `?${query}` : '');
+  const all: Record<string, string> = { ...headers };
+  if (example.cookie) all.cookie = example.cookie;
+  if (example.bearer) all.authorization = `Bearer ${example.bearer}`;
+  if (example.body !== undefined) all['content-type'] ??= 'application/json';
+  return {
+    method: route.method,
+    target,
+    headers: all,
+    body: example.body === undefined ? undefined : JSON.stringify(example.body),
+  };
+}

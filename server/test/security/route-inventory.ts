@@ -1,0 +1,140 @@
+/**
+ * Every route the API mounts, with who may call it. The security sweeps (access, CSRF, fuzz) iterate
+ * over ROUTES; route-inventory.test.ts checks ROUTES against the routes the real app mounts, so a new
+ * route without an entry here fails the suite instead of escaping the sweeps.
+ */
+import type { Express } from 'express';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * - public: answers without a session (signing in, registering, signing out, a redirect);
+ * - authenticated: 401 without a session;
+ * - admin: 401 without a session, 403 for agents;
+ * - bearer: the inbound email webhook, authenticated by its own bearer token instead of a session.
+ */
+export type RouteAccess = 'public' | 'authenticated' | 'admin' | 'bearer';
+
+export interface MountedRoute {
+  method: string;
+  /** Express path syntax as mounted, e.g. /api/tickets/:id */
+  path: string;
+}
+
+export interface RouteEntry extends MountedRoute {
+  method: HttpMethod;
+  access: RouteAccess;
+}
+
+export const ROUTES = [
+  // Accounts (server/features/auth). GET /api/auth/user needs a session: without one it answers 401.
+  { method: 'POST', path: '/api/register', access: 'public' },
+  { method: 'POST', path: '/api/login', access: 'public' },
+  { method: 'POST', path: '/api/logout', access: 'public' },
+  { method: 'GET', path: '/api/login', access: 'public' },
+  { method: 'GET', path: '/api/auth/user', access: 'authenticated' },
+  { method: 'POST', path: '/api/auth/change-password', access: 'authenticated' },
+  // The mail pipeline's webhook.
+  { method: 'POST', path: '/api/inbound/email', access: 'bearer' },
+  // Tickets.
+  { method: 'GET', path: '/api/tickets', access: 'authenticated' },
+  { method: 'POST', path: '/api/tickets', access: 'authenticated' },
+  { method: 'PATCH', path: '/api/tickets/bulk', access: 'authenticated' },
+  { method: 'DELETE', path: '/api/tickets/bulk', access: 'authenticated' },
+  { method: 'GET', path: '/api/tickets/:id', access: 'authenticated' },
+  { method: 'PUT', path: '/api/tickets/:id', access: 'authenticated' },
+  { method: 'DELETE', path: '/api/tickets/:id', access: 'authenticated' },
+  { method: 'POST', path: '/api/tickets/:id/notes', access: 'authenticated' },
+  { method: 'GET', path: '/api/tickets/:id/check-updates', access: 'authenticated' },
+  { method: 'POST', path: '/api/tickets/:id/close', access: 'authenticated' },
+  // Dashboard and users.
+  { method: 'GET', path: '/api/dashboard/stats', access: 'authenticated' },
+  { method: 'GET', path: '/api/users', access: 'authenticated' },
+  { method: 'GET', path: '/api/users/ticket-counts', access: 'authenticated' },
+  // Loaner equipment.
+  { method: 'GET', path: '/api/loaner-equipment', access: 'authenticated' },
+  { method: 'POST', path: '/api/loaner-equipment', access: 'authenticated' },
+  { method: 'PUT', path: '/api/loaner-equipment/:id', access: 'authenticated' },
+  { method: 'DELETE', path: '/api/loaner-equipment/:id', access: 'authenticated' },
+  // Settings: everyone reads (token masked), only admins save.
+  { method: 'GET', path: '/api/settings/:key', access: 'authenticated' },
+  { method: 'POST', path: '/api/settings', access: 'admin' },
+  // Harvest pickers and time tracking.
+  { method: 'GET', path: '/api/harvest/projects', access: 'authenticated' },
+  { method: 'GET', path: '/api/harvest/projects/:projectId/tasks', access: 'authenticated' },
+  { method: 'GET', path: '/api/harvest/tasks/:projectId', access: 'authenticated' },
+  { method: 'GET', path: '/api/harvest/tasks', access: 'authenticated' },
+  { method: 'GET', path: '/api/time-entries', access: 'authenticated' },
+  { method: 'GET', path: '/api/time-entries/summary', access: 'authenticated' },
+  { method: 'POST', path: '/api/time-entries', access: 'authenticated' },
+  // Reports.
+  { method: 'GET', path: '/api/reports', access: 'authenticated' },
+  { method: 'GET', path: '/api/reports/time-entries.csv', access: 'authenticated' },
+] as const satisfies readonly RouteEntry[];
+
+/** "METHOD /path" of one entry (distributed over the union, so only real pairs are keys). */
+type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string }
+  ? `${M} ${P}`
+  : never;
+export type RouteKey = KeyOf<(typeof ROUTES)[number]>;
+
+export const routeKey = (route: MountedRoute) => `${route.method} ${route.path}` as RouteKey;
+
+/** The inventory entry of `key`. */
+export function routeByKey(key: RouteKey): RouteEntry {
+  const route = ROUTES.find((candidate) => routeKey(candidate) === key);
+  if (!route) throw new Error(`${key} is not in ROUTES`);
+  return route;
+}
+
+export const isStateChanging = (route: RouteEntry) => route.method !== 'GET';
+
+/** The names of a route's path parameters: /api/tickets/:id → ['id']. */
+export const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+
+/** The path with each `:param` replaced by its (already URL-safe) value. */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:(\w+)/g, (_whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`No value for :${name} in ${path}`);
+    return value;
+  });
+}
+
+/** The parts of router layers this walk reads (Express 5 keeps them as plain properties). */
+interface RouterLayer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+  handle?: { stack?: unknown };
+  /** The path the layer was registered with (router ≥ 2.3); mounts of `use()` without a path have '/'. */
+  rawPath?: unknown;
+}
+
+const joinPaths = (prefix: string, path: string) =>
+  (prefix + (path === '/' ? '' : path)).replace(/\/+/g, '/');
+
+function walk(stack: RouterLayer[], prefix: string, out: MountedRoute[]): void {
+  for (const layer of stack) {
+    if (layer.route) {
+      const methods = Object.keys(layer.route.methods).filter((method) => method !== '_all');
+      for (const path of [layer.route.path].flat()) {
+        for (const method of methods)
+          out.push({ method: method.toUpperCase(), path: joinPaths(prefix, path) });
+      }
+    } else if (Array.isArray(layer.handle?.stack)) {
+      if (typeof layer.rawPath !== 'string') {
+        throw new Error(
+          `A router is mounted at a path this Express version does not expose (${String(layer.rawPath)}): ` +
+            'list its routes in ROUTES by hand',
+        );
+      }
+      walk(layer.handle.stack as RouterLayer[], joinPaths(prefix, layer.rawPath), out);
+    }
+  }
+}
+
+/** Every route the app mounts, from its router stack (nested routers included). */
+export function mountedRoutes(app: Express): MountedRoute[] {
+  const out: MountedRoute[] = [];
+  walk((app.router as unknown as { stack: RouterLayer[] }).stack, '', out);
+  return out;
+}

@@ -22,6 +22,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().optional(),
   DB_POOL_SIZE: positiveInt.max(200).default(10),
+  /** App processes serving requests (PostgreSQL mode): `auto` = one per CPU core. */
+  APP_PROCESSES: z.union([z.literal('auto'), positiveInt.max(64)]).default('auto'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_MAX_AGE_HOURS: positiveInt.default(24 * 7),
   TRUST_PROXY: booleanFlag.default(false),
@@ -99,6 +101,11 @@ export interface AppConfig {
   /** Unset: the embedded database in `dataDir` is used. */
   databaseUrl: string | undefined;
   dbPoolSize: number;
+  /**
+   * How many processes serve requests. The embedded database lives inside one process, so it always
+   * runs one; with DATABASE_URL, `auto` means one per CPU core (server/cluster.ts).
+   */
+  appProcesses: number | 'auto';
   /** Unset: a secret is generated once and kept in `dataDir` (see server/lib/secrets.ts). */
   sessionSecret: string | undefined;
   sessionMaxAgeMs: number;
@@ -165,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE,
+    appProcesses: e.APP_PROCESSES,
     sessionSecret: e.SESSION_SECRET,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
     trustProxy: e.TRUST_PROXY,

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { Server, ServerResponse } from 'node:http';
 import { createApp, type AppDeps } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
@@ -16,15 +17,10 @@ export interface StartOptions {
   onStopped?: () => Promise<void>;
 }
 
-/** Reads the configuration, opens and migrates the database, and serves the app until a signal. */
-export async function startServer(
-  spa: (config: AppConfig) => Promise<AppDeps['spa']>,
-  options: StartOptions = {},
-): Promise<void> {
-  const startedAt = performance.now();
-  let config: AppConfig;
+/** The configuration, or the process ends with a readable list of what is wrong with it. */
+export function loadConfigOrExit(): AppConfig {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -32,6 +28,15 @@ export async function startServer(
     }
     throw error;
   }
+}
+
+/** Reads the configuration, opens and migrates the database, and serves the app until a signal. */
+export async function startServer(
+  spa: (config: AppConfig) => Promise<AppDeps['spa']>,
+  options: StartOptions = {},
+): Promise<void> {
+  const startedAt = performance.now();
+  let config = loadConfigOrExit();
   if (options.prepare) config = await options.prepare(config);
 
   let database;
@@ -88,8 +93,9 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const worker = cluster.isWorker ? `, process ${cluster.worker?.id}, pid ${process.pid}` : '';
   logger.info(
-    `Help desk ready at http://${shownHost}:${port} (${database.mode} database, ${Math.round(performance.now() - startedAt)} ms)`,
+    `Help desk ready at http://${shownHost}:${port} (${database.mode} database, ${Math.round(performance.now() - startedAt)} ms${worker})`,
   );
   if (config.harvest.sync.enabled) syncJob.start();
 

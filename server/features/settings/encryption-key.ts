@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { AppConfig } from '../../config';
 import { parseEncryptionKey } from '../../config';
 import { logger } from '../../lib/logger';
@@ -13,9 +14,10 @@ export function resolveEncryptionKey(
   config: Pick<AppConfig, 'encryptionKey' | 'dataDir' | 'databaseUrl' | 'env'>,
 ): Buffer {
   if (config.encryptionKey) return config.encryptionKey;
-  if (config.env === 'production' && config.databaseUrl) {
+  // Said once, by the primary process: the workers it forks on this machine share the key file.
+  if (config.env === 'production' && config.databaseUrl && !cluster.isWorker) {
     logger.warn(
-      `ENCRYPTION_KEY is not set: using the key in ${config.dataDir}/${KEY_FILE}. Every app process must use the same key; set ENCRYPTION_KEY when you run several.`,
+      `ENCRYPTION_KEY is not set: using the key in ${config.dataDir}/${KEY_FILE}. Every app process must use the same key; set ENCRYPTION_KEY when you run the app on several machines.`,
     );
   }
   const key = parseEncryptionKey(readOrCreateSecret(config.dataDir, KEY_FILE, 32));

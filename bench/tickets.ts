@@ -43,7 +43,7 @@ import { captureSql, explainRounds, sqlConnection, type CapturedRounds } from '.
 import { runClosedLoop, type LoopConnection } from './lib/closed-loop';
 import { httpConnection, httpGet } from './lib/http-connection';
 import { flagOption, intListOption, intOption, numberOption } from './lib/options';
-import { figuresTable, progressLine, type FigureRow } from './lib/report';
+import { apiToSqlTable, figuresTable, progressLine, type FigureRow } from './lib/report';
 import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scratch-database';
 import { signInSessions, registerAccount } from './lib/session';
 import { COMMON_WORD, seedTickets } from './lib/ticket-seed';
@@ -350,6 +350,7 @@ async function main(): Promise<void> {
     }
     log(`\n${await environment(pool)}\n`);
     log(figuresTable(rows));
+    log(`\nThe API against the same SQL run directly through pg:\n${apiToSqlTable(rows)}`);
   } finally {
     await app?.stop();
     await pool.end();

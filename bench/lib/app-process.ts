@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 export interface AppProcess {
   port: number;
+  /** The processes that serve requests (the workers when the app runs as a cluster). */
+  pids: number[];
   /** Lines the app logged so far (its errors, e.g. a pool timeout under overload), at most LOG_LINES_KEPT. */
   logged(): { lines: string[]; total: number };
   /** Stops the app and waits for its process to end. */
@@ -55,9 +57,10 @@ export function startApp(options: {
     child.once('exit', (code) =>
       reject(new Error(`the app exited with ${code} before listening:\n${lines.join('\n')}`)),
     );
-    child.once('message', (message: { port: number }) =>
+    child.once('message', (message: { port: number; pids: number[] }) =>
       resolve({
         port: message.port,
+        pids: message.pids,
         logged: () => ({ lines: [...lines], total }),
         async stop() {
           if (child.connected) child.disconnect();

@@ -60,3 +60,28 @@ export function progressLine(row: FigureRow): string {
   const outcomes = [...row.result.outcomes].map(([outcome, count]) => `${outcome}×${count}`).join(' ');
   return `${name} [${mode}, ${conns} conn]: ${requests} req, ${rps} rps, p50 ${p50} p90 ${p90} p99 ${p99} max ${max} ms, errors ${errors} (${outcomes})`;
 }
+
+/**
+ * For each case and connection count measured both through the API and as its bare SQL, how many
+ * times slower the API is (p50 and p99): the HTTP layer's overhead, which the issue bounds at 2×.
+ */
+export function apiToSqlTable(rows: readonly FigureRow[], bound = 2): string {
+  const lines = [
+    '| case | conns | api p50 / sql p50 | api p99 / sql p99 | within 2× |',
+    '|---|---:|---:|---:|:---:|',
+  ];
+  for (const api of rows.filter((row) => row.mode === 'api')) {
+    const sql = rows.find(
+      (row) =>
+        row.mode === 'sql' && row.case === api.case && row.result.connections === api.result.connections,
+    );
+    if (!sql) continue;
+    const ratio = (p: number) => percentile(api.result.latencies, p) / percentile(sql.result.latencies, p);
+    const p50 = ratio(50);
+    const p99 = ratio(99);
+    lines.push(
+      `| ${api.case} | ${api.result.connections} | ${p50.toFixed(2)} | ${p99.toFixed(2)} | ${Math.max(p50, p99) <= bound ? 'yes' : 'no'} |`,
+    );
+  }
+  return lines.join('\n');
+}

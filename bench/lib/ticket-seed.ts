@@ -14,6 +14,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { LOANER_PRODUCT_TYPES } from '@shared/constants';
 
 /** Words planted in few tickets (each with its share), for searches with few matches. */
 export const RARE_WORDS = { zeppelin: 1 / 20_000, quokka: 1 / 100_000, kerberos: 1 / 2_000 } as const;
@@ -234,5 +235,62 @@ export async function seedTickets(databaseUrl: string, options: SeedOptions): Pr
     await timed(log, 'VACUUM ANALYZE', () => main.query('VACUUM (ANALYZE)'));
   } finally {
     await Promise.all(clients.map((client) => client.end()));
+  }
+}
+
+/**
+ * Adds `count` time entries (spread over the last year, on the seeded tickets and agents, already
+ * synced to Harvest) to a database seedTickets filled. The table's secondary indexes are rebuilt
+ * after the load, as for the tickets.
+ */
+export async function seedTimeEntries(databaseUrl: string, count: number): Promise<void> {
+  const client = new pg.Client(databaseUrl);
+  await client.connect();
+  try {
+    await client.query("SET synchronous_commit = off; SET maintenance_work_mem = '512MB'");
+    const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+      `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+       WHERE schemaname = current_schema() AND tablename = 'time_entries'
+         AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'time_entries'::regclass)`,
+    );
+    for (const index of indexes) await client.query(`DROP INDEX "${index.name}"`);
+    await client.query(
+      `WITH agents AS (SELECT array_agg(id ORDER BY email) AS ids FROM users),
+            sample AS (SELECT array_agg(id) AS ids FROM (SELECT id FROM tickets LIMIT 100000) t)
+       INSERT INTO time_entries (ticket_id, harvest_time_entry_id, harvest_project_id, harvest_project_name,
+         harvest_task_id, harvest_task_name, hours, notes, spent_date, user_id, sync_status)
+       SELECT sample.ids[1 + i % cardinality(sample.ids)], 9000000 + i, 1 + i % 20, 'Project ' || (1 + i % 20),
+         1 + i % 5, 'Task ' || (1 + i % 5), 0.25 * (1 + i % 16), 'Work on ticket ' || i,
+         current_date - (i % 365), agents.ids[1 + i % cardinality(agents.ids)], 'synced'
+       FROM agents, sample, generate_series(1, $1::int) AS i`,
+      [count],
+    );
+    for (const index of indexes) await client.query(index.definition);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Adds `count` loans of equipment (a tenth out and overdue, a third out, the rest returned). */
+export async function seedLoans(databaseUrl: string, count: number): Promise<void> {
+  const client = new pg.Client(databaseUrl);
+  await client.connect();
+  try {
+    await client.query(
+      `WITH agents AS (SELECT array_agg(id ORDER BY email) AS ids FROM users)
+       INSERT INTO loaner_equipment (product_type, person_name, phone, office_number, checkout_date,
+         expected_return_date, actual_return_date, is_returned, notes, created_by, assigned_to)
+       SELECT ($2::text[])[1 + i % cardinality($2::text[])],
+         'Borrower ' || i, '555-' || lpad((i % 10000)::text, 4, '0'), 'Office ' || (100 + i % 400),
+         checkout, checkout + 14, CASE WHEN i % 3 <> 0 THEN checkout + 10 END, i % 3 <> 0,
+         CASE WHEN i % 7 = 0 THEN 'Charger included' END,
+         agents.ids[1 + i % cardinality(agents.ids)], agents.ids[1 + (i * 7) % cardinality(agents.ids)]
+       FROM agents, generate_series(1, $1::int) AS i,
+         LATERAL (SELECT current_date - (i % 120) AS checkout) AS c`,
+      [count, LOANER_PRODUCT_TYPES],
+    );
+    await client.query('VACUUM (ANALYZE) time_entries, loaner_equipment');
+  } finally {
+    await client.end();
   }
 }

@@ -3,6 +3,8 @@ import { Redirect, Route, Switch } from 'wouter';
 import type { PublicUser } from '@shared/contracts/auth';
 import { AppShell } from '@/components/layout/app-shell';
 import { LoadingScreen } from '@/components/loading-screen';
+import { loadToaster } from '@/components/ui/deferred-toaster';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { paths } from './paths';
 import LogoutRoute from './routes/logout';
 import NotFoundRoute from './routes/not-found';
@@ -17,6 +19,9 @@ const pageLoaders = {
   reports: () => import('./routes/reports'),
   settings: () => import('./routes/settings'),
 };
+
+// A toast here may come right before a redirect (an ended session): have its viewport ready.
+void loadToaster();
 
 const DashboardRoute = lazy(pageLoaders.dashboard);
 const TicketsRoute = lazy(pageLoaders.tickets);
@@ -48,23 +53,26 @@ export default function SignedInRoutes({ user }: { user: PublicUser }) {
       </Route>
       <Route path={paths.logout} component={LogoutRoute} />
       <Route>
-        <AppShell user={user}>
-          <Suspense fallback={<LoadingScreen />}>
-            <Switch>
-              <Route path={paths.home} component={DashboardRoute} />
-              <Route path={paths.dashboard} component={DashboardRoute} />
-              <Route path={paths.tickets} component={TicketsRoute} />
-              <Route path={paths.ticketDetails} component={TicketDetailsRoute} />
-              <Route path={paths.loanerEquipment} component={LoanerEquipmentRoute} />
-              <Route path={paths.timeTracking} component={TimeTrackingRoute} />
-              <Route path={paths.reports} component={ReportsRoute} />
-              <Route path={paths.settings} component={SettingsRoute} />
-              <Route>
-                <NotFoundRoute />
-              </Route>
-            </Switch>
-          </Suspense>
-        </AppShell>
+        {/* Tooltips appear on signed-in screens only: their code stays out of the sign-in page's. */}
+        <TooltipProvider>
+          <AppShell user={user}>
+            <Suspense fallback={<LoadingScreen />}>
+              <Switch>
+                <Route path={paths.home} component={DashboardRoute} />
+                <Route path={paths.dashboard} component={DashboardRoute} />
+                <Route path={paths.tickets} component={TicketsRoute} />
+                <Route path={paths.ticketDetails} component={TicketDetailsRoute} />
+                <Route path={paths.loanerEquipment} component={LoanerEquipmentRoute} />
+                <Route path={paths.timeTracking} component={TimeTrackingRoute} />
+                <Route path={paths.reports} component={ReportsRoute} />
+                <Route path={paths.settings} component={SettingsRoute} />
+                <Route>
+                  <NotFoundRoute />
+                </Route>
+              </Switch>
+            </Suspense>
+          </AppShell>
+        </TooltipProvider>
       </Route>
     </Switch>
   );

@@ -101,6 +101,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(
     sessionMiddleware({
       pool,
+      db,
       secret: deps.sessionSecret,
       maxAgeMs: config.sessionMaxAgeMs,
       secureCookie: config.env === 'production' && config.trustProxy,

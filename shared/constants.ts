@@ -79,6 +79,11 @@ export const HOURS_STEP = 0.25;
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
 export const DEFAULT_PAGE_SIZE = 20;
+/**
+ * A search counts its matches up to this many: counting every ticket that holds a common word would
+ * read a large share of the table on each poll. Beyond it the list says "of 10000+ tickets".
+ */
+export const SEARCH_TOTAL_CAP = 10_000;
 export const DEFAULT_PAGE = 1;
 /** The largest page a client may ask for; keeps one request from reading the whole table. */
 export const MAX_PAGE_SIZE = 100;
@@ -91,6 +96,12 @@ export const POLL_INTERVALS_MS = {
   ticketCounts: 10_000,
   dashboardUsers: 30_000,
 } as const;
+
+/**
+ * How old an answer a background poll accepts from the server's poll cache
+ * (server/middleware/poll-cache.ts); first loads and refetches after a change always get fresh data.
+ */
+export const POLL_CACHE_MAX_AGE_SECONDS = 1;
 
 export const CURRENT_USER_STALE_MS = 300_000;
 export const LOGOUT_REDIRECT_DELAY_MS = 3_000;

@@ -105,7 +105,9 @@ export const tickets = pgTable(
       t.createdAt.desc(),
       t.assignedTo,
     ),
-    index('tickets_assigned_to_created_at_idx').on(t.assignedTo, t.createdAt.desc()),
+    // An agent's own tickets, newest first: read backwards, it gives the list's exact order
+    // (created_at DESC, id DESC, nulls first as PostgreSQL sorts DESC), so a page stops after 20 rows.
+    index('tickets_assigned_to_created_at_id_idx').on(t.assignedTo, t.createdAt, t.id),
     index('tickets_priority_idx').on(t.priority),
     // "Closed Today" on the dashboard and the closed-date filters.
     index('tickets_closed_at_idx').on(t.closedAt),

@@ -9,7 +9,9 @@ import { findUserById } from '../features/users/users.repository';
 export function requireAuth(db: Database) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const userId = req.session?.userId;
-    const row = userId ? await findUserById(db, userId) : undefined;
+    // The session store read the user with the session; a session made during this request has none.
+    const loaded = req.session?.loadedUser;
+    const row = !userId ? undefined : loaded?.id === userId ? loaded : await findUserById(db, userId);
     if (!row) throw new AppError('unauthorized', AUTH_MESSAGES.unauthorized);
     req.user = toPublicUser(row);
     next();

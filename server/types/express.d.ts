@@ -3,6 +3,8 @@ import type { PublicUser } from '@shared/contracts/auth';
 declare module 'express-session' {
   interface SessionData {
     userId: string;
+    /** The signed-in user, read with the session (server/middleware/session.ts); never stored. */
+    loadedUser?: import('../features/users/user.mapper').UserProfileRow;
   }
 }
 

@@ -345,6 +345,8 @@ export interface TicketResponse {
 export interface TicketListResponse {
   tickets: Ticket[];
   total: number;
+  /** Present (true) when a search matched more than SEARCH_TOTAL_CAP tickets: `total` is the cap. */
+  totalCapped?: true;
 }
 export interface BulkUpdateTicketsResponse {
   updated: number;

@@ -32,8 +32,13 @@ export class ApiError extends Error {
 
 export type MutationMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-interface RequestOptions {
+export interface RequestOptions {
   signal?: AbortSignal;
+  /**
+   * GET only: the answer may come from the server's poll cache if at most this many seconds old
+   * (`Cache-Control: max-age`); unset, the server answers afresh. See client/src/lib/poll-age.ts.
+   */
+  acceptAgeSeconds?: number;
 }
 
 function parseJson(text: string): unknown {
@@ -65,12 +70,13 @@ async function request<T>(
   options: RequestOptions,
 ): Promise<T> {
   const hasBody = body !== undefined;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (options.acceptAgeSeconds) headers['Cache-Control'] = `max-age=${options.acceptAgeSeconds}`;
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: hasBody
-      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-      : { Accept: 'application/json' },
+    headers,
     body: hasBody ? JSON.stringify(body) : undefined,
     signal: options.signal,
   });

@@ -13,7 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import type { AssignmentStatus } from '@shared/constants';
+import { SEARCH_TOTAL_CAP, type AssignmentStatus } from '@shared/constants';
 import { ticketCounts, tickets, users, type NewTicketRow } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import type { TicketWithAssigneeRow } from './ticket.mapper';
@@ -103,7 +103,8 @@ function ticketListConditions(criteria: TicketListCriteria): SQL | undefined {
 /**
  * How many tickets match. Filters on status, priority and assignee alone (the list's default view
  * among them) are summed from ticket_counts, a few hundred rows kept exact by triggers, instead of
- * counting up to every ticket; a search or a date bound counts the matching tickets themselves.
+ * counting up to every ticket; a date bound counts the matching tickets themselves, and a search
+ * counts them only up to one past SEARCH_TOTAL_CAP.
  */
 function countMatching(db: DbOrTx, criteria: TicketListCriteria, where: SQL | undefined) {
   if (countedFiltersOnly(criteria)) {
@@ -111,6 +112,15 @@ function countMatching(db: DbOrTx, criteria: TicketListCriteria, where: SQL | un
       .select({ total: sql<number>`coalesce(sum(${ticketCounts.total}), 0)::int` })
       .from(ticketCounts)
       .where(and(...countedConditions(ticketCounts, criteria)));
+  }
+  if (criteria.search) {
+    const matches = db
+      .select({ one: sql`1` })
+      .from(tickets)
+      .where(where)
+      .limit(SEARCH_TOTAL_CAP + 1)
+      .as('matches');
+    return db.select({ total: sql<number>`count(*)::int` }).from(matches);
   }
   return db
     .select({ total: sql<number>`count(*)::int` })
@@ -122,7 +132,7 @@ function countMatching(db: DbOrTx, criteria: TicketListCriteria, where: SQL | un
 export async function listTickets(
   db: DbOrTx,
   criteria: TicketListCriteria,
-): Promise<{ rows: TicketWithAssigneeRow[]; total: number }> {
+): Promise<{ rows: TicketWithAssigneeRow[]; total: number; totalCapped: boolean }> {
   const where = ticketListConditions(criteria);
   const [rows, counted] = await Promise.all([
     selectTicketsWithAssignee(db)
@@ -132,7 +142,10 @@ export async function listTickets(
       .offset(criteria.offset),
     countMatching(db, criteria, where),
   ]);
-  return { rows, total: counted[0]?.total ?? 0 };
+  const total = counted[0]?.total ?? 0;
+  // A search's count stops one past the cap: reaching it means "more than the cap".
+  const totalCapped = Boolean(criteria.search) && total > SEARCH_TOTAL_CAP;
+  return { rows, total: totalCapped ? SEARCH_TOTAL_CAP : total, totalCapped };
 }
 
 /** Inserts the ticket unless its number is taken; returns the new id, or undefined on a taken number. */

@@ -14,6 +14,7 @@ import {
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
+import { pollCache } from '../../middleware/poll-cache';
 import { currentUser, requireAuth } from '../../middleware/require-auth';
 import * as ticketsService from './tickets.service';
 
@@ -24,7 +25,8 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
   const auth = requireAuth(db);
   const router = Router();
 
-  router.get('/tickets', auth, async (req, res) => {
+  // Every signed-in user sees every ticket, so one answer per URL serves them all.
+  router.get('/tickets', auth, pollCache(), async (req, res) => {
     const filters = parseInput(ticketListQuerySchema, req.query);
     res.json(await ticketsService.listTickets(db, filters));
   });

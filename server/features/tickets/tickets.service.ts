@@ -64,8 +64,8 @@ async function mustFindTicket(db: DbOrTx, id: string): Promise<TicketDetail> {
 }
 
 export async function listTickets(db: Database, filters: TicketListFilters): Promise<TicketListResponse> {
-  const { rows, total } = await repository.listTickets(db, toListCriteria(filters));
-  return { tickets: rows.map(toTicket), total };
+  const { rows, total, totalCapped } = await repository.listTickets(db, toListCriteria(filters));
+  return { tickets: rows.map(toTicket), total, ...(totalCapped ? { totalCapped: true } : {}) };
 }
 
 export const getTicket = (db: DbOrTx, id: string): Promise<TicketDetail> => mustFindTicket(db, id);

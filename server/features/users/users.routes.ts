@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { UserTicketCountsResponse, UsersResponse } from '@shared/contracts/users';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { pollCache } from '../../middleware/poll-cache';
 import { requireAuth } from '../../middleware/require-auth';
 import { activeTicketCounts, listUserSummaries } from './users.service';
 
@@ -10,11 +11,11 @@ export function usersRoutes(deps: { db: Database; config: AppConfig }) {
   const auth = requireAuth(db);
   const router = Router();
 
-  router.get('/users', auth, async (_req, res) => {
+  router.get('/users', auth, pollCache(), async (_req, res) => {
     res.json({ users: await listUserSummaries(db) } satisfies UsersResponse);
   });
 
-  router.get('/users/ticket-counts', auth, async (_req, res) => {
+  router.get('/users/ticket-counts', auth, pollCache(), async (_req, res) => {
     res.json({ userTicketCounts: await activeTicketCounts(db) } satisfies UserTicketCountsResponse);
   });
 

@@ -1,18 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLL_INTERVALS_MS } from '@shared/constants';
 import type { UserTicketCountsResponse } from '@shared/contracts/users';
-import { apiGet } from '@/lib/api-client';
+import { apiGet, type RequestOptions } from '@/lib/api-client';
+import { pollAge } from '@/lib/poll-age';
 import { dashboardKeys } from './dashboard-keys';
 
 /** GET /api/users/ticket-counts: each user's active (open or in progress) assigned tickets. */
-export const getTicketCounts = (signal?: AbortSignal) =>
-  apiGet<UserTicketCountsResponse>('/api/users/ticket-counts', { signal });
+export const getTicketCounts = (options: RequestOptions = {}) =>
+  apiGet<UserTicketCountsResponse>('/api/users/ticket-counts', options);
 
 /** Polled every 10 s (spec §7). */
 export const ticketCountsQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.ticketCounts(),
-    queryFn: ({ signal }) => getTicketCounts(signal),
+    queryFn: (context) => getTicketCounts({ signal: context.signal, acceptAgeSeconds: pollAge(context) }),
     refetchInterval: POLL_INTERVALS_MS.ticketCounts,
   });
 

@@ -5,13 +5,14 @@ import {
   type TicketListFilters,
   type TicketListResponse,
 } from '@shared/contracts/tickets';
-import { apiGet } from '@/lib/api-client';
+import { apiGet, type RequestOptions } from '@/lib/api-client';
+import { pollAge } from '@/lib/poll-age';
 import { ticketKeys } from './ticket-keys';
 
 /** GET /api/tickets with the filters as the snake_case query string of spec §7. */
-export function getTickets(filters: TicketListFilters, signal?: AbortSignal) {
+export function getTickets(filters: TicketListFilters, options: RequestOptions = {}) {
   const query = new URLSearchParams(toTicketListQuery(filters)).toString();
-  return apiGet<TicketListResponse>(`/api/tickets?${query}`, { signal });
+  return apiGet<TicketListResponse>(`/api/tickets?${query}`, options);
 }
 
 /**
@@ -21,7 +22,7 @@ export function getTickets(filters: TicketListFilters, signal?: AbortSignal) {
 export const ticketListQueryOptions = (filters: TicketListFilters) =>
   queryOptions({
     queryKey: ticketKeys.list(filters),
-    queryFn: ({ signal }) => getTickets(filters, signal),
+    queryFn: (context) => getTickets(filters, { signal: context.signal, acceptAgeSeconds: pollAge(context) }),
     refetchInterval: POLL_INTERVALS_MS.ticketList,
     refetchIntervalInBackground: true,
     placeholderData: keepPreviousData,

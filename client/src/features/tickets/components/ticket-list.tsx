@@ -96,6 +96,7 @@ export function TicketList({
               page={list.page}
               pageSize={pageSize}
               total={total}
+              totalCapped={query.data?.totalCapped}
               onPageChange={list.setPage}
             />
           )}

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_TOTAL_CAP } from '@shared/constants';
+import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let agent: Awaited<ReturnType<typeof signedInAgent>>['agent'];
+
+/** `count` tickets whose subject holds `word`, made in one statement. */
+async function insertTickets(word: string, count: number, firstNumber: number) {
+  await t.database.db.execute(sql`
+    INSERT INTO tickets (ticket_number, subject, body, from_email, from_name)
+    SELECT 'T-' || (${firstNumber}::bigint + n), ${word} || ' request ' || n, 'Body', 'a@example.com', 'A'
+    FROM generate_series(1, ${count}::int) AS n`);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ agent } = await signedInAgent(t.app));
+  await insertTickets('toner', SEARCH_TOTAL_CAP + 5, 5_000_000);
+  await insertTickets('stapler', 30, 6_000_000);
+}, 60_000);
+afterAll(() => t.close());
+
+describe('GET /api/tickets with a search: the total', () => {
+  it('is exact while the matches are at most SEARCH_TOTAL_CAP', async () => {
+    const res = await agent.get('/api/tickets?search=stapler').expect(200);
+    expect(res.body.total).toBe(30);
+    expect(res.body).not.toHaveProperty('totalCapped');
+  });
+
+  it('stops at SEARCH_TOTAL_CAP and says so when more tickets match', async () => {
+    const res = await agent.get('/api/tickets?search=toner&limit=5').expect(200);
+    expect(res.body.total).toBe(SEARCH_TOTAL_CAP);
+    expect(res.body.totalCapped).toBe(true);
+    expect(res.body.tickets).toHaveLength(5);
+  });
+
+  it('is exact without a search, however many tickets there are', async () => {
+    const res = await agent.get('/api/tickets?limit=1').expect(200);
+    expect(res.body.total).toBe(SEARCH_TOTAL_CAP + 35);
+    expect(res.body).not.toHaveProperty('totalCapped');
+  });
+});

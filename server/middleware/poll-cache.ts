@@ -1,0 +1,94 @@
+/**
+ * A short-lived cache for the SPA's polls. Every open SPA asks for the same ticket list, stats, ticket
+ * counts and team every 10–30 s; with hundreds of agents most of those requests ask the database the
+ * same question within the same second. A poll says how old an answer it accepts with the standard
+ * request directive `Cache-Control: max-age=N` (client/src/lib/api-client.ts sends it only for
+ * background refetches, never for a first load or a refetch after the user's own change), and gets
+ * an answer at most that old, never older than POLL_CACHE_MAX_AGE_SECONDS. Requests without the
+ * directive always get a fresh answer, and refresh the cache for the polls after them.
+ *
+ * The cache sits after requireAuth, so it only ever serves a signed-in user who may see the route,
+ * and it is keyed by the full URL: mount it only on routes whose answer is the same for every user who
+ * may ask (docs/decisions.md). Each process keeps its own; entries are whole JSON bodies with their
+ * ETag and, once asked for, their gzip encoding, so a hit costs no serialisation, hashing or
+ * compression, and an unchanged one is a 304.
+ */
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import type { NextFunction, Request, Response } from 'express';
+import { POLL_CACHE_MAX_AGE_SECONDS } from '@shared/constants';
+
+interface Entry {
+  json: string;
+  etag: string;
+  storedAt: number;
+  /** The body gzipped, made by the first hit that accepts it. */
+  gzip?: Buffer;
+}
+
+/** Bodies smaller than this go out as they are, as the compression middleware would send them. */
+const COMPRESS_MIN_BYTES = 1024;
+
+/** Distinct URLs kept (filter combinations, pages, searches); the oldest goes first. */
+const MAX_ENTRIES = 500;
+
+/** The age in milliseconds the request accepts (its `Cache-Control: max-age`), or undefined. */
+export function acceptedAgeMs(cacheControl: string | undefined): number | undefined {
+  if (!cacheControl) return undefined;
+  const directives = cacheControl
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim());
+  if (directives.includes('no-cache') || directives.includes('no-store')) return undefined;
+  const maxAge = directives.find((directive) => directive.startsWith('max-age='));
+  const seconds = maxAge ? Number(maxAge.slice('max-age='.length)) : NaN;
+  if (!Number.isInteger(seconds) || seconds <= 0) return undefined;
+  return Math.min(seconds, POLL_CACHE_MAX_AGE_SECONDS) * 1000;
+}
+
+export function pollCache() {
+  const entries = new Map<string, Entry>();
+
+  const store = (key: string, json: string): Entry => {
+    const entry = {
+      json,
+      etag: `"${crypto.createHash('sha1').update(json).digest('base64url')}"`,
+      storedAt: Date.now(),
+    };
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    return entry;
+  };
+
+  const send = (req: Request, res: Response, entry: Entry) => {
+    res.set('ETag', entry.etag);
+    res.set('Age', String(Math.floor((Date.now() - entry.storedAt) / 1000)));
+    res.vary('Accept-Encoding');
+    if (entry.json.length >= COMPRESS_MIN_BYTES && req.acceptsEncodings('gzip') === 'gzip') {
+      entry.gzip ??= zlib.gzipSync(entry.json);
+      // Already encoded: the compression middleware leaves it alone.
+      res.set('Content-Encoding', 'gzip');
+      res.type('json').send(entry.gzip);
+      return;
+    }
+    res.type('json').send(entry.json);
+  };
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    const key = req.originalUrl;
+    const maxAgeMs = acceptedAgeMs(req.get('Cache-Control'));
+    const cached = entries.get(key);
+    if (maxAgeMs !== undefined && cached && Date.now() - cached.storedAt <= maxAgeMs) {
+      send(req, res, cached);
+      return;
+    }
+    // A miss: the handler answers as usual, and its JSON is kept for the polls that follow.
+    res.json = (body: unknown) => {
+      if (res.statusCode !== 200) return res.type('json').send(JSON.stringify(body));
+      send(req, res, store(key, JSON.stringify(body)));
+      return res;
+    };
+    next();
+  };
+}

@@ -19,7 +19,8 @@
  * Settings: DATABASE_URL (a loopback database whose name contains "bench"; default
  * helpdesk_bench_polling), BENCH_POLLING_AGENTS (2000), BENCH_TICKETS (1000000), BENCH_AGENTS (100
  * user accounts), BENCH_TIME_ENTRIES (1000000), BENCH_LOANS (10000), BENCH_SECONDS (60 measured),
- * BENCH_WARMUP_SECONDS (30: every agent has polled everything once), BENCH_WRITES_PER_SECOND (5),
+ * BENCH_WARMUP_SECONDS (60: every agent has loaded everything once and the queue of those first
+ * loads has drained), BENCH_WRITES_PER_SECOND (5),
  * APP_PROCESSES (auto), DB_POOL_SIZE (per app process, 10), BENCH_KEEP_DATABASE=1 (keep and reuse the
  * seeded database), BENCH_PROFILE_DIR (CPU profiles of the app's processes, for Chrome's DevTools). Exits non-zero when any request failed or a target was missed (p99 ≥ 100 ms).
  */
@@ -51,7 +52,7 @@ const settings = {
   timeEntries: intOption('BENCH_TIME_ENTRIES', 1_000_000, { min: 0, max: 20_000_000 }),
   loans: intOption('BENCH_LOANS', 10_000, { min: 0, max: 1_000_000 }),
   seconds: numberOption('BENCH_SECONDS', 60, { min: 5, max: 3_600 }),
-  warmupSeconds: numberOption('BENCH_WARMUP_SECONDS', 30, { min: 0, max: 600 }),
+  warmupSeconds: numberOption('BENCH_WARMUP_SECONDS', 60, { min: 0, max: 600 }),
   writesPerSecond: numberOption('BENCH_WRITES_PER_SECOND', 5, { min: 0, max: 1_000 }),
   poolSize: intOption('DB_POOL_SIZE', 10, { min: 1, max: 200 }),
   keep: flagOption('BENCH_KEEP_DATABASE'),
@@ -295,6 +296,12 @@ async function main(): Promise<void> {
       `${settings.pollingAgents} agents, ${settings.seconds} s measured, ${settings.writesPerSecond} writes/s; ` +
         `app ${app.pids.length} process(es)\n`,
     );
+    // When the slow answers happened: a steady queue, or bursts (a stall, a stampede)?
+    const secondBySecond = result.timeline.map((second, i) => {
+      const p99 = percentile(Float64Array.from(second), 99);
+      return `${i}s ${second.length}/${p99.toFixed(0)}`;
+    });
+    log(`Requests sent / p99 ms, per second of the measured window:\n  ${secondBySecond.join('  ')}\n`);
     log(
       table(
         ['endpoint', 'requests', 'rps', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'answers'],

@@ -9,11 +9,13 @@
  *   filtered       status open, priority high, assigned, created in the last 90 days
  *   dashboard      GET /api/dashboard/stats
  *   team           GET /api/users/ticket-counts (the dashboard's Team Status panel)
- *   whoami         GET /api/auth/user: only what every authenticated request pays (the session read,
- *                  the user lookup, the session touch), the floor under every other case
+ *   whoami         GET /api/auth/user: only what every authenticated request pays (the session read
+ *                  with its user, one statement), the floor under every other case
  *
- * Each case runs in three modes: `api` (full answers, no ETag), `api-304` (If-None-Match with the
- * current ETag: the 304 path) and `sql` (the statements the service ran for that request, captured
+ * Each case runs in four modes: `api` (full answers, no ETag), `api-304` (If-None-Match with the
+ * current ETag: the 304 path), `api-poll` (as the SPA's background refetch sends it: the ETag and
+ * `Cache-Control: max-age=1`, which the poll cache may answer; server/middleware/poll-cache.ts) and
+ * `sql` (the session read and the statements the service ran for that request, captured
  * through drizzle's logger and replayed through `pg` on a pool as large as the app's, so the HTTP
  * layer's share is visible). Every connection has a session of its own, as 32 agents would.
  *
@@ -30,13 +32,12 @@ import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { DEFAULT_LIST_STATUSES, DEFAULT_PAGE_SIZE } from '@shared/constants';
+import { DEFAULT_LIST_STATUSES, DEFAULT_PAGE_SIZE, POLL_CACHE_MAX_AGE_SECONDS } from '@shared/constants';
 import { ticketListQuerySchema, toTicketListQuery, type TicketListFilters } from '@shared/contracts/tickets';
 import type { Database } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { dashboardStats } from '../server/features/dashboard/dashboard.service';
 import { listTickets } from '../server/features/tickets/tickets.service';
-import { findUserById } from '../server/features/users/users.repository';
 import { activeTicketCounts } from '../server/features/users/users.service';
 import { startApp, type AppProcess } from './lib/app-process';
 import { captureSql, explainRounds, sqlConnection, type CapturedRounds } from './lib/captured-sql';
@@ -57,7 +58,7 @@ const CASE_NAMES = [
   'team',
   'whoami',
 ] as const;
-const MODES = ['api', 'api-304', 'sql'] as const;
+const MODES = ['api', 'api-304', 'api-poll', 'sql'] as const;
 
 /** A comma-separated subset of `allowed` from the environment; all of them when unset. */
 function listOption<T extends string>(name: string, allowed: readonly T[]): T[] {
@@ -153,30 +154,21 @@ function sessionId(cookie: string): string {
 }
 
 /**
- * What every authenticated request runs besides its handler (connect-pg-simple's session read, the
- * user lookup of requireAuth, connect-pg-simple's session touch), each connection with its session.
+ * What every authenticated request runs besides its handler: the session store's one statement, the
+ * session joined with its user (server/middleware/session.ts), each connection with its own session.
  */
-async function authSql({ pool, cookies, userId }: CaptureContext) {
-  const user = await captureSql(pool, (db) => findUserById(db, userId));
+async function authSql({ cookies }: CaptureContext) {
   const now = Math.ceil(Date.now() / 1000);
-  const perConnection = cookies.map((cookie): CapturedRounds => {
-    const sid = sessionId(cookie);
-    return [
-      [
-        {
-          text: 'SELECT sess FROM "sessions" WHERE sid = $1 AND expire >= to_timestamp($2)',
-          values: [sid, now],
-        },
-      ],
-      ...user,
-      [
-        {
-          text: 'UPDATE "sessions" SET expire = to_timestamp($1) WHERE sid = $2 RETURNING sid',
-          values: [now + 7 * 86_400, sid],
-        },
-      ],
-    ];
-  });
+  const perConnection = cookies.map((cookie): CapturedRounds => [
+    [
+      {
+        text: `SELECT s.sess, u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role
+                 FROM sessions s LEFT JOIN users u ON u.id = (s.sess->>'userId')::uuid
+                 WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`,
+        values: [sessionId(cookie), now],
+      },
+    ],
+  ]);
   return (connection: number) => perConnection[connection % perConnection.length]!;
 }
 
@@ -291,9 +283,16 @@ async function main(): Promise<void> {
     const context = { pool, cookies, userId: (await runnerId())! };
     const cookieOf = (index: number) => cookies[index % cookies.length]!;
 
+    // A request's SQL: its session read, then what its handler runs (whoami runs only the former).
+    const authRoundsOf = await authSql(context);
     const cases = [];
     for (const benchCase of benchCases()) {
-      cases.push({ ...benchCase, roundsOf: await benchCase.capture(context) });
+      const handlerRoundsOf = await benchCase.capture(context);
+      const roundsOf =
+        benchCase.name === 'whoami'
+          ? handlerRoundsOf
+          : (connection: number) => [...authRoundsOf(connection), ...handlerRoundsOf(connection)];
+      cases.push({ ...benchCase, roundsOf });
     }
     if (settings.explain) {
       for (const benchCase of cases) {
@@ -326,6 +325,23 @@ async function main(): Promise<void> {
               expected: ['304'],
               connect: (i) =>
                 httpConnection(port, benchCase.path, { Cookie: cookieOf(i), 'If-None-Match': etag }),
+            }),
+          );
+        }
+        if (settings.modes.includes('api-poll')) {
+          const etag = await currentEtag(port, benchCase.path, cookieOf(0));
+          rows.push(
+            await measure({
+              benchCase: benchCase.name,
+              mode: 'api-poll',
+              connections,
+              expected: ['304'],
+              connect: (i) =>
+                httpConnection(port, benchCase.path, {
+                  Cookie: cookieOf(i),
+                  'If-None-Match': etag,
+                  'Cache-Control': `max-age=${POLL_CACHE_MAX_AGE_SECONDS}`,
+                }),
             }),
           );
         }

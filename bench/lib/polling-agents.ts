@@ -47,6 +47,8 @@ export interface EndpointFigures {
 
 export interface SimulationResult {
   endpoints: EndpointFigures[];
+  /** Every measured request's latency by the second (of the measured window) it was sent in. */
+  timeline: number[][];
   seconds: number;
   /** The load generator's own event-loop delay (p99, ms): large values mean it, not the app, lagged. */
   generatorLagP99Ms: number;
@@ -101,10 +103,13 @@ export async function simulateAgents(options: SimulationOptions): Promise<Simula
   let answered = 0;
   const lag = monitorEventLoopDelay({ resolution: 10 });
 
+  const timeline: number[][] = Array.from({ length: Math.ceil(options.seconds) }, () => []);
   const record = (name: string, sentAt: number, outcome: string, ok: boolean) => {
     if (sentAt < measureFrom || sentAt >= endAt) return;
     const entry = figuresOf(name);
-    entry.latencies.push(performance.now() - sentAt);
+    const latency = performance.now() - sentAt;
+    entry.latencies.push(latency);
+    timeline[Math.floor((sentAt - measureFrom) / 1000)]?.push(latency);
     entry.statuses.set(outcome, (entry.statuses.get(outcome) ?? 0) + 1);
     if (!ok) entry.errors++;
     answered++;
@@ -192,5 +197,6 @@ export async function simulateAgents(options: SimulationOptions): Promise<Simula
 
   const endpoints = [...figures.values()];
   for (const entry of endpoints) entry.latencies.sort((a, b) => a - b);
-  return { endpoints, seconds: options.seconds, generatorLagP99Ms: lag.percentile(99) / 1e6 };
+  for (const second of timeline) second.sort((a, b) => a - b);
+  return { endpoints, timeline, seconds: options.seconds, generatorLagP99Ms: lag.percentile(99) / 1e6 };
 }

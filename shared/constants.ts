@@ -81,9 +81,9 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DEFAULT_PAGE_SIZE = 20;
 /**
  * A search counts its matches up to this many: counting every ticket that holds a common word would
- * read a large share of the table on each poll. Beyond it the list says "of 10000+ tickets".
+ * read a large share of the table on each poll. Beyond it the list says "of 1000+ tickets".
  */
-export const SEARCH_TOTAL_CAP = 10_000;
+export const SEARCH_TOTAL_CAP = 1_000;
 export const DEFAULT_PAGE = 1;
 /** The largest page a client may ask for; keeps one request from reading the whole table. */
 export const MAX_PAGE_SIZE = 100;

@@ -106,3 +106,51 @@ describe('poll cache encoding', () => {
     expect(plain.headers.vary).toContain('Accept-Encoding');
   });
 });
+
+describe('poll cache under a burst', () => {
+  it('runs the handler once for polls that arrive while its answer is being computed', async () => {
+    let runs = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const app = express();
+    app.get('/slow', pollCache(), async (_req, res) => {
+      runs += 1;
+      await gate;
+      res.json({ runs });
+    });
+    const first = request(app)
+      .get('/slow')
+      .set(POLL)
+      .then((res) => res);
+    // Let the first request reach the handler before the others arrive.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const others = Array.from({ length: 5 }, () =>
+      request(app)
+        .get('/slow')
+        .set(POLL)
+        .then((res) => res),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    const answers = await Promise.all([first, ...others]);
+    expect(answers.map((res) => res.body)).toEqual(Array(6).fill({ runs: 1 }));
+    expect(runs).toBe(1);
+  });
+
+  it('leaves a poll to the handler when the answer it waited for failed', async () => {
+    let runs = 0;
+    const app = express();
+    app.get('/flaky', pollCache(), async (_req, res) => {
+      runs += 1;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      if (runs === 1) res.status(503).json({ message: 'busy' });
+      else res.json({ runs });
+    });
+    const [failed, waited] = await Promise.all([
+      request(app).get('/flaky').set(POLL),
+      new Promise((resolve) => setTimeout(resolve, 10)).then(() => request(app).get('/flaky').set(POLL)),
+    ]);
+    expect(failed.status).toBe(503);
+    expect(waited.body).toEqual({ runs: 2 });
+  });
+});

@@ -75,18 +75,46 @@ export function pollCache() {
     res.type('json').send(entry.json);
   };
 
+  /**
+   * Answers being computed, by URL. When an entry expires, every poll of that URL would otherwise
+   * miss at once and run the same query side by side (with 32 connections polling a 20 ms search,
+   * p99 118 ms); a poll waits for the answer under way instead, which is fresher than it asked for.
+   */
+  const computing = new Map<string, Promise<Entry | undefined>>();
+
   return (req: Request, res: Response, next: NextFunction) => {
     const key = req.originalUrl;
     const maxAgeMs = acceptedAgeMs(req.get('Cache-Control'));
-    const cached = entries.get(key);
-    if (maxAgeMs !== undefined && cached && Date.now() - cached.storedAt <= maxAgeMs) {
-      send(req, res, cached);
-      return;
+    if (maxAgeMs !== undefined) {
+      const cached = entries.get(key);
+      if (cached && Date.now() - cached.storedAt <= maxAgeMs) {
+        send(req, res, cached);
+        return;
+      }
+      const underWay = computing.get(key);
+      if (underWay) {
+        // A failed computation leaves the waiting poll to the handler, as if it had come alone.
+        void underWay.then((entry) => (entry ? send(req, res, entry) : next()));
+        return;
+      }
     }
     // A miss: the handler answers as usual, and its JSON is kept for the polls that follow.
+    let settle!: (entry: Entry | undefined) => void;
+    const answer = new Promise<Entry | undefined>((resolve) => (settle = resolve));
+    computing.set(key, answer);
+    const done = (entry: Entry | undefined) => {
+      settle(entry);
+      if (computing.get(key) === answer) computing.delete(key);
+    };
+    res.once('close', () => done(undefined));
     res.json = (body: unknown) => {
-      if (res.statusCode !== 200) return res.type('json').send(JSON.stringify(body));
-      send(req, res, store(key, JSON.stringify(body)));
+      if (res.statusCode !== 200) {
+        done(undefined);
+        return res.type('json').send(JSON.stringify(body));
+      }
+      const entry = store(key, JSON.stringify(body));
+      done(entry);
+      send(req, res, entry);
       return res;
     };
     next();

@@ -5,7 +5,7 @@ interface TicketListFooterProps {
   page: number;
   pageSize: number;
   total: number;
-  /** More tickets match than `total` (a search counts up to SEARCH_TOTAL_CAP): shown as "10000+". */
+  /** More tickets match than `total` (a search counts up to SEARCH_TOTAL_CAP): shown as "1000+". */
   totalCapped?: boolean;
   onPageChange: (page: number) => void;
 }

@@ -229,20 +229,22 @@ describe('the same requests from the app itself', () => {
       )
     ).ticket;
     await page.goto('/dashboard');
-    const answer = page.waitForResponse((response) => response.request().method() === 'POST');
-    await page.evaluate(
-      ({ action, text }) => {
-        const form = document.createElement('form');
-        form.method = 'POST';
-        form.action = action;
-        const input = Object.assign(document.createElement('input'), { name: 'text', value: text });
-        form.append(input);
-        document.body.append(form);
-        form.submit();
+    // The same urlencoded body the attacker's form sent, from the app's own page. A fetch rather than
+    // a form navigation: a top-level form post racing the SPA's start-up loads was dropped by
+    // Chromium now and then, and what this test checks is the server's answer to the same bytes.
+    const status = await page.evaluate(
+      async ({ action, text }) => {
+        const response = await fetch(action, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ text }).toString(),
+        });
+        return response.status;
       },
       { action: `/api/tickets/${control.id}/notes`, text: `Own-origin note ${tag}` },
     );
-    expect((await answer).status()).toBe(201);
+    expect(status).toBe(201);
     const saved = (await expectStatus<TicketResponse>(admin.get(`/api/tickets/${control.id}`), 200, 'read'))
       .ticket;
     expect(saved.notes).toContain(`Own-origin note ${tag}`);

@@ -40,10 +40,10 @@ import {
   type WriteAction,
 } from './lib/polling-agents';
 import { pidsNamed, watchUsage } from './lib/process-usage';
-import { percentile } from './lib/report';
+import { markdownTable, percentile } from './lib/report';
 import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scratch-database';
 import { signIn } from './lib/session';
-import { seedLoans, seedTickets, seedTimeEntries } from './lib/ticket-seed';
+import { seedLoans, seedTickets, seedTimeEntries, timed } from './lib/ticket-seed';
 
 const settings = {
   pollingAgents: intOption('BENCH_POLLING_AGENTS', 2_000, { min: 1, max: 20_000 }),
@@ -62,13 +62,6 @@ const P99_TARGET_MS = 100;
 const SEED_VERSION = 1;
 const AGENT_PASSWORD = 'bench-agent-password';
 const log = (line: string) => console.log(line);
-
-async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await work();
-  log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return result;
-}
 
 async function seedUnlessKept(url: string, reused: boolean, pool: pg.Pool): Promise<void> {
   const marker = { ...settings, version: SEED_VERSION };
@@ -89,8 +82,8 @@ async function seedUnlessKept(url: string, reused: boolean, pool: pg.Pool): Prom
   );
   const started = performance.now();
   await seedTickets(url, { tickets: settings.tickets, agents: settings.accounts, log });
-  await timed(`${settings.timeEntries} time entries`, () => seedTimeEntries(url, settings.timeEntries));
-  await timed(`${settings.loans} loans`, () => seedLoans(url, settings.loans));
+  await timed(log, `${settings.timeEntries} time entries`, () => seedTimeEntries(url, settings.timeEntries));
+  await timed(log, `${settings.loans} loans`, () => seedLoans(url, settings.loans));
   // The seeded agents sign in with one password (a cheap hash: the sign-ins are not measured).
   await pool.query('UPDATE users SET password = $1', [await bcrypt.hash(AGENT_PASSWORD, 4)]);
   await pool.query('INSERT INTO bench_seed (parameters) VALUES ($1)', [JSON.stringify(marker)]);
@@ -204,14 +197,6 @@ function endpointRow(entry: EndpointFigures, seconds: number): string[] {
   ];
 }
 
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, i) => (i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
-  const rule = `|${widths.map((width) => `${'-'.repeat(width + 2)}`).join('|')}|`;
-  return [line(header), rule, ...rows.map(line)].join('\n');
-}
-
 async function main(): Promise<void> {
   const url = scratchDatabaseUrl('postgres://postgres@127.0.0.1:5432/helpdesk_bench_polling');
   const scratch = await openScratchDatabase(url, { keep: settings.keep });
@@ -303,9 +288,10 @@ async function main(): Promise<void> {
     });
     log(`Requests sent / p99 ms, per second of the measured window:\n  ${secondBySecond.join('  ')}\n`);
     log(
-      table(
+      markdownTable(
         ['endpoint', 'requests', 'rps', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'answers'],
         rows,
+        (column) => column === 0 || column === 8,
       ),
     );
     log(

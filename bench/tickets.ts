@@ -301,58 +301,43 @@ async function main(): Promise<void> {
       }
     }
 
+    /** The headers each HTTP mode adds to the session cookie, given the answer's current ETag. */
+    const httpModes: Record<
+      Exclude<(typeof MODES)[number], 'sql'>,
+      (etag: string) => Record<string, string>
+    > = {
+      api: () => ({}),
+      'api-304': (etag) => ({ 'If-None-Match': etag }),
+      'api-poll': (etag) => ({
+        'If-None-Match': etag,
+        'Cache-Control': `max-age=${POLL_CACHE_MAX_AGE_SECONDS}`,
+      }),
+    };
     const rows: FigureRow[] = [];
     for (const benchCase of cases) {
       for (const connections of settings.connections) {
-        if (settings.modes.includes('api')) {
+        for (const mode of settings.modes) {
+          if (mode === 'sql') {
+            rows.push(
+              await measure({
+                benchCase: benchCase.name,
+                mode,
+                connections,
+                expected: ['ok'],
+                connect: (i) => sqlConnection(pool, benchCase.roundsOf(i)),
+              }),
+            );
+            continue;
+          }
+          const etag = mode === 'api' ? '' : await currentEtag(port, benchCase.path, cookieOf(0));
+          const headers = httpModes[mode](etag);
           rows.push(
             await measure({
               benchCase: benchCase.name,
-              mode: 'api',
+              mode,
               connections,
-              expected: ['200'],
-              connect: (i) => httpConnection(port, benchCase.path, { Cookie: cookieOf(i) }),
-            }),
-          );
-        }
-        if (settings.modes.includes('api-304')) {
-          const etag = await currentEtag(port, benchCase.path, cookieOf(0));
-          rows.push(
-            await measure({
-              benchCase: benchCase.name,
-              mode: 'api-304',
-              connections,
-              expected: ['304'],
-              connect: (i) =>
-                httpConnection(port, benchCase.path, { Cookie: cookieOf(i), 'If-None-Match': etag }),
-            }),
-          );
-        }
-        if (settings.modes.includes('api-poll')) {
-          const etag = await currentEtag(port, benchCase.path, cookieOf(0));
-          rows.push(
-            await measure({
-              benchCase: benchCase.name,
-              mode: 'api-poll',
-              connections,
-              expected: ['304'],
-              connect: (i) =>
-                httpConnection(port, benchCase.path, {
-                  Cookie: cookieOf(i),
-                  'If-None-Match': etag,
-                  'Cache-Control': `max-age=${POLL_CACHE_MAX_AGE_SECONDS}`,
-                }),
-            }),
-          );
-        }
-        if (settings.modes.includes('sql')) {
-          rows.push(
-            await measure({
-              benchCase: benchCase.name,
-              mode: 'sql',
-              connections,
-              expected: ['ok'],
-              connect: (i) => sqlConnection(pool, benchCase.roundsOf(i)),
+              expected: [mode === 'api' ? '200' : '304'],
+              connect: (i) => httpConnection(port, benchCase.path, { Cookie: cookieOf(i), ...headers }),
             }),
           );
         }

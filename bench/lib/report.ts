@@ -44,14 +44,25 @@ function cells(row: FigureRow): string[] {
   ];
 }
 
-/** A Markdown table (readable in a terminal, pasteable into docs/performance.md). */
+/**
+ * A Markdown table (readable in a terminal, pasteable into docs/performance.md): text columns (those
+ * `isText` picks) left-aligned, figures right-aligned.
+ */
+export function markdownTable(
+  header: readonly string[],
+  rows: readonly string[][],
+  isText: (column: number) => boolean,
+): string {
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  const line = (values: readonly string[]) =>
+    `| ${values.map((value, i) => (isText(i) ? value.padEnd(widths[i]!) : value.padStart(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((width, i) => (isText(i) ? `${'-'.repeat(width + 1)} ` : ` ${'-'.repeat(width)}:`)).join('|')}|`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+/** The figures of a benchmark's runs, one row per case, mode and connection count. */
 export function figuresTable(rows: readonly FigureRow[]): string {
-  const body = rows.map(cells);
-  const widths = COLUMNS.map((title, i) => Math.max(title.length, ...body.map((line) => line[i]!.length)));
-  const line = (values: string[]) =>
-    `| ${values.map((value, i) => (i < 2 ? value.padEnd(widths[i]!) : value.padStart(widths[i]!))).join(' | ')} |`;
-  const rule = `|${widths.map((width, i) => (i < 2 ? `${'-'.repeat(width + 1)} ` : ` ${'-'.repeat(width)}:`)).join('|')}|`;
-  return [line(COLUMNS), rule, ...body.map(line)].join('\n');
+  return markdownTable(COLUMNS, rows.map(cells), (column) => column < 2);
 }
 
 /** One line per case as it finishes, so a long run shows progress. */

@@ -146,11 +146,34 @@ FROM (
   ) t
 ) s`;
 
-async function timed<T>(log: (line: string) => void, label: string, work: () => Promise<T>): Promise<T> {
+/** Runs `work` and logs how long it took. */
+export async function timed<T>(
+  log: (line: string) => void,
+  label: string,
+  work: () => Promise<T>,
+): Promise<T> {
   const started = performance.now();
   const result = await work();
   log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return result;
+}
+
+/**
+ * Drops the indexes of `table` that back no constraint and returns their definitions, so a bulk load
+ * can rebuild them once over the finished table (much faster than maintaining them row by row).
+ */
+async function dropSecondaryIndexes(
+  client: pg.Client,
+  table: string,
+): Promise<{ name: string; definition: string }[]> {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+     WHERE schemaname = current_schema() AND tablename = $1
+       AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = $1::regclass)`,
+    [table],
+  );
+  for (const index of rows) await client.query(`DROP INDEX "${index.name}"`);
+  return rows;
 }
 
 /** Runs `tasks` on `clients` connections at once, each connection taking the next task when free. */
@@ -186,12 +209,7 @@ export async function seedTickets(databaseUrl: string, options: SeedOptions): Pr
       return rows.map((row) => row.id);
     });
 
-    const { rows: indexes } = await main.query<{ name: string; definition: string }>(
-      `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-       WHERE schemaname = current_schema() AND tablename = 'tickets'
-         AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'tickets'::regclass)`,
-    );
-    for (const index of indexes) await main.query(`DROP INDEX "${index.name}"`);
+    const indexes = await dropSecondaryIndexes(main, 'tickets');
 
     const chunks: [number, number][] = [];
     for (let first = 1; first <= options.tickets; first += chunk) {
@@ -248,12 +266,7 @@ export async function seedTimeEntries(databaseUrl: string, count: number): Promi
   await client.connect();
   try {
     await client.query("SET synchronous_commit = off; SET maintenance_work_mem = '512MB'");
-    const { rows: indexes } = await client.query<{ name: string; definition: string }>(
-      `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-       WHERE schemaname = current_schema() AND tablename = 'time_entries'
-         AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'time_entries'::regclass)`,
-    );
-    for (const index of indexes) await client.query(`DROP INDEX "${index.name}"`);
+    const indexes = await dropSecondaryIndexes(client, 'time_entries');
     await client.query(
       `WITH agents AS (SELECT array_agg(id ORDER BY email) AS ids FROM users),
             sample AS (SELECT array_agg(id) AS ids FROM (SELECT id FROM tickets LIMIT 100000) t)

@@ -8,12 +8,6 @@ import { userProfileColumns } from '../features/users/users.repository';
 
 export const SESSION_COOKIE_NAME = 'helpdesk.sid';
 
-/**
- * Where the session store puts the signed-in user it loaded with the session. Not part of the session
- * proper: the store strips it before writing, so it is never stored and always as fresh as the read.
- */
-export const LOADED_USER = 'loadedUser';
-
 const PgStore = connectPgSimple(session);
 type StoreCallback = (error?: unknown, session?: session.SessionData | null) => void;
 
@@ -47,13 +41,14 @@ class SessionWithUserStore extends PgStore {
         const stored = (
           typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess
         ) as session.SessionData;
-        callback(null, { ...stored, [LOADED_USER]: row.user ?? undefined });
+        // The user rides along as `loadedUser` (server/types/express.d.ts); set() never stores it.
+        callback(null, { ...stored, loadedUser: row.user ?? undefined });
       })
       .catch((error: unknown) => callback(error));
   }
 
   override set(sid: string, data: session.SessionData, callback?: (error?: unknown) => void): void {
-    const { [LOADED_USER]: _loaded, ...stored } = data;
+    const { loadedUser: _loaded, ...stored } = data;
     super.set(sid, stored as session.SessionData, callback);
   }
 }

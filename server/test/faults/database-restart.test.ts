@@ -11,12 +11,13 @@
  * process, never restarted.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseNotes } from '@shared/notes';
 import { CONNECT_TIMEOUT_MS } from '../../db/pool';
 import type { OpenDatabase } from '../../db/database';
 import { openTestDatabase } from '../test-database';
 import { startAppProcess, type AppProcess } from './app-process';
+import { hasPostgresServer } from './app-storage';
 import {
   call,
   isSuccess,
@@ -31,7 +32,6 @@ import {
 } from './fault-support';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
-const hasServer = inject('testDatabase') !== undefined;
 const APP_NAME = 'helpdesk_fault_app';
 const POOL_SIZE = 8;
 /**
@@ -50,7 +50,7 @@ interface Phase {
   to: number;
 }
 
-describe.skipIf(!hasServer)(
+describe.skipIf(!hasPostgresServer())(
   'database restart under load (PostgreSQL server only: the embedded database lives inside the app process)',
   () => {
     let database: OpenDatabase;

@@ -44,7 +44,8 @@ import { captureSql, explainRounds, sqlConnection, type CapturedRounds } from '.
 import { runClosedLoop, type LoopConnection } from './lib/closed-loop';
 import { httpConnection, httpGet } from './lib/http-connection';
 import { flagOption, intListOption, intOption, numberOption } from './lib/options';
-import { apiToSqlTable, figuresTable, progressLine, type FigureRow } from './lib/report';
+import { pidsNamed, watchUsage } from './lib/process-usage';
+import { apiToSqlTable, cpuPerRequestTable, figuresTable, progressLine, type FigureRow } from './lib/report';
 import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scratch-database';
 import { signInSessions, registerAccount } from './lib/session';
 import { COMMON_WORD, seedTickets } from './lib/ticket-seed';
@@ -228,7 +229,13 @@ interface Run {
   connect(index: number): LoopConnection;
 }
 
-async function measure(run: Run): Promise<FigureRow> {
+async function measure(run: Run, appPids: () => number[]): Promise<FigureRow> {
+  const usage = {
+    app: watchUsage(appPids),
+    database: watchUsage(() => pidsNamed('postgres')),
+    loadGenerator: watchUsage(() => [process.pid]),
+  };
+  const busy: Record<keyof typeof usage, number> = { app: 0, database: 0, loadGenerator: 0 };
   const result = await runClosedLoop({
     connections: run.connections,
     seconds: settings.seconds,
@@ -236,8 +243,20 @@ async function measure(run: Run): Promise<FigureRow> {
     maxRequests: MAX_REQUESTS_PER_CASE,
     expected: run.expected,
     connect: run.connect,
+    window: {
+      open: () => Object.values(usage).forEach((watch) => watch.start()),
+      close: () => {
+        for (const key of Object.keys(usage) as (keyof typeof usage)[]) busy[key] = usage[key].stop().cores;
+      },
+    },
   });
-  const row = { case: run.benchCase, mode: run.mode, result };
+  const perRequest = (cores: number) => (cores * result.seconds * 1000) / Math.max(result.requests, 1);
+  const cpuPerRequest = {
+    app: perRequest(busy.app),
+    database: perRequest(busy.database),
+    loadGenerator: perRequest(busy.loadGenerator),
+  };
+  const row = { case: run.benchCase, mode: run.mode, result, cpuPerRequest };
   log(progressLine(row));
   return row;
 }
@@ -275,6 +294,7 @@ async function main(): Promise<void> {
       profileDir: settings.profileDir,
     });
     const port = app.port;
+    const appPids = () => app?.pids ?? [];
     const runnerId = async () =>
       (await pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [ACCOUNT.email])).rows[0]
         ?.id;
@@ -319,26 +339,32 @@ async function main(): Promise<void> {
         for (const mode of settings.modes) {
           if (mode === 'sql') {
             rows.push(
-              await measure({
-                benchCase: benchCase.name,
-                mode,
-                connections,
-                expected: ['ok'],
-                connect: (i) => sqlConnection(pool, benchCase.roundsOf(i)),
-              }),
+              await measure(
+                {
+                  benchCase: benchCase.name,
+                  mode,
+                  connections,
+                  expected: ['ok'],
+                  connect: (i) => sqlConnection(pool, benchCase.roundsOf(i)),
+                },
+                appPids,
+              ),
             );
             continue;
           }
           const etag = mode === 'api' ? '' : await currentEtag(port, benchCase.path, cookieOf(0));
           const headers = httpModes[mode](etag);
           rows.push(
-            await measure({
-              benchCase: benchCase.name,
-              mode,
-              connections,
-              expected: [mode === 'api' ? '200' : '304'],
-              connect: (i) => httpConnection(port, benchCase.path, { Cookie: cookieOf(i), ...headers }),
-            }),
+            await measure(
+              {
+                benchCase: benchCase.name,
+                mode,
+                connections,
+                expected: [mode === 'api' ? '200' : '304'],
+                connect: (i) => httpConnection(port, benchCase.path, { Cookie: cookieOf(i), ...headers }),
+              },
+              appPids,
+            ),
           );
         }
       }
@@ -352,6 +378,7 @@ async function main(): Promise<void> {
     log(`\n${await environment(pool)}\n`);
     log(figuresTable(rows));
     log(`\nThe API against the same SQL run directly through pg:\n${apiToSqlTable(rows)}`);
+    log(`\nCPU per request, over the measured window (from /proc):\n${cpuPerRequestTable(rows)}`);
   } finally {
     await app?.stop();
     await pool.end();

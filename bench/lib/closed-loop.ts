@@ -20,6 +20,8 @@ export interface LoopOptions {
   /** Outcomes that count as success; everything else, a thrown error included, is an error. */
   expected: readonly string[];
   connect(index: number): LoopConnection;
+  /** Called as the measured window opens and closes (after the warm-up), e.g. to read CPU time. */
+  window?: { open(): void; close(): void };
 }
 
 export interface LoopResult {
@@ -68,12 +70,14 @@ export async function runClosedLoop(options: LoopOptions): Promise<LoopResult> {
     const latencies = new Float64Array(options.maxRequests);
     const outcomes = new Map<string, number>();
     let recorded = 0;
+    options.window?.open();
     const started = performance.now();
     await drive(connections, started + options.seconds * 1000, options.maxRequests, (latency, outcome) => {
       latencies[recorded++] = latency;
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
     });
     const seconds = (performance.now() - started) / 1000;
+    options.window?.close();
     const expected = new Set(options.expected);
     let errors = 0;
     for (const [outcome, count] of outcomes) if (!expected.has(outcome)) errors += count;

@@ -11,6 +11,8 @@ export interface FigureRow {
   case: string;
   mode: string;
   result: LoopResult;
+  /** CPU milliseconds spent per request over the measured window, by whom. */
+  cpuPerRequest?: { app: number; database: number; loadGenerator: number };
 }
 
 const ms = (value: number) => value.toFixed(1);
@@ -76,6 +78,27 @@ export function progressLine(row: FigureRow): string {
  * For each case and connection count measured both through the API and as its bare SQL, how many
  * times slower the API is (p50 and p99): the HTTP layer's overhead, which the issue bounds at 2×.
  */
+/**
+ * Where each request's CPU went: the app's processes, PostgreSQL's and the load generator's. Unlike
+ * latency under load this does not depend on queueing, so it shows what a change saved even when the
+ * machine is busy (its speed still matters).
+ */
+export function cpuPerRequestTable(rows: readonly FigureRow[]): string {
+  const measured = rows.filter((row) => row.cpuPerRequest);
+  return markdownTable(
+    ['case', 'mode', 'conns', 'app ms', 'PostgreSQL ms', 'load generator ms', 'total ms'],
+    measured.map(({ case: name, mode, result, cpuPerRequest: cpu }) => [
+      name,
+      mode,
+      String(result.connections),
+      ...[cpu!.app, cpu!.database, cpu!.loadGenerator, cpu!.app + cpu!.database + cpu!.loadGenerator].map(
+        (value) => value.toFixed(2),
+      ),
+    ]),
+    (column) => column < 2,
+  );
+}
+
 export function apiToSqlTable(rows: readonly FigureRow[], bound = 2): string {
   const lines = [
     '| case | conns | api p50 / sql p50 | api p99 / sql p99 | within 2× |',

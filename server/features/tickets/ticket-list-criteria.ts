@@ -1,5 +1,5 @@
 import type { TicketListFilters } from '@shared/contracts/tickets';
-import type { TicketListCriteria } from './tickets.repository';
+import type { TicketListCriteria } from './ticket-list.query';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

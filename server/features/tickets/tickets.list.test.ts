@@ -5,7 +5,7 @@ import { MAX_PAGE_SIZE } from '@shared/constants';
 import type { Ticket } from '@shared/contracts/tickets';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { createTicket, setTicketColumns } from './tickets.test-support';
-import { ticketSearchCondition } from './tickets.repository';
+import { ticketSearchCondition } from './ticket-list.query';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signedInAgent>>;

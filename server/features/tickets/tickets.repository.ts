@@ -1,24 +1,10 @@
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  sql,
-  type Column,
-  type SQL,
-} from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import { SEARCH_TOTAL_CAP, type AssignmentStatus } from '@shared/constants';
-import { ticketCounts, tickets, users, type NewTicketRow } from '@shared/schema';
+import { tickets, users, type NewTicketRow } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import type { TicketWithAssigneeRow } from './ticket.mapper';
 
-const ticketWithAssigneeColumns = {
+export const ticketWithAssigneeColumns = {
   ...getTableColumns(tickets),
   assigneeId: users.id,
   assigneeFirstName: users.firstName,
@@ -32,120 +18,6 @@ const selectTicketsWithAssignee = (db: DbOrTx) =>
 export async function findTicketById(db: DbOrTx, id: string): Promise<TicketWithAssigneeRow | undefined> {
   const [row] = await selectTicketsWithAssignee(db).where(eq(tickets.id, id));
   return row;
-}
-
-export interface TicketListCriteria {
-  offset: number;
-  limit: number;
-  search?: string;
-  statuses?: readonly string[];
-  priorities?: readonly string[];
-  assignedTo?: string;
-  assignmentStatus?: AssignmentStatus;
-  /** Lower bounds are inclusive, upper bounds exclusive. */
-  createdFrom?: Date;
-  createdUntil?: Date;
-  closedFrom?: Date;
-  closedUntil?: Date;
-}
-
-/** LIKE treats % _ and \ specially; a user's search term means them literally. */
-export const escapeLikePattern = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-/**
- * Case-insensitive substring search. The expression is exactly the one `tickets_search_trgm_idx` is
- * built on, so the trigram index serves it. No ESCAPE clause: backslash is LIKE's default escape, and
- * an explicit one would hide the pattern behind like_escape() from the planner.
- */
-export function ticketSearchCondition(term: string): SQL {
-  const pattern = `%${escapeLikePattern(term)}%`;
-  return sql`(${tickets.ticketNumber} || ' ' || ${tickets.subject} || ' ' || ${tickets.body} || ' ' || ${tickets.fromName} || ' ' || ${tickets.fromEmail}) ILIKE ${pattern}`;
-}
-
-/** The columns that both `tickets` and `ticket_counts` have. */
-interface CountedColumns {
-  status: Column;
-  priority: Column;
-  assignedTo: Column;
-}
-
-/** The status, priority and assignee conditions, on `tickets` or on `ticket_counts`. */
-function countedConditions(columns: CountedColumns, criteria: TicketListCriteria): SQL[] {
-  const conditions: (SQL | undefined)[] = [
-    criteria.statuses ? inArray(columns.status, [...criteria.statuses]) : undefined,
-    criteria.priorities ? inArray(columns.priority, [...criteria.priorities]) : undefined,
-    criteria.assignedTo ? eq(columns.assignedTo, criteria.assignedTo) : undefined,
-    criteria.assignmentStatus === 'assigned' ? isNotNull(columns.assignedTo) : undefined,
-    criteria.assignmentStatus === 'unassigned' ? isNull(columns.assignedTo) : undefined,
-  ];
-  return conditions.filter((condition) => condition !== undefined);
-}
-
-/** Whether ticket_counts can answer the total: no search and no date bound, only counted columns. */
-const countedFiltersOnly = (criteria: TicketListCriteria) =>
-  !criteria.search &&
-  !criteria.createdFrom &&
-  !criteria.createdUntil &&
-  !criteria.closedFrom &&
-  !criteria.closedUntil;
-
-function ticketListConditions(criteria: TicketListCriteria): SQL | undefined {
-  return and(
-    criteria.search ? ticketSearchCondition(criteria.search) : undefined,
-    ...countedConditions(tickets, criteria),
-    criteria.createdFrom ? gte(tickets.createdAt, criteria.createdFrom) : undefined,
-    criteria.createdUntil ? lt(tickets.createdAt, criteria.createdUntil) : undefined,
-    criteria.closedFrom ? gte(tickets.closedAt, criteria.closedFrom) : undefined,
-    criteria.closedUntil ? lt(tickets.closedAt, criteria.closedUntil) : undefined,
-  );
-}
-
-/**
- * How many tickets match. Filters on status, priority and assignee alone (the list's default view
- * among them) are summed from ticket_counts, a few hundred rows kept exact by triggers, instead of
- * counting up to every ticket; a date bound counts the matching tickets themselves, and a search
- * counts them only up to one past SEARCH_TOTAL_CAP.
- */
-function countMatching(db: DbOrTx, criteria: TicketListCriteria, where: SQL | undefined) {
-  if (countedFiltersOnly(criteria)) {
-    return db
-      .select({ total: sql<number>`coalesce(sum(${ticketCounts.total}), 0)::int` })
-      .from(ticketCounts)
-      .where(and(...countedConditions(ticketCounts, criteria)));
-  }
-  if (criteria.search) {
-    const matches = db
-      .select({ one: sql`1` })
-      .from(tickets)
-      .where(where)
-      .limit(SEARCH_TOTAL_CAP + 1)
-      .as('matches');
-    return db.select({ total: sql<number>`count(*)::int` }).from(matches);
-  }
-  return db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(tickets)
-    .where(where);
-}
-
-/** One page of matching tickets, newest first (id breaks ties so pages never overlap), and the total. */
-export async function listTickets(
-  db: DbOrTx,
-  criteria: TicketListCriteria,
-): Promise<{ rows: TicketWithAssigneeRow[]; total: number; totalCapped: boolean }> {
-  const where = ticketListConditions(criteria);
-  const [rows, counted] = await Promise.all([
-    selectTicketsWithAssignee(db)
-      .where(where)
-      .orderBy(desc(tickets.createdAt), desc(tickets.id))
-      .limit(criteria.limit)
-      .offset(criteria.offset),
-    countMatching(db, criteria, where),
-  ]);
-  const total = counted[0]?.total ?? 0;
-  // A search's count stops one past the cap: reaching it means "more than the cap".
-  const totalCapped = Boolean(criteria.search) && total > SEARCH_TOTAL_CAP;
-  return { rows, total: totalCapped ? SEARCH_TOTAL_CAP : total, totalCapped };
 }
 
 /** Inserts the ticket unless its number is taken; returns the new id, or undefined on a taken number. */

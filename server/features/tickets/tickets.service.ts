@@ -27,6 +27,7 @@ import {
   type TicketChanges,
 } from './ticket-changes';
 import { toListCriteria } from './ticket-list-criteria';
+import * as ticketList from './ticket-list.query';
 import { toTicket, toTicketDetail } from './ticket.mapper';
 import { generateTicketNumber, timestampTicketNumber } from './ticket-number';
 import * as repository from './tickets.repository';
@@ -64,7 +65,7 @@ async function mustFindTicket(db: DbOrTx, id: string): Promise<TicketDetail> {
 }
 
 export async function listTickets(db: Database, filters: TicketListFilters): Promise<TicketListResponse> {
-  const { rows, total, totalCapped } = await repository.listTickets(db, toListCriteria(filters));
+  const { rows, total, totalCapped } = await ticketList.listTickets(db, toListCriteria(filters));
   return { tickets: rows.map(toTicket), total, ...(totalCapped ? { totalCapped: true } : {}) };
 }
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { ticketCounts, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
+import { oncePerDatabase } from '../../db/prepared';
 import type { UserProfileRow } from './user.mapper';
 
 /** Every column except the password hash: what the repository hands out by default. */
@@ -89,23 +90,32 @@ export function listUsers(db: DbOrTx): Promise<UserProfileRow[]> {
 
 /**
  * For each user, in the order of listUsers, how many tickets in `statuses` are assigned to them:
- * summed from ticket_counts (kept exact by triggers on tickets), not counted ticket by ticket.
+ * summed from ticket_counts (kept exact by triggers on tickets), not counted ticket by ticket. The Team
+ * Status panel polls it, so it is a prepared statement.
  */
-export function countAssignedTicketsPerUser(
-  db: DbOrTx,
-  statuses: readonly string[],
-): Promise<{ userId: string; ticketCount: number }[]> {
-  return db
+const assignedTicketsPerUser = oncePerDatabase((db) =>
+  db
     .select({ userId: users.id, ticketCount: sql<number>`coalesce(sum(${ticketCounts.total}), 0)::int` })
     .from(users)
     .leftJoin(
       ticketCounts,
-      and(eq(ticketCounts.assignedTo, users.id), inArray(ticketCounts.status, [...statuses])),
+      and(
+        eq(ticketCounts.assignedTo, users.id),
+        sql`${ticketCounts.status} = ANY(${sql.placeholder('statuses')})`,
+      ),
     )
     .groupBy(users.id)
     .orderBy(
       sql`lower(${users.firstName}) asc nulls last`,
       sql`lower(${users.lastName}) asc nulls last`,
       asc(users.id),
-    );
+    )
+    .prepare('assigned_tickets_per_user'),
+);
+
+export function countAssignedTicketsPerUser(
+  db: DbOrTx,
+  statuses: readonly string[],
+): Promise<{ userId: string; ticketCount: number }[]> {
+  return assignedTicketsPerUser(db).execute({ statuses });
 }

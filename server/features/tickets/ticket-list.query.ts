@@ -1,0 +1,247 @@
+/**
+ * The ticket list's statement: one page of matching tickets, newest first, with their total, in one
+ * round trip. The list is the most requested thing the help desk serves (every open SPA polls it), so
+ * its statement is built once per shape of filter and kept as a named prepared statement: a request
+ * then costs neither drizzle's query building nor PostgreSQL's parsing, only planning with its values
+ * and the execution (docs/performance.md).
+ */
+import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type Column, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import { SEARCH_TOTAL_CAP, type AssignmentStatus } from '@shared/constants';
+import { ticketCounts, tickets, users } from '@shared/schema';
+import type { DbOrTx } from '../../db/client';
+import { oncePerDatabase } from '../../db/prepared';
+import type { TicketWithAssigneeRow } from './ticket.mapper';
+import { ticketWithAssigneeColumns } from './tickets.repository';
+
+export interface TicketListCriteria {
+  offset: number;
+  limit: number;
+  search?: string;
+  statuses?: readonly string[];
+  priorities?: readonly string[];
+  assignedTo?: string;
+  assignmentStatus?: AssignmentStatus;
+  /** Lower bounds are inclusive, upper bounds exclusive. */
+  createdFrom?: Date;
+  createdUntil?: Date;
+  closedFrom?: Date;
+  closedUntil?: Date;
+}
+
+/** LIKE treats % _ and \ specially; a user's search term means them literally. */
+export const escapeLikePattern = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * Case-insensitive substring search. The expression is exactly the one `tickets_search_trgm_idx` is
+ * built on, so the trigram index serves it. No ESCAPE clause: backslash is LIKE's default escape, and
+ * an explicit one would hide the pattern behind like_escape() from the planner.
+ */
+export function ticketSearchCondition(term: string): SQL {
+  return searchMatches(sql`${`%${escapeLikePattern(term)}%`}`);
+}
+
+const searchMatches = (pattern: SQL | SQL.Aliased | ReturnType<typeof sql.placeholder>) =>
+  sql`(${tickets.ticketNumber} || ' ' || ${tickets.subject} || ' ' || ${tickets.body} || ' ' || ${tickets.fromName} || ' ' || ${tickets.fromEmail}) ILIKE ${pattern}`;
+
+/**
+ * Which criteria a request has, as a short code: the statement's shape (PostgreSQL truncates statement
+ * names at 63 bytes, so the name stays short). Values are placeholders, so requests that differ only in
+ * values share a statement; the assignment status changes the condition itself, so it is in the code.
+ */
+function shapeOf(criteria: TicketListCriteria): string {
+  const present: [boolean, string][] = [
+    [Boolean(criteria.search), 's'],
+    [Boolean(criteria.statuses), 't'],
+    [Boolean(criteria.priorities), 'p'],
+    [Boolean(criteria.assignedTo), 'a'],
+    [criteria.assignmentStatus === 'assigned', 'y'],
+    [criteria.assignmentStatus === 'unassigned', 'n'],
+    [Boolean(criteria.createdFrom), 'c'],
+    [Boolean(criteria.createdUntil), 'C'],
+    [Boolean(criteria.closedFrom), 'd'],
+    [Boolean(criteria.closedUntil), 'D'],
+  ];
+  return present.flatMap(([isPresent, code]) => (isPresent ? [code] : [])).join('') || 'all';
+}
+
+/** The placeholders' values for a request (the names the conditions below use). */
+function placeholderValues(criteria: TicketListCriteria): Record<string, unknown> {
+  return {
+    pattern: criteria.search === undefined ? undefined : `%${escapeLikePattern(criteria.search)}%`,
+    statuses: criteria.statuses,
+    priorities: criteria.priorities,
+    assignedTo: criteria.assignedTo,
+    createdFrom: criteria.createdFrom,
+    createdUntil: criteria.createdUntil,
+    closedFrom: criteria.closedFrom,
+    closedUntil: criteria.closedUntil,
+    limit: criteria.limit,
+    offset: criteria.offset,
+  };
+}
+
+const placeholder = (name: keyof ReturnType<typeof placeholderValues>) => sql.placeholder(name);
+
+/** The columns that both `tickets` and `ticket_counts` have. */
+interface CountedColumns {
+  status: Column;
+  priority: Column;
+  assignedTo: Column;
+}
+
+/** The status, priority and assignee conditions, on `tickets` or on `ticket_counts`. */
+function countedConditions(columns: CountedColumns, criteria: TicketListCriteria): SQL[] {
+  const conditions: (SQL | undefined)[] = [
+    // `= ANY` takes the whole list as one value, so lists of any length share a statement.
+    criteria.statuses ? sql`${columns.status} = ANY(${placeholder('statuses')})` : undefined,
+    criteria.priorities ? sql`${columns.priority} = ANY(${placeholder('priorities')})` : undefined,
+    criteria.assignedTo ? eq(columns.assignedTo, placeholder('assignedTo')) : undefined,
+    criteria.assignmentStatus === 'assigned' ? isNotNull(columns.assignedTo) : undefined,
+    criteria.assignmentStatus === 'unassigned' ? isNull(columns.assignedTo) : undefined,
+  ];
+  return conditions.filter((condition) => condition !== undefined);
+}
+
+/** Whether ticket_counts can answer the total: no search and no date bound, only counted columns. */
+const countedFiltersOnly = (criteria: TicketListCriteria) =>
+  !criteria.search &&
+  !criteria.createdFrom &&
+  !criteria.createdUntil &&
+  !criteria.closedFrom &&
+  !criteria.closedUntil;
+
+function ticketListConditions(criteria: TicketListCriteria): SQL | undefined {
+  return and(
+    criteria.search ? searchMatches(placeholder('pattern')) : undefined,
+    ...countedConditions(tickets, criteria),
+    criteria.createdFrom ? gte(tickets.createdAt, placeholder('createdFrom')) : undefined,
+    criteria.createdUntil ? lt(tickets.createdAt, placeholder('createdUntil')) : undefined,
+    criteria.closedFrom ? gte(tickets.closedAt, placeholder('closedFrom')) : undefined,
+    criteria.closedUntil ? lt(tickets.closedAt, placeholder('closedUntil')) : undefined,
+  );
+}
+
+/**
+ * How many tickets match, as a scalar subquery. Filters on status, priority and assignee alone (the
+ * list's default view among them) are summed from ticket_counts, a few hundred rows kept exact by
+ * triggers, instead of counting up to every ticket; a date bound counts the matching tickets
+ * themselves. (A search counts its matches up to one past SEARCH_TOTAL_CAP: searchPage.)
+ */
+function matchingTotal(criteria: TicketListCriteria, where: SQL | undefined): SQL<number> {
+  if (countedFiltersOnly(criteria)) {
+    const counted = and(...countedConditions(ticketCounts, criteria)) ?? sql`true`;
+    return sql<number>`(SELECT coalesce(sum(${ticketCounts.total}), 0)::int FROM ${ticketCounts} WHERE ${counted})`;
+  }
+  return sql<number>`(SELECT count(*)::int FROM ${tickets} WHERE ${where ?? sql`true`})`;
+}
+
+const newestFirst = [desc(tickets.createdAt), desc(tickets.id)];
+
+/** One page of tickets without a search, each row carrying the total. */
+function filteredPage(db: DbOrTx, criteria: TicketListCriteria, where: SQL | undefined) {
+  return db
+    .select({ ...ticketWithAssigneeColumns, total: matchingTotal(criteria, where) })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.assignedTo))
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'));
+}
+
+/**
+ * One page of a search, each row carrying the matches counted up to one past SEARCH_TOTAL_CAP, in one
+ * statement that reads the trigram index once when the matches are few: `matches` collects them (at
+ * most cap + 1, ids and dates only), and while they are not over the cap the page is sorted out of
+ * them. Over the cap (a common word) the page is read in date order from the tickets instead, which
+ * stops after a page of matches. Each branch is gated on the count, an init plan that PostgreSQL
+ * evaluates once, so the other branch never runs.
+ */
+function searchPage(db: DbOrTx, where: SQL | undefined) {
+  const matches = db.$with('matches').as(
+    db
+      .select({ id: tickets.id, createdAt: tickets.createdAt })
+      .from(tickets)
+      .where(where)
+      .limit(SEARCH_TOTAL_CAP + 1),
+  );
+  const matchCount = sql<number>`(SELECT count(*)::int FROM ${matches})`;
+  const pageOfFewMatches = db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(sql`${matchCount} <= ${SEARCH_TOTAL_CAP}`)
+    .orderBy(desc(matches.createdAt), desc(matches.id))
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'));
+  const pageOfManyMatches = db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(where, sql`${matchCount} > ${SEARCH_TOTAL_CAP}`))
+    .orderBy(...newestFirst)
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'));
+  const page = db.$with('page').as(unionAll(pageOfFewMatches, pageOfManyMatches));
+  return db
+    .with(matches, page)
+    .select({ ...ticketWithAssigneeColumns, total: matchCount })
+    .from(page)
+    .innerJoin(tickets, eq(tickets.id, page.id))
+    .leftJoin(users, eq(users.id, tickets.assignedTo))
+    .orderBy(...newestFirst);
+}
+
+function pageStatement(db: DbOrTx, criteria: TicketListCriteria, name: string) {
+  const where = ticketListConditions(criteria);
+  return criteria.search
+    ? searchPage(db, where).prepare(name)
+    : filteredPage(db, criteria, where).prepare(name);
+}
+
+type PageStatement = ReturnType<typeof pageStatement>;
+
+/**
+ * The statements built so far, by database handle and shape. PostgreSQL makes a custom plan for every
+ * execution as long as it finds its generic plan costlier, which it does for these (a LIMIT it cannot
+ * see): the plan always fits the values, e.g. the trigram index for a rare word and the date order for
+ * a common one.
+ */
+const statementsByShape = oncePerDatabase(() => new Map<string, PageStatement>());
+
+function statementFor(db: DbOrTx, criteria: TicketListCriteria): PageStatement {
+  const statements = statementsByShape(db);
+  const shape = shapeOf(criteria);
+  let statement = statements.get(shape);
+  if (!statement) statements.set(shape, (statement = pageStatement(db, criteria, `ticket_list_${shape}`)));
+  return statement;
+}
+
+/** How many tickets match, on its own: for a page past the last, which has no row to carry it. */
+async function countMatching(db: DbOrTx, criteria: TicketListCriteria): Promise<number> {
+  const where = ticketListConditions(criteria);
+  const total = criteria.search
+    ? sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${tickets} WHERE ${where} LIMIT ${SEARCH_TOTAL_CAP + 1}) AS matches)`
+    : matchingTotal(criteria, where);
+  const [row] = await db
+    .select({ total })
+    .from(sql`(SELECT 1) AS one`)
+    .execute(placeholderValues(criteria));
+  return row?.total ?? 0;
+}
+
+/**
+ * One page of matching tickets, newest first (id breaks ties so pages never overlap), and the total,
+ * in one statement: the total rides on every row of the page.
+ */
+export async function listTickets(
+  db: DbOrTx,
+  criteria: TicketListCriteria,
+): Promise<{ rows: TicketWithAssigneeRow[]; total: number; totalCapped: boolean }> {
+  const pageRows = await statementFor(db, criteria).execute(placeholderValues(criteria));
+  // No row to carry the total: nothing matches, or the page is past the last one.
+  const total = pageRows[0]?.total ?? (criteria.offset === 0 ? 0 : await countMatching(db, criteria));
+  const rows = pageRows.map(({ total: _total, ...row }) => row);
+  // A search's count stops one past the cap: reaching it means "more than the cap".
+  const totalCapped = Boolean(criteria.search) && total > SEARCH_TOTAL_CAP;
+  return { rows, total: totalCapped ? SEARCH_TOTAL_CAP : total, totalCapped };
+}

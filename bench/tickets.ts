@@ -16,8 +16,10 @@
  * current ETag: the 304 path), `api-poll` (as the SPA's background refetch sends it: the ETag and
  * `Cache-Control: max-age=1`, which the poll cache may answer; server/middleware/poll-cache.ts) and
  * `sql` (the session read and the statements the service ran for that request, captured
- * through drizzle's logger and replayed through `pg` on a pool as large as the app's, so the HTTP
- * layer's share is visible). Every connection has a session of its own, as 32 agents would.
+ * through drizzle's logger and replayed through `pg` as named prepared statements on a pool as large
+ * as the app's, so the HTTP layer's share is visible). Every connection has a session of its own, as
+ * 32 agents would. Each row also says how much CPU a request cost the app, PostgreSQL and the load
+ * generator over the measured window, which queueing does not skew.
  *
  *   npm run bench -- tickets
  *

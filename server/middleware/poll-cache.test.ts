@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -104,6 +105,30 @@ describe('poll cache encoding', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toEqual({ rows });
     expect(plain.headers.vary).toContain('Accept-Encoding');
+  });
+});
+
+describe('poll cache and fresh answers', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('hashes and compresses a fresh answer only when it differs from the one kept', async () => {
+    const app = express();
+    let rows = Array.from({ length: 200 }, (_, i) => ({ id: i, subject: `Printer ${i} jams` }));
+    app.get('/big', pollCache(), (_req, res) => {
+      res.json({ rows });
+    });
+    const gzip = vi.spyOn(zlib, 'gzipSync');
+    const first = await request(app).get('/big').set('Accept-Encoding', 'gzip').expect(200);
+    const again = await request(app).get('/big').set('Accept-Encoding', 'gzip').expect(200);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.body).toEqual({ rows });
+    expect(gzip).toHaveBeenCalledTimes(1);
+
+    rows = rows.slice(1);
+    const changed = await request(app).get('/big').set('Accept-Encoding', 'gzip').expect(200);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect(changed.body).toEqual({ rows });
+    expect(gzip).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -11,7 +11,8 @@
  * and it is keyed by the full URL: mount it only on routes whose answer is the same for every user who
  * may ask (docs/decisions.md). Each process keeps its own; entries are whole JSON bodies with their
  * ETag and, once asked for, their gzip encoding, so a hit costs no serialisation, hashing or
- * compression, and an unchanged one is a 304.
+ * compression, and an unchanged one is a 304. A fresh answer that equals the kept one reuses its ETag
+ * and gzip too.
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
@@ -50,11 +51,17 @@ export function pollCache() {
   const entries = new Map<string, Entry>();
 
   const store = (key: string, json: string): Entry => {
-    const entry = {
-      json,
-      etag: `"${crypto.createHash('sha1').update(json).digest('base64url')}"`,
-      storedAt: Date.now(),
-    };
+    const kept = entries.get(key);
+    // A fresh answer equal to the kept one (most first loads: nothing changed since) keeps its ETag
+    // and gzip, so it costs no hashing or compression either; only its age starts again.
+    const entry: Entry =
+      kept?.json === json
+        ? { ...kept, storedAt: Date.now() }
+        : {
+            json,
+            etag: `"${crypto.createHash('sha1').update(json).digest('base64url')}"`,
+            storedAt: Date.now(),
+          };
     entries.delete(key);
     entries.set(key, entry);
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);

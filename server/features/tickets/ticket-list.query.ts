@@ -5,7 +5,19 @@
  * then costs neither drizzle's query building nor PostgreSQL's parsing, only planning with its values
  * and the execution (docs/performance.md).
  */
-import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type Column, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  sql,
+  type Column,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { SEARCH_TOTAL_CAP, type AssignmentStatus } from '@shared/constants';
 import { ticketCounts, tickets, users } from '@shared/schema';
@@ -38,10 +50,14 @@ export const escapeLikePattern = (term: string) => term.replace(/[\\%_]/g, (char
  * an explicit one would hide the pattern behind like_escape() from the planner.
  */
 export function ticketSearchCondition(term: string): SQL {
-  return searchMatches(sql`${`%${escapeLikePattern(term)}%`}`);
+  return searchMatches(searchPattern(term));
 }
 
-const searchMatches = (pattern: SQL | SQL.Aliased | ReturnType<typeof sql.placeholder>) =>
+/** The LIKE pattern of a search term: the term anywhere, its own % _ and \ taken literally. */
+const searchPattern = (term: string) => `%${escapeLikePattern(term)}%`;
+
+/** The search condition with the pattern as a value or as the prepared statements' placeholder. */
+const searchMatches = (pattern: string | Placeholder) =>
   sql`(${tickets.ticketNumber} || ' ' || ${tickets.subject} || ' ' || ${tickets.body} || ' ' || ${tickets.fromName} || ' ' || ${tickets.fromEmail}) ILIKE ${pattern}`;
 
 /**
@@ -68,7 +84,7 @@ function shapeOf(criteria: TicketListCriteria): string {
 /** The placeholders' values for a request (the names the conditions below use). */
 function placeholderValues(criteria: TicketListCriteria): Record<string, unknown> {
   return {
-    pattern: criteria.search === undefined ? undefined : `%${escapeLikePattern(criteria.search)}%`,
+    pattern: criteria.search === undefined ? undefined : searchPattern(criteria.search),
     statuses: criteria.statuses,
     priorities: criteria.priorities,
     assignedTo: criteria.assignedTo,

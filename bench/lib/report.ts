@@ -75,10 +75,6 @@ export function progressLine(row: FigureRow): string {
 }
 
 /**
- * For each case and connection count measured both through the API and as its bare SQL, how many
- * times slower the API is (p50 and p99): the HTTP layer's overhead, which the issue bounds at 2×.
- */
-/**
  * Where each request's CPU went: the app's processes, PostgreSQL's and the load generator's. Unlike
  * latency under load this does not depend on queueing, so it shows what a change saved even when the
  * machine is busy (its speed still matters).
@@ -99,6 +95,10 @@ export function cpuPerRequestTable(rows: readonly FigureRow[]): string {
   );
 }
 
+/**
+ * For each case and connection count measured both through the API and as its bare SQL, how many
+ * times slower the API is (p50 and p99): the HTTP layer's overhead, which the issue bounds at 2×.
+ */
 export function apiToSqlTable(rows: readonly FigureRow[], bound = 2): string {
   const lines = [
     '| case | conns | api p50 / sql p50 | api p99 / sql p99 | within 2× |',

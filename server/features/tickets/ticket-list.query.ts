@@ -142,9 +142,13 @@ function ticketListConditions(criteria: TicketListCriteria): SQL | undefined {
  * How many tickets match, as a scalar subquery. Filters on status, priority and assignee alone (the
  * list's default view among them) are summed from ticket_counts, a few hundred rows kept exact by
  * triggers, instead of counting up to every ticket; a date bound counts the matching tickets
- * themselves. (A search counts its matches up to one past SEARCH_TOTAL_CAP: searchPage.)
+ * themselves, and a search only up to one past SEARCH_TOTAL_CAP (searchPage counts its own matches the
+ * same way, out of the rows it collects for the page).
  */
 function matchingTotal(criteria: TicketListCriteria, where: SQL | undefined): SQL<number> {
+  if (criteria.search) {
+    return sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${tickets} WHERE ${where} LIMIT ${SEARCH_TOTAL_CAP + 1}) AS matches)`;
+  }
   if (countedFiltersOnly(criteria)) {
     const counted = and(...countedConditions(ticketCounts, criteria)) ?? sql`true`;
     return sql<number>`(SELECT coalesce(sum(${ticketCounts.total}), 0)::int FROM ${ticketCounts} WHERE ${counted})`;
@@ -234,12 +238,8 @@ function statementFor(db: DbOrTx, criteria: TicketListCriteria): PageStatement {
 
 /** How many tickets match, on its own: for a page past the last, which has no row to carry it. */
 async function countMatching(db: DbOrTx, criteria: TicketListCriteria): Promise<number> {
-  const where = ticketListConditions(criteria);
-  const total = criteria.search
-    ? sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${tickets} WHERE ${where} LIMIT ${SEARCH_TOTAL_CAP + 1}) AS matches)`
-    : matchingTotal(criteria, where);
   const [row] = await db
-    .select({ total })
+    .select({ total: matchingTotal(criteria, ticketListConditions(criteria)) })
     .from(sql`(SELECT 1) AS one`)
     .execute(placeholderValues(criteria));
   return row?.total ?? 0;

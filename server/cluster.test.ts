@@ -62,7 +62,11 @@ describe.skipIf(!hasPostgresServer())('the app as a primary and two workers (APP
       timeoutMs: 30_000,
       what: 'a replacement worker',
     });
-    expect(app.logs().some((line) => line.includes(`App process ${victim} exited (SIGKILL)`))).toBe(true);
+    // The primary logs the exit on stderr, the replacement its start on stdout: either may be read first.
+    await waitFor(() => app.logs().some((line) => line.includes(`App process ${victim} exited (SIGKILL)`)), {
+      timeoutMs: 5_000,
+      what: 'the exit logged',
+    });
     const created = await call(app.port, 'POST', '/api/tickets', {
       cookie,
       body: ticketInput('After a worker died'),

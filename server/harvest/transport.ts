@@ -5,6 +5,7 @@
  */
 import { HarvestNetworkError, HarvestRateLimitError, HarvestUnexpectedResponseError } from './errors';
 import { errorForResponse } from './response-errors';
+import { withoutTrailingSlashes } from '../lib/urls';
 import { retryAfterSeconds } from './retry-after';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -47,7 +48,7 @@ interface RawAnswer {
 }
 
 export function createTransport(options: TransportOptions): HarvestTransport {
-  const base = new URL(options.baseUrl.replace(/\/+$/, ''));
+  const base = new URL(withoutTrailingSlashes(options.baseUrl));
 
   function resolve(request: HarvestRequest): URL {
     const url =

@@ -49,6 +49,52 @@ describe('raw RFC 5322 messages (Content-Type: message/rfc822)', () => {
     expect(ticket.attachments).toEqual([]);
   });
 
+  // The fixture above is multipart/related, where mailparser leaves the text undefined; a message
+  // that is one text/html part gets an empty text instead, which used to win over the HTML.
+  it.each([
+    ['text/html; charset=utf-8', '<p>Hi team,<br>the VPN drops &amp; reconnects every hour.</p>'],
+    [
+      'text/html',
+      '<!DOCTYPE html><html><body><p>Hi team,<br>the VPN drops &amp; reconnects every hour.</p></body></html>',
+    ],
+  ])(
+    'when the whole message is one %s part, then the body is the HTML and bodyText its text',
+    async (type, html) => {
+      const raw = Buffer.from(
+        `From: Priya Natarajan <priya.n@fabrikam.com>\r\nTo: support@example.com\r\nSubject: VPN drops (${type})\r\n` +
+          `Date: Mon, 02 Mar 2026 14:05:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: ${type}\r\n\r\n${html}\r\n`,
+      );
+      const { ticket } = (await postRaw(t.app, raw).expect(201)).body;
+      expect(ticket.body).toBe(html);
+      expect(ticket.bodyText).toBe('Hi team,\nthe VPN drops & reconnects every hour.');
+    },
+  );
+
+  it('when a multipart/alternative message has a blank text part, then the HTML part is the body', async () => {
+    const raw = Buffer.from(
+      [
+        'From: Priya Natarajan <priya.n@fabrikam.com>',
+        'Subject: Blank text part',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/alternative; boundary="alt"',
+        '',
+        '--alt',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        ' \t ',
+        '--alt',
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        '<p>Printer <b>jams</b></p>',
+        '--alt--',
+        '',
+      ].join('\r\n'),
+    );
+    const { ticket } = (await postRaw(t.app, raw).expect(201)).body;
+    expect(ticket.body).toBe('<p>Printer <b>jams</b></p>');
+    expect(ticket.bodyText).toBe('Printer jams');
+  });
+
   it('when the message has no Date, Subject or text, then it still becomes a ticket, dated now', async () => {
     const before = Date.now();
     const res = await postRaw(

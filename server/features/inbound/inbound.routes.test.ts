@@ -179,6 +179,11 @@ describe('bad input', () => {
     ['from has no address in its brackets', 'from', { from: 'Jordan <jordan>' }],
     ['received is not a date', 'received', { received: 'yesterday' }],
     ['received is a number', 'received', { received: 1700000000000 }],
+    [
+      'received is longer than 200 characters',
+      'received',
+      { received: '01 Jan 2026 10:00' + ' '.repeat(200) },
+    ],
     ['priority is not a priority', 'priority', { priority: 'urgent' }],
     ['subject is missing', 'subject', { subject: undefined }],
     ['subject is blank', 'subject', { subject: '   ' }],

@@ -85,9 +85,9 @@ function attachmentsOf(mail: ParsedMail): TicketAttachment[] {
 
 /**
  * A raw RFC 5322 message, parsed with mailparser. The body is the text part, or the HTML part when
- * there is none. Mail is not refused for what senders commonly get wrong: a missing subject or body
- * gets a placeholder, an overlong one is cut, a missing or broken Date is taken as now. Refused
- * (400): an empty body, no header fields at all, and no usable From address.
+ * there is none or it is blank. Mail is not refused for what senders commonly get wrong: a missing
+ * subject or body gets a placeholder, an overlong one is cut, a missing or broken Date is taken as now.
+ * Refused (400): an empty body, no header fields at all, and no usable From address.
  */
 export async function parseMimeEmail(raw: Buffer, now: Date = new Date()): Promise<InboundMessage> {
   if (raw.length === 0) throw messageError(MIME_MESSAGES.empty);
@@ -103,7 +103,8 @@ export async function parseMimeEmail(raw: Buffer, now: Date = new Date()): Promi
   const sender = senderOf(mail);
   const subject =
     fitted(storable(mail.subject ?? '').trim(), TICKET_LIMITS.subject) || MIME_MESSAGES.noSubject;
-  const body = storable(mail.text ?? (mail.html || '')).trim();
+  // mailparser gives a single-part text/html message an empty text part: a blank one is no text part.
+  const body = storable(mail.text ?? '').trim() || storable(mail.html || '').trim();
   const sent = sentDate(mail, headers);
   const messageId = normalizeMessageId(mail.messageId);
   return {

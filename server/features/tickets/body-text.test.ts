@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { bodyToText, looksLikeHtml } from './body-text';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TICKET_LIMITS } from '@shared/contracts/tickets';
+import { bodyToText, HTML_MAX_DEPTH, looksLikeHtml } from './body-text';
 
 describe('bodyToText', () => {
   it('when the body is plain text, then it is kept as written (line breaks normalised)', () => {
@@ -57,5 +58,58 @@ describe('bodyToText', () => {
 
   it('when empty HTML elements leave blank lines, then at most one blank line remains', () => {
     expect(bodyToText('<p>One</p><p><img src="a.png"></p><p></p><p>Two</p>')).toBe('One\n\nTwo');
+  });
+});
+
+describe('bodyToText on HTML nested too deeply for html-to-text', () => {
+  // html-to-text walks the tree recursively: 5,000 nested <div> overflowed the call stack (a
+  // RangeError, so every answer carrying the ticket was a 500).
+  it.each([
+    ['5,000 nested <div>, closed', '<div>'.repeat(5_000) + 'Printer jams' + '</div>'.repeat(5_000)],
+    [
+      '39,000 nested <div>, unclosed (the longest such body a ticket takes)',
+      '<div>'.repeat(39_000) + 'Printer jams',
+    ],
+  ])('when the body is %s, then its text is shown', (_case, body) => {
+    expect(body.length).toBeLessThanOrEqual(TICKET_LIMITS.body);
+    expect(bodyToText(body)).toBe('Printer jams');
+  });
+
+  it('when the nesting is too deep, then the text of every level shows, entities decoded, scripts, styles and the title dropped, a line per block', () => {
+    const body =
+      '<html><head><title>Mail</title><style>p{color:red}</style></head><body>' +
+      '<div>'.repeat(1_000) +
+      'Banner [EXTERNAL]<p>VPN&nbsp;drops &amp;\n   reconnects<br>every <b>hour</b>.</p>' +
+      '<script>alert(1)</script><!-- <p>hidden</p> --><img src="cid:x" alt="logo">' +
+      '<div>'.repeat(1_000) +
+      '<ul><li>Tray 2<li>Toner</ul><textarea><b>as typed</b></textarea><script/>Regards' +
+      '</body></html>';
+    expect(bodyToText(body)).toBe(
+      'VPN\u00a0drops & reconnects\nevery hour.\nTray 2\nToner\n<b>as typed</b>Regards',
+    );
+  });
+
+  it(`when elements nest ${HTML_MAX_DEPTH} deep, then html-to-text lays them out; one level deeper, the text is stripped`, () => {
+    const list = '<ul><li>Tray 2</li><li>Toner</li></ul>';
+    expect(bodyToText('<div>'.repeat(HTML_MAX_DEPTH - 2) + list)).toBe('* Tray 2\n * Toner');
+    expect(bodyToText('<div>'.repeat(HTML_MAX_DEPTH - 1) + list)).toBe('Tray 2\nToner');
+  });
+
+  describe('when html-to-text throws all the same', () => {
+    afterEach(() => {
+      vi.doUnmock('html-to-text');
+      vi.resetModules();
+    });
+
+    it('then the stripped text is shown rather than the error', async () => {
+      vi.resetModules();
+      vi.doMock('html-to-text', () => ({
+        compile: () => () => {
+          throw new RangeError('Maximum call stack size exceeded');
+        },
+      }));
+      const fresh = await import('./body-text');
+      expect(fresh.bodyToText('<p>VPN <b>drops</b> &amp; reconnects</p>')).toBe('VPN drops & reconnects');
+    });
   });
 });

@@ -48,6 +48,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser suite at a time: the 2-core machine runs Chromium and the server side by side.
           fileParallelism: false,
+          // expect.poll gives up after 1 s by default: too short for a list that loads while the
+          // 2-core machine also runs the server and Chromium (a payload list once took longer).
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

@@ -34,6 +34,7 @@ const startServer = (databaseUrl: string): Promise<AppProcess> =>
       INBOUND_SUPPORT_ADDRESS: 'support@bench.example.com',
       // Every message is distinct and senders repeat; the benchmark measures ingest, not the limit.
       INBOUND_MAX_TICKETS_PER_SENDER_PER_MINUTE: '1000000',
+      INBOUND_MAX_MESSAGES_PER_MINUTE: '1000000',
     },
   });
 

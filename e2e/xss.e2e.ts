@@ -451,14 +451,18 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
       expect(answer).toMatchObject({ created: true });
       return (answer as Extract<InboundEmailResponse, { created: true }>).ticket;
     });
-    // Replies to the first one: each a note, its author from the From field, attachments listed.
+    // Replies to the first one: each a note, its author from the From field, attachments listed. The
+    // senders are not its requester, so each answers its message (In-Reply-To) to be let in.
     const target = mails[0]!;
     await mapLimit(P, 4, async (payload) => {
       const answer = await sendJsonMail({
         subject: `Re: [${target.ticketNumber}] ${payload.text}`,
         body: `<p>${payload.text}</p><script>__xssFired('${payload.id}')</script>`,
         from: `${payload.text} <reply.${payload.id}.${mailTag}@example.com>`,
-        headers: { 'Message-ID': `<reply.${payload.id}.${mailTag}@mail.example.com>` },
+        headers: {
+          'Message-ID': `<reply.${payload.id}.${mailTag}@mail.example.com>`,
+          'In-Reply-To': `<${P[0]!.id}.${mailTag}@mail.example.com>`,
+        },
         attachments: [{ filename: `${payload.text}.html`, contentType: 'text/html', size: 2048 }],
       });
       expect(answer).toMatchObject({ appendedNote: true });
@@ -481,6 +485,7 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
         from: `${encodedWord(P[2]!.text)} <mime.reply.${mailTag}@example.com>`,
         subject: encodedWord(`Re: [${mime.ticketNumber}] ${P[31]!.text}`),
         messageId: `<mime.reply.${mailTag}@mail.example.com>`,
+        inReplyTo: `<mime.${mailTag}@mail.example.com>`,
         text: `${P[6]!.text}\n${P[12]!.text}`,
         attachmentName: P[27]!.text,
       }),
@@ -707,6 +712,7 @@ function rawMessage(mail: {
   from: string;
   subject: string;
   messageId: string;
+  inReplyTo?: string;
   html?: string;
   text?: string;
   attachmentName: string;
@@ -720,6 +726,7 @@ function rawMessage(mail: {
     'To: support@example.com',
     `Subject: ${mail.subject}`,
     `Message-ID: ${mail.messageId}`,
+    ...(mail.inReplyTo ? [`In-Reply-To: ${mail.inReplyTo}`] : []),
     `Date: ${new Date().toUTCString()}`,
     'MIME-Version: 1.0',
     `Content-Type: multipart/mixed; boundary="${boundary}"`,

@@ -11,6 +11,7 @@ import os from 'node:os';
 import type { AppDeps } from './app';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/database';
+import { announceSetupLink, prepareSetupToken } from './features/auth/setup.service';
 import { resolveEncryptionKey } from './features/settings/encryption-key';
 import { logger } from './lib/logger';
 import { readOrCreateSecret } from './lib/secrets';
@@ -35,6 +36,7 @@ const RESPAWN_DELAY_MS = 1_000;
 export async function superviseWorkers(config: AppConfig, count: number): Promise<void> {
   // Migrating takes two connections (one holds the advisory lock); the pool is closed right after.
   const database = await openDatabase(config);
+  const setupToken = await prepareSetupToken(database.db, config);
   await database.close();
   resolveEncryptionKey(config);
   if (!config.sessionSecret) readOrCreateSecret(config.dataDir, 'session-secret');
@@ -44,6 +46,10 @@ export async function superviseWorkers(config: AppConfig, count: number): Promis
   const crashes: number[] = [];
   const fork = () => cluster.fork();
   for (let index = 0; index < count; index++) fork();
+  // Said once, when the app answers: the workers never print the setup link themselves.
+  if (setupToken) {
+    cluster.once('listening', (_worker, address) => announceSetupLink(config, address.port, setupToken));
+  }
 
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) {

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { withoutTrailingSlashes } from './lib/urls';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -81,6 +82,13 @@ const envSchema = z.object({
   INBOUND_SUPPORT_ADDRESS: emptyAsUnset(z.email('must be an email address').optional()),
   INBOUND_MAX_TICKETS_PER_SENDER_PER_MINUTE: positiveInt.default(10),
   INBOUND_MAX_BYTES: positiveInt.max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** Messages the whole inbound path takes a minute, whatever their senders; beyond it 429. */
+  INBOUND_MAX_MESSAGES_PER_MINUTE: positiveInt.default(300),
+  /** How long a client may take to send a request's header fields, and the whole request. */
+  HTTP_HEADERS_TIMEOUT_SECONDS: positiveInt.max(600).default(20),
+  HTTP_REQUEST_TIMEOUT_SECONDS: positiveInt.max(3_600).default(60),
+  /** How long an idle keep-alive connection stays open: longer than a proxy's idle timeout (often 60 s). */
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt.max(3_600).default(65),
 });
 
 /** A 32-byte key from 64 hex characters or from base64 (standard or URL-safe); undefined otherwise. */
@@ -146,7 +154,11 @@ export interface AppConfig {
     maxTicketsPerSenderPerMinute: number;
     /** The largest accepted request body, JSON or a raw message. */
     maxBytes: number;
+    /** Messages the whole inbound path takes per minute (all senders, all processes); beyond it 429. */
+    maxMessagesPerMinute: number;
   };
+  /** Timeouts of the HTTP server (server/http-server.ts). */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -185,7 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
     bcryptCost: e.BCRYPT_COST,
     logRequests: e.LOG_REQUESTS,
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicUrl: e.PUBLIC_URL === undefined ? undefined : withoutTrailingSlashes(e.PUBLIC_URL),
     encryptionKey: e.ENCRYPTION_KEY,
     harvest: {
       baseUrl: e.HARVEST_BASE_URL,
@@ -208,6 +220,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       supportAddress: e.INBOUND_SUPPORT_ADDRESS?.toLowerCase(),
       maxTicketsPerSenderPerMinute: e.INBOUND_MAX_TICKETS_PER_SENDER_PER_MINUTE,
       maxBytes: e.INBOUND_MAX_BYTES,
+      maxMessagesPerMinute: e.INBOUND_MAX_MESSAGES_PER_MINUTE,
+    },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      // A request's time includes its header fields, so it is never shorter than theirs.
+      requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_SECONDS, e.HTTP_HEADERS_TIMEOUT_SECONDS) * 1000,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
   };
 }

@@ -2,8 +2,11 @@ import cluster from 'node:cluster';
 import type { Server, ServerResponse } from 'node:http';
 import { createApp, type AppDeps } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
+import { createHttpServer } from './http-server';
+import { DataDirPermissionError } from './db/data-dir';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
+import { announceSetupLink, prepareSetupToken } from './features/auth/setup.service';
 import { resolveEncryptionKey } from './features/settings/encryption-key';
 import { createHarvestServices } from './harvest/sync/harvest-services';
 import { createHarvestSyncJob } from './harvest/sync/sync-job';
@@ -43,7 +46,7 @@ export async function startServer(
   try {
     database = await openDatabase(config);
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof DataDirPermissionError) {
       console.error(error.message);
       process.exit(1);
     }
@@ -70,7 +73,7 @@ export async function startServer(
     intervalMs: config.harvest.sync.intervalMs,
     batchSize: config.harvest.sync.batchSize,
   });
-  const server: Server = app.listen(config.port, config.host);
+  const server: Server = createHttpServer(app, config.http).listen(config.port, config.host);
   // The answers under way, so that a stop can have each one close its keep-alive connection.
   const unanswered = new Set<ServerResponse>();
   let stopping = false;
@@ -97,6 +100,9 @@ export async function startServer(
   logger.info(
     `Help desk ready at http://${shownHost}:${port} (${database.mode} database, ${Math.round(performance.now() - startedAt)} ms${worker})`,
   );
+  // A worker's primary has said it already (cluster.ts).
+  const setupToken = cluster.isWorker ? undefined : await prepareSetupToken(database.db, config);
+  if (setupToken) announceSetupLink(config, port, setupToken);
   if (config.harvest.sync.enabled) syncJob.start();
 
   const stop = async (signal: string) => {

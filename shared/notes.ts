@@ -21,11 +21,14 @@ const noteListSchema = z.array(noteEntrySchema);
 
 export const LEGACY_NOTE_AUTHOR = { userName: 'Legacy Note', userInitials: 'N' } as const;
 export const UNKNOWN_NOTE_AUTHOR = { userName: 'Unknown User', userInitials: 'N' } as const;
+/** Notes the help desk writes itself, e.g. why an email opened a new ticket instead of joining one. */
+export const SYSTEM_NOTE_AUTHOR = { userName: 'Help Desk', userInitials: 'HD' } as const;
 
 /** Blank lines (possibly holding spaces) separate legacy notes. */
 const LEGACY_SEPARATOR = /\n[ \t\r\f\v]*\n/;
 
-function parseNoteList(raw: string): NoteEntry[] | undefined {
+/** The entries of a JSON-encoded list of note entries; undefined for anything else. */
+export function parseNoteList(raw: string): NoteEntry[] | undefined {
   let value: unknown;
   try {
     value = JSON.parse(raw);

@@ -299,6 +299,16 @@ export const rateLimitWindows = pgTable(
   ],
 );
 
+/**
+ * The setup links of a fresh install (server/features/auth/setup.service.ts): the SHA-256 of each
+ * token `npm start` printed while no admin existed. A link is used once; a trigger of migration 0009
+ * deletes them all as soon as any user is an admin.
+ */
+export const setupTokens = pgTable('setup_tokens', {
+  tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type TicketRow = typeof tickets.$inferSelect;

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { signedInAgent, TEST_SESSION_SECRET } from '../test/test-app';
+import { DataDirPermissionError } from './data-dir';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock';
 import { openDatabase } from './database';
 
@@ -82,5 +83,89 @@ describe('the embedded database', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+/** Every file and folder under `dir` (itself included) that its group or other users may use. */
+function openToOthers(dir: string): { total: number; open: string[] } {
+  const open: string[] = [];
+  let total = 0;
+  const walk = (file: string) => {
+    const stat = fs.lstatSync(file);
+    total += 1;
+    if (stat.mode & 0o077) open.push(`${(stat.mode & 0o777).toString(8)} ${path.relative(dir, file)}`);
+    if (stat.isDirectory()) for (const child of fs.readdirSync(file)) walk(path.join(file, child));
+  };
+  walk(dir);
+  return { total, open };
+}
+
+describe('the data folder is its owner’s alone', () => {
+  const privateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-private-'));
+  afterAll(() => fs.rmSync(privateDir, { recursive: true, force: true }));
+  const dataDir = path.join(privateDir, 'data');
+  const privateConfig = { ...config, dataDir };
+
+  it('when the embedded database is created and used, then no file or folder in it is open to other users', async () => {
+    const database = await openDatabase(privateConfig);
+    try {
+      await database.pool.query(`INSERT INTO settings (key, value) VALUES ('private', '{"ok":true}')`);
+      await database.pool.query('CHECKPOINT');
+      // While it runs too: what PGlite writes now is created 0600 / 0700.
+      const running = openToOthers(dataDir);
+      expect(running.total).toBeGreaterThan(500);
+      expect(running.open).toEqual([]);
+    } finally {
+      await database.close();
+    }
+    const stopped = openToOthers(dataDir);
+    expect(stopped.open).toEqual([]);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+  });
+
+  it('when an existing folder is open to others (0755, files 0666), then the start tightens it and what the app keeps in it', async () => {
+    const walFolder = path.join(dataDir, 'pgdata', 'pg_wal');
+    const walFile = path.join(
+      walFolder,
+      fs.readdirSync(walFolder).find((name) => /^[0-9A-F]{24}$/.test(name))!,
+    );
+    const versionFile = path.join(dataDir, 'pgdata', 'PG_VERSION');
+    const someoneElses = path.join(dataDir, 'notes.txt');
+    fs.writeFileSync(someoneElses, 'not the app’s', { mode: 0o644 });
+    fs.chmodSync(someoneElses, 0o644);
+    fs.chmodSync(dataDir, 0o755);
+    fs.chmodSync(walFolder, 0o755);
+    for (const file of [walFile, versionFile]) fs.chmodSync(file, 0o666);
+
+    const database = await openDatabase(privateConfig);
+    await database.close();
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(walFolder).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(walFile).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(versionFile).mode & 0o777).toBe(0o600);
+    // Only what the app keeps there is touched; the folder itself already keeps others out of it.
+    expect(openToOthers(dataDir).open).toEqual(['644 notes.txt']);
+    fs.rmSync(someoneElses);
+  });
+
+  it('when the folder cannot be made private (another user owns it), then the start is refused with a clear message', async () => {
+    fs.chmodSync(dataDir, 0o755);
+    const chmod = vi.spyOn(fs, 'chmodSync').mockImplementation(() => {
+      throw Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' });
+    });
+    try {
+      const opening = openDatabase(privateConfig);
+      await expect(opening).rejects.toThrow(DataDirPermissionError);
+      await expect(opening).rejects.toThrow(
+        `The data folder ${dataDir} can be read by other users of this machine`,
+      );
+      await expect(opening).rejects.toThrow(`chmod -R go-rwx ${dataDir}`);
+    } finally {
+      chmod.mockRestore();
+    }
+    // Refused before the lock was taken: once fixed, the folder opens.
+    fs.chmodSync(dataDir, 0o700);
+    const database = await openDatabase(privateConfig);
+    await database.close();
   });
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { createPrivateFilesOnly, securePrivateDataDir } from './data-dir';
 import { acquireDataDirLock } from './data-dir-lock';
 
 export interface EmbeddedDatabase {
@@ -15,12 +16,20 @@ export interface EmbeddedDatabase {
  * `dataDir` undefined keeps the database in memory (tests).
  */
 export async function startEmbeddedDatabase(options: { dataDir?: string }): Promise<EmbeddedDatabase> {
-  const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
+  const { dataDir } = options;
+  // The database holds ticket text and password hashes: no other account on the machine may read or
+  // write it. PGlite unpacks a new database with modes of its own (0666), hence the second pass.
+  if (dataDir) {
+    createPrivateFilesOnly();
+    securePrivateDataDir(dataDir);
+  }
+  const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
     const db = await PGlite.create({
-      dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : 'memory://',
+      dataDir: dataDir ? path.join(dataDir, 'pgdata') : 'memory://',
       extensions: { pg_trgm },
     });
+    if (dataDir) securePrivateDataDir(dataDir);
     // A few connections for tooling beside the app's pool (which uses one; see server/db/pool.ts).
     const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 8 });
     await server.start();
@@ -29,7 +38,12 @@ export async function startEmbeddedDatabase(options: { dataDir?: string }): Prom
       async stop() {
         await server.stop();
         await db.close();
-        release();
+        try {
+          // Anything written with a mode of its own while running.
+          if (dataDir) securePrivateDataDir(dataDir);
+        } finally {
+          release();
+        }
       },
     };
   } catch (error) {

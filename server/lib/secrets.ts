@@ -13,7 +13,7 @@ export function readOrCreateSecret(dataDir: string, name: string, bytes = 48): s
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = crypto.randomBytes(bytes).toString('base64url');
   try {
     fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });

@@ -57,6 +57,8 @@ export const AUTH_MESSAGES = {
   wrongCurrentPassword: 'Current password is incorrect',
   passwordChanged: 'Password changed successfully',
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
-  tooManyRegistrations: 'Too many accounts created from this address. Please try again later.',
+  tooManyRegistrations: 'Too many registration attempts from this address. Please try again later.',
+  tooManyPasswordAttempts: 'Too many wrong passwords. Please wait a few minutes and try again.',
+  setupLinkInvalid: 'This setup link has already been used or is not valid.',
   crossOrigin: 'Cross-origin request refused',
 } as const;

@@ -39,6 +39,11 @@ export const TICKET_LIMITS = {
   timeSpent: 9_999.99,
   minYear: 1900,
   maxYear: 9999,
+  /**
+   * How far a client's clock may be from the server's: a new note's timestamp and a given closedAt
+   * may be this far ahead of (a note's also behind) the server's time.
+   */
+  clockSkewMinutes: 5,
 } as const;
 
 export const TICKET_MESSAGES = {
@@ -66,6 +71,15 @@ export const TICKET_MESSAGES = {
   dateBound: `Must be an ISO date (YYYY-MM-DD) or date-time between the years ${TICKET_LIMITS.minYear} and ${TICKET_LIMITS.maxYear}`,
   closedAtNeedsClosedStatus: 'Only a closed ticket has a closing time',
   assignedAtNeedsAssignee: 'Only an assigned ticket has an assignment time',
+  closedAtBeforeCreated: 'A ticket cannot be closed before it was created',
+  closedAtInFuture: 'A ticket cannot be closed in the future',
+  notesAppendOnly:
+    'Existing notes cannot be changed, removed or reordered; send them back as they are and add new notes after them',
+  notesNotAList: 'Notes must be a JSON list of note entries',
+  noteNotYours: 'New notes must carry your own user id, name and initials',
+  noteTooLong: `At most ${TICKET_LIMITS.noteText} characters per note`,
+  noteTimestampNotCurrent: `New notes must be timestamped within ${TICKET_LIMITS.clockSkewMinutes} minutes of the server's time`,
+  harvestEntryNotOnTicket: 'Must be the Harvest id of a time entry recorded for this ticket',
   ticketNumberUnavailable: 'Could not allocate a ticket number; please try again',
 } as const;
 
@@ -156,7 +170,10 @@ export type CreateTicketInput = z.output<typeof createTicketSchema>;
 
 const hasAnyField = (value: Record<string, unknown>) => Object.values(value).some((v) => v !== undefined);
 
-/** PUT /api/tickets/:id. lastUpdatedBy is not accepted: the server always records the caller. */
+/**
+ * PUT /api/tickets/:id. lastUpdatedBy is not accepted: the server always records the caller. `notes`
+ * only appends (the server checks the rest: server/features/tickets/ticket-notes-append.ts).
+ */
 export const updateTicketSchema = z
   .object({
     status: manualTicketStatusSchema.optional(),

@@ -11,6 +11,8 @@ export const paths = {
   timeTracking: '/time-tracking',
   reports: '/reports',
   settings: '/settings',
+  /** The setup link of a fresh install (not in the spec): creates the first admin, signed in or not. */
+  setup: '/setup/:token',
 } as const;
 
 /** The query parameter that filters the ticket list by assignee ("My Tickets"). */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useRoute } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { paths, SIGN_IN_PATHS, SIGNED_IN_PAGE_PATHS } from './paths';
@@ -9,6 +9,8 @@ import SignInRoute from './routes/signin';
 
 /** The signed-in app (shell and pages) is its own chunk, so the sign-in screen loads only what it needs. */
 const SignedInRoutes = lazy(() => import('./signed-in-routes'));
+/** Used once per install: its own chunk too. */
+const SetupRoute = lazy(() => import('./routes/setup'));
 
 /** Signed-out visitors reach only sign-in and logout; a page of the app asks them to sign in first. */
 function SignedOutRoutes() {
@@ -26,6 +28,19 @@ function SignedOutRoutes() {
 }
 
 export function AppRouter() {
+  const [isSetup, setupParams] = useRoute(paths.setup);
+  if (isSetup) {
+    return (
+      <Suspense fallback={<LoadingScreen fullScreen />}>
+        <SetupRoute token={setupParams.token} />
+      </Suspense>
+    );
+  }
+  return <AuthenticatedRoutes />;
+}
+
+/** Everything else: what a visitor sees depends on whether they are signed in. */
+function AuthenticatedRoutes() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <LoadingScreen fullScreen />;
   if (!user) return <SignedOutRoutes />;

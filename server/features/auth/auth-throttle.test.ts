@@ -182,15 +182,106 @@ describe('registrations per client address', () => {
     await register(app, newAddress()).expect(201);
   });
 
-  it('when registrations fail (bad input, email taken), then they do not count', async () => {
-    const app = appProcess({ REGISTRATIONS_PER_IP_PER_HOUR: '2' });
+  it('when registrations are refused (bad input, email taken), then they count too', async () => {
+    const app = appProcess({ REGISTRATIONS_PER_IP_PER_HOUR: '3' });
     const ip = newAddress();
     const taken = await registeredUser(app);
     await register(app, ip, { ...newUserInput(), email: 'not-an-email' }).expect(400);
     await register(app, ip, { ...newUserInput(), email: taken.email }).expect(409);
     await register(app, ip).expect(201);
-    await register(app, ip).expect(201);
     await register(app, ip).expect(429);
+  });
+
+  it('when one address registers an existing email 40 times, then 429 with Retry-After once past the limit', async () => {
+    const app = appProcess({ REGISTRATIONS_PER_IP_PER_HOUR: '10' });
+    const ip = newAddress();
+    const taken = await registeredUser(app);
+    const statuses: number[] = [];
+    let refused: request.Response | undefined;
+    for (let i = 0; i < 40; i++) {
+      const res = await register(app, ip, { ...newUserInput(), email: taken.email });
+      statuses.push(res.status);
+      refused ??= res.status === 429 ? res : undefined;
+    }
+    expect(statuses).toEqual([...Array(10).fill(409), ...Array(30).fill(429)]);
+    expect(refused?.body.error).toBe(AUTH_MESSAGES.tooManyRegistrations);
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused?.headers['retry-after'])).toBeLessThanOrEqual(3600);
+  });
+
+  it('when the setup link is tried, then it counts as a registration', async () => {
+    const app = appProcess({ REGISTRATIONS_PER_IP_PER_HOUR: '2' });
+    const ip = newAddress();
+    const setup = () =>
+      request(app)
+        .post(`/api/setup/${'x'.repeat(43)}`)
+        .set('X-Forwarded-For', ip)
+        .send(newUserInput());
+    await setup().expect(404);
+    await register(app, ip).expect(201);
+    await setup().expect(429);
+    await register(app, ip).expect(429);
+  });
+});
+
+describe('wrong current passwords at a password change', () => {
+  const changePassword = (agent: ReturnType<typeof request.agent>, ip: string, currentPassword: string) =>
+    agent
+      .post('/api/auth/change-password')
+      .set('X-Forwarded-For', ip)
+      .send({ currentPassword, newPassword: 'a brand new password' });
+
+  async function signedIn(app: Express) {
+    const user = await registeredUser(app);
+    const agent = request.agent(app);
+    await agent
+      .post('/api/login')
+      .set('X-Forwarded-For', newAddress())
+      .send({ email: user.email, password: user.password })
+      .expect(200);
+    return { user, agent };
+  }
+
+  it('when a session holder guesses the current password 12 times, then 429 from the 6th on, with Retry-After', async () => {
+    const app = appProcess({});
+    const { user, agent } = await signedIn(app);
+    const statuses: number[] = [];
+    let refused: request.Response | undefined;
+    for (let i = 0; i < 12; i++) {
+      const res = await changePassword(agent, newAddress(), `guess number ${i}`);
+      statuses.push(res.status);
+      refused ??= res.status === 429 ? res : undefined;
+    }
+    expect(statuses).toEqual([...Array(5).fill(400), ...Array(7).fill(429)]);
+    expect(refused?.body).toEqual({
+      success: false,
+      message: AUTH_MESSAGES.tooManyPasswordAttempts,
+      error: AUTH_MESSAGES.tooManyPasswordAttempts,
+    });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused?.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    // Even the right password waits, and so does signing in to the account.
+    await changePassword(agent, newAddress(), user.password).expect(429);
+    await login(app, newAddress(), user.email, user.password).expect(429);
+  });
+
+  it('when sign-in failures and wrong current passwords add up, then they share the account’s budget', async () => {
+    const app = appProcess({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' });
+    const { user, agent } = await signedIn(app);
+    await login(app, newAddress(), user.email, 'wrong-one').expect(401);
+    await login(app, newAddress(), user.email, 'wrong-one').expect(401);
+    await changePassword(agent, newAddress(), 'wrong-one').expect(400);
+    await changePassword(agent, newAddress(), 'wrong-one').expect(429);
+  });
+
+  it('when the change succeeds, then the account’s failures are forgotten', async () => {
+    const app = appProcess({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' });
+    const { user, agent } = await signedIn(app);
+    await changePassword(agent, newAddress(), 'wrong-one').expect(400);
+    await changePassword(agent, newAddress(), 'wrong-one').expect(400);
+    await changePassword(agent, newAddress(), user.password).expect(200);
+    for (let i = 0; i < 3; i++) await login(app, newAddress(), user.email, 'wrong-one').expect(401);
+    await login(app, newAddress(), user.email, 'a brand new password').expect(429);
   });
 });
 

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@shared/contracts/auth';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, HTTP_STATUS_BY_CODE } from '../../lib/errors';
 import { FixedWindowCounter, type WindowRule } from '../../lib/fixed-window-counter';
 
 /** The scopes of `rate_limit_windows` this throttle writes. */
@@ -19,16 +19,17 @@ export interface LoginAttempt {
   cancel(): Promise<void>;
 }
 
-/** A registration counted in advance, until the account is created. */
+/** A registration (or use of the setup link), counted whatever comes of it. */
 export interface RegistrationAttempt {
-  /** No account was created (bad input, email taken, an error): the attempt does not count. */
+  /** The request failed on our side: the attempt does not count. */
   cancel(): Promise<void>;
 }
 
 /**
  * Brute-force protection: failed sign-ins are counted per client address and per account
- * (case-insensitive email), and account creations per client address. Successful sign-ins do not
- * count. The counts live in PostgreSQL, so every app process draws on the same budget.
+ * (case-insensitive email), and so are wrong current passwords at a password change; every
+ * registration attempt is counted per client address. Successful sign-ins do not count. The counts
+ * live in PostgreSQL, so every app process draws on the same budget.
  *
  * Each attempt is counted before the password is checked and given back if it succeeds, so that a
  * burst of simultaneous guesses cannot all slip through before the first failures are recorded.
@@ -55,17 +56,22 @@ export class AuthThrottle {
     };
   }
 
-  /** Counts a sign-in attempt as a failure in advance; 429 when the address or the account is past its limit. */
-  async beginLogin(ip: string, email: string): Promise<LoginAttempt> {
+  /**
+   * Counts a password check (a sign-in, or the current password at a change) as a failure in
+   * advance; 429 with `message` when the address or the account is past its limit.
+   */
+  async beginLogin(
+    ip: string,
+    email: string,
+    message: string = AUTH_MESSAGES.tooManyLoginAttempts,
+  ): Promise<LoginAttempt> {
     const account = email.toLowerCase();
     const result = await this.counter.take([
       { rule: this.failuresByIp, key: ip },
       { rule: this.failuresByAccount, key: account },
     ]);
     if (!result.allowed) {
-      throw new AppError('too_many_requests', AUTH_MESSAGES.tooManyLoginAttempts, {
-        retryAfterSeconds: result.retryAfterSeconds,
-      });
+      throw new AppError('too_many_requests', message, { retryAfterSeconds: result.retryAfterSeconds });
     }
     const byIp = result.events.filter((event) => event.scope === this.failuresByIp.scope);
     return {
@@ -77,7 +83,11 @@ export class AuthThrottle {
     };
   }
 
-  /** Counts a registration in advance; 429 when the address is past its limit. */
+  /**
+   * Counts a registration attempt; 429 when the address is past its limit. Every attempt counts,
+   * refused ones too (an address taken answers 409, so otherwise the address book could be probed
+   * without limit); only a failure on our side is given back (cancelOnServerError).
+   */
   async beginRegistration(ip: string): Promise<RegistrationAttempt> {
     const result = await this.counter.take([{ rule: this.registrationsByIp, key: ip }]);
     if (!result.allowed) {
@@ -86,6 +96,20 @@ export class AuthThrottle {
       });
     }
     return { cancel: () => this.counter.giveBack(result.events) };
+  }
+}
+
+/** Runs `work`; when it fails on our side (not a refusal of the request), cancels the counted attempt. */
+export async function cancelOnServerError<T>(
+  attempt: { cancel(): Promise<void> },
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const refusal = error instanceof AppError && HTTP_STATUS_BY_CODE[error.code] < 500;
+    if (!refusal) await attempt.cancel().catch(() => {});
+    throw error;
   }
 }
 

@@ -12,9 +12,11 @@ import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAuth } from '../../middleware/require-auth';
 import { SESSION_COOKIE_NAME } from '../../middleware/session';
-import { AuthThrottle, cancelOnError } from './auth-throttle';
+import { AuthThrottle, cancelOnError, cancelOnServerError } from './auth-throttle';
 import * as authService from './auth.service';
+import { isFromThisMachine } from './local-request';
 import { destroyOtherSessionsOf } from './sessions.repository';
+import { createAdminWithSetupToken } from './setup.service';
 
 const regenerateSession = (req: Request) =>
   new Promise<void>((resolve, reject) =>
@@ -31,11 +33,35 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
   const router = Router();
   const clientIp = (req: Request) => req.ip ?? 'unknown';
 
+  /** A new session id at sign-in defeats session fixation. */
+  async function signIn(req: Request, userId: string) {
+    await regenerateSession(req);
+    req.session.userId = userId;
+    await saveSession(req);
+  }
+
   router.post('/register', async (req, res) => {
     const attempt = await throttle.beginRegistration(clientIp(req));
-    const user = await cancelOnError(attempt, () =>
-      authService.register(db, parseInput(registerSchema, req.body), config.bcryptCost),
+    const user = await cancelOnServerError(attempt, () =>
+      authService.register(db, parseInput(registerSchema, req.body), config.bcryptCost, {
+        fromThisMachine: isFromThisMachine(req, config.trustProxy),
+      }),
     );
+    res.status(201).json({ success: true, user } satisfies AuthSuccess);
+  });
+
+  // The setup link's page (a fresh install; see setup.service.ts): the first admin, signed in at once.
+  router.post('/setup/:token', async (req, res) => {
+    const attempt = await throttle.beginRegistration(clientIp(req));
+    const user = await cancelOnServerError(attempt, () =>
+      createAdminWithSetupToken(
+        db,
+        String(req.params.token),
+        parseInput(registerSchema, req.body),
+        config.bcryptCost,
+      ),
+    );
+    await signIn(req, user.id);
     res.status(201).json({ success: true, user } satisfies AuthSuccess);
   });
 
@@ -48,10 +74,7 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
     );
     if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
     await attempt.succeeded();
-    // A new session id at sign-in defeats session fixation.
-    await regenerateSession(req);
-    req.session.userId = user.id;
-    await saveSession(req);
+    await signIn(req, user.id);
     res.json({ success: true, user } satisfies AuthSuccess);
   });
 
@@ -78,7 +101,16 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
   router.post('/auth/change-password', requireAuth(db), async (req, res) => {
     const input = parseInput(changePasswordSchema, req.body);
     const user = currentUser(req);
-    await authService.changePassword(db, user.id, input, config.bcryptCost);
+    // The current password is guessed like a sign-in: it draws on the account's failure budget.
+    const attempt = await throttle.beginLogin(
+      clientIp(req),
+      user.email,
+      AUTH_MESSAGES.tooManyPasswordAttempts,
+    );
+    await cancelOnServerError(attempt, () =>
+      authService.changePassword(db, user.id, input, config.bcryptCost),
+    );
+    await attempt.succeeded();
     // Other browsers signed in as this user must sign in again with the new password.
     await destroyOtherSessionsOf(db, user.id, req.sessionID);
     res.json({ success: true, message: AUTH_MESSAGES.passwordChanged });

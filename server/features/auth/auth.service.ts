@@ -7,14 +7,22 @@ import {
   type PublicUser,
   type RegisterInput,
 } from '@shared/contracts/auth';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { toPublicUser } from '../users/user.mapper';
 import * as usersRepository from '../users/users.repository';
 
-/** Serialises registrations so that exactly one account, the first, becomes admin. */
+/** Serialises the creation of accounts and setup links, so that no two admins come from "no admin yet". */
 const FIRST_USER_LOCK_KEY = 724_311_002;
+
+/** Runs `work` in a transaction that holds the first-user lock until it ends. */
+export function withFirstUserLock<T>(db: Database, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_USER_LOCK_KEY})`);
+    return work(tx);
+  });
+}
 
 /** Compared against when the email is unknown, so an unknown email and a wrong password take equally long. */
 const dummyHashes = new Map<number, Promise<string>>();
@@ -24,23 +32,46 @@ function dummyHash(cost: number): Promise<string> {
   return hash;
 }
 
-export async function register(db: Database, input: RegisterInput, bcryptCost: number): Promise<PublicUser> {
-  if (await usersRepository.emailExists(db, input.email)) {
-    throw conflict(AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
-  }
+const emailTaken = () => conflict(AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
+
+/**
+ * Creates an account with `role`; `firstAdmin` means admin while no user is an admin yet, else agent
+ * (the lock makes two simultaneous first registrations produce one admin).
+ */
+export async function createAccount(
+  db: Database,
+  input: RegisterInput,
+  bcryptCost: number,
+  role: 'admin' | 'firstAdmin' | 'agent',
+  /** Runs first inside the transaction (consuming a setup token); its error undoes everything. */
+  before?: (tx: DbOrTx) => Promise<void>,
+): Promise<PublicUser> {
+  if (await usersRepository.emailExists(db, input.email)) throw emailTaken();
   const passwordHash = await bcrypt.hash(input.password, bcryptCost);
   try {
-    const row = await db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_USER_LOCK_KEY})`);
-      const role = (await usersRepository.countUsers(tx)) === 0 ? 'admin' : 'agent';
-      return usersRepository.insertUser(tx, { ...input, passwordHash, role });
+    const row = await withFirstUserLock(db, async (tx) => {
+      await before?.(tx);
+      const admin = role === 'admin' || (role === 'firstAdmin' && !(await usersRepository.adminExists(tx)));
+      return usersRepository.insertUser(tx, { ...input, passwordHash, role: admin ? 'admin' : 'agent' });
     });
     return toPublicUser(row);
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw conflict(AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
+    if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+}
+
+/**
+ * The Register tab. The first admin comes from here only when the request comes from the machine
+ * itself (`fromThisMachine`): anyone else gets an agent, and the owner uses the setup link.
+ */
+export function register(
+  db: Database,
+  input: RegisterInput,
+  bcryptCost: number,
+  options: { fromThisMachine: boolean },
+): Promise<PublicUser> {
+  return createAccount(db, input, bcryptCost, options.fromThisMachine ? 'firstAdmin' : 'agent');
 }
 
 /** Returns the user when the password matches, else undefined; the caller says nothing more specific. */

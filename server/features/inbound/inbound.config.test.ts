@@ -8,6 +8,7 @@ describe('inbound email configuration', () => {
       supportAddress: undefined,
       maxTicketsPerSenderPerMinute: 10,
       maxBytes: 10 * 1024 * 1024,
+      maxMessagesPerMinute: 300,
     });
   });
 
@@ -17,12 +18,14 @@ describe('inbound email configuration', () => {
       INBOUND_SUPPORT_ADDRESS: 'Support@Example.com',
       INBOUND_MAX_TICKETS_PER_SENDER_PER_MINUTE: '25',
       INBOUND_MAX_BYTES: '1048576',
+      INBOUND_MAX_MESSAGES_PER_MINUTE: '600',
     });
     expect(config.inbound).toEqual({
       token: '0123456789abcdef0123',
       supportAddress: 'support@example.com',
       maxTicketsPerSenderPerMinute: 25,
       maxBytes: 1_048_576,
+      maxMessagesPerMinute: 600,
     });
   });
 
@@ -37,6 +40,7 @@ describe('inbound email configuration', () => {
     ['INBOUND_SUPPORT_ADDRESS', 'not-an-address'],
     ['INBOUND_MAX_TICKETS_PER_SENDER_PER_MINUTE', '0'],
     ['INBOUND_MAX_BYTES', 'ten'],
+    ['INBOUND_MAX_MESSAGES_PER_MINUTE', '-1'],
   ])('when %s is %j, then the configuration is refused naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

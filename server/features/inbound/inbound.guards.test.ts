@@ -121,14 +121,16 @@ describe('per-sender limit', () => {
   });
 
   it('when replies that become notes push a sender over the limit, then they count too', async () => {
-    const ticket = (await postEmail(t.app, emailPayload()).expect(201)).body.ticket;
+    const original = '<chatty-thread@contoso.com>';
+    const ticket = (await postEmail(t.app, emailPayload({ headers: { 'Message-ID': original } })).expect(201))
+      .body.ticket;
+    // A colleague in copy, answering the original message: a participant of the ticket.
     const from = 'chatty@contoso.com';
+    const reply = (subject: string) => emailPayload({ from, subject, headers: { 'In-Reply-To': original } });
     for (let i = 0; i < LIMIT; i++) {
-      await postEmail(t.app, emailPayload({ from, subject: `Re: [${ticket.ticketNumber}] #${i}` })).expect(
-        200,
-      );
+      await postEmail(t.app, reply(`Re: [${ticket.ticketNumber}] #${i}`)).expect(200);
     }
-    await postEmail(t.app, emailPayload({ from, subject: `Re: [${ticket.ticketNumber}] again` })).expect(429);
+    await postEmail(t.app, reply(`Re: [${ticket.ticketNumber}] again`)).expect(429);
     await postEmail(t.app, emailPayload({ from, subject: 'A new problem' })).expect(429);
   });
 

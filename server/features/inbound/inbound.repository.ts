@@ -1,4 +1,4 @@
-import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import { inboundMessages } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 
@@ -74,4 +74,29 @@ export async function recentFromSender(
       ),
     );
   return { count: row?.count ?? 0, secondsUntilOldestExpires: row?.secondsLeft ?? 0 };
+}
+
+/**
+ * Which of the tickets the sender has written to before (a message of theirs was recorded for it), or
+ * whose recorded messages include one of `messageIds` (the email answers a message of that ticket).
+ */
+export async function ticketsInThreadWith(
+  tx: DbOrTx,
+  ticketIds: readonly string[],
+  sender: string,
+  messageIds: readonly string[],
+): Promise<Set<string>> {
+  if (ticketIds.length === 0) return new Set();
+  const rows = await tx
+    .selectDistinct({ ticketId: inboundMessages.ticketId })
+    .from(inboundMessages)
+    .where(
+      and(
+        inArray(inboundMessages.ticketId, [...ticketIds]),
+        messageIds.length > 0
+          ? or(eq(inboundMessages.sender, sender), inArray(inboundMessages.messageId, [...messageIds]))
+          : eq(inboundMessages.sender, sender),
+      ),
+    );
+  return new Set(rows.flatMap((row) => (row.ticketId ? [row.ticketId] : [])));
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { requireInboundToken } from './inbound-auth';
+import { inboundCeiling } from './inbound-ceiling';
 import type { InboundMessage } from './inbound-message';
 import { ingestEmail } from './inbound.service';
 import { fromJsonPayload } from './json-email';
@@ -34,7 +35,8 @@ function statusOf(answer: InboundEmailResponse): number {
 /**
  * POST /api/inbound/email for the mail pipeline. It authenticates with a bearer token, not a session,
  * so it is mounted before the session, the same-origin check and the 1 MB JSON parser, with parsers
- * of its own up to INBOUND_MAX_BYTES (413 beyond).
+ * of its own up to INBOUND_MAX_BYTES (413 beyond). A ceiling on all senders together comes before
+ * the body is read (429 beyond INBOUND_MAX_MESSAGES_PER_MINUTE).
  */
 export function inboundRoutes(deps: { db: Database; config: AppConfig }) {
   const { db, config } = deps;
@@ -48,6 +50,7 @@ export function inboundRoutes(deps: { db: Database; config: AppConfig }) {
   router.post(
     '/inbound/email',
     requireInboundToken(config.inbound.token),
+    inboundCeiling(db, config.inbound.maxMessagesPerMinute),
     express.json({ limit }),
     express.raw({ type: RAW_MESSAGE_TYPE, limit }),
     async (req, res) => {

@@ -7,6 +7,7 @@ import * as ticketsService from '../tickets/tickets.service';
 import { autoReplyReason } from './auto-reply';
 import { dedupeKey, type InboundMessage } from './inbound-message';
 import * as repository from './inbound.repository';
+import { referencedMessageIds } from './referenced-messages';
 import { ticketNumbersIn } from './reply-subject';
 
 export interface InboundSettings {
@@ -20,6 +21,8 @@ export const INBOUND_SERVICE_MESSAGES = {
   noText: '(no message text)',
   truncated: '… [truncated]',
   attachments: 'Attachments',
+  notInThread: (ticketNumbers: readonly string[]) =>
+    `This email names ${ticketNumbers.join(', ')}, but its sender is not part of ${ticketNumbers.length > 1 ? 'those tickets' : 'that ticket'}, so it opened a new ticket.`,
 } as const;
 
 const THROTTLE_WINDOW_SECONDS = 60;
@@ -71,13 +74,39 @@ async function enforceSenderLimit(tx: DbOrTx, sender: string, key: string, limit
   });
 }
 
-/** The first ticket named in the subject that exists, locked; undefined when none does. */
-async function replyTarget(tx: DbOrTx, subject: string): Promise<string | undefined> {
-  const numbers = ticketNumbersIn(subject);
-  if (numbers.length === 0) return undefined;
+/** Where a message naming ticket numbers in its subject goes. */
+type ReplyTarget =
+  | { kind: 'none' }
+  /** It joins this ticket's conversation. */
+  | { kind: 'ticket'; ticketId: string }
+  /** The tickets it names exist, but its sender is not part of any of them: it opens a new ticket. */
+  | { kind: 'refused'; ticketNumbers: string[] };
+
+/**
+ * The first ticket named in the subject that exists and that the sender may write to, locked. A
+ * ticket number alone proves nothing (numbers are guessable), so the sender must be the ticket's
+ * requester, have written to it before, or answer one of its messages (In-Reply-To / References).
+ */
+async function replyTarget(tx: DbOrTx, message: InboundMessage): Promise<ReplyTarget> {
+  const numbers = ticketNumbersIn(message.subject);
+  if (numbers.length === 0) return { kind: 'none' };
   const found = await ticketsService.lockTicketsByNumber(tx, numbers);
-  const idByNumber = new Map(found.map((ticket) => [ticket.ticketNumber, ticket.id]));
-  return numbers.map((number) => idByNumber.get(number)).find((id) => id !== undefined);
+  const byNumber = new Map(found.map((ticket) => [ticket.ticketNumber, ticket]));
+  const named = numbers.flatMap((number) => byNumber.get(number) ?? []);
+  if (named.length === 0) return { kind: 'none' };
+
+  const sender = message.from.address.toLowerCase();
+  const isRequester = (ticket: { fromEmail: string }) => ticket.fromEmail.toLowerCase() === sender;
+  const inThread = await repository.ticketsInThreadWith(
+    tx,
+    named.filter((ticket) => !isRequester(ticket)).map((ticket) => ticket.id),
+    sender,
+    referencedMessageIds(message.headers),
+  );
+  const joined = named.find((ticket) => isRequester(ticket) || inThread.has(ticket.id));
+  return joined
+    ? { kind: 'ticket', ticketId: joined.id }
+    : { kind: 'refused', ticketNumbers: named.map((ticket) => ticket.ticketNumber) };
 }
 
 type Outcome = { kind: 'duplicate' | repository.InboundOutcome; ticket: TicketDetail };
@@ -97,8 +126,9 @@ function recordMessage(db: Database, settings: InboundSettings, message: Inbound
     }
     await enforceSenderLimit(tx, sender, key, settings.maxTicketsPerSenderPerMinute);
 
-    const replyTo = await replyTarget(tx, message.subject);
-    if (replyTo) {
+    const target = await replyTarget(tx, message);
+    if (target.kind === 'ticket') {
+      const replyTo = target.ticketId;
       await ticketsService.appendEmailReply(
         tx,
         replyTo,
@@ -117,6 +147,13 @@ function recordMessage(db: Database, settings: InboundSettings, message: Inbound
       originalEmailDate: message.received,
       attachments: message.attachments,
     });
+    if (target.kind === 'refused') {
+      await ticketsService.appendSystemNote(
+        tx,
+        ticketId,
+        INBOUND_SERVICE_MESSAGES.notInThread(target.ticketNumbers),
+      );
+    }
     await repository.recordOutcome(tx, key, ticketId, 'created');
     return { kind: 'created', ticket: await ticketsService.getTicket(tx, ticketId) };
   });
@@ -125,8 +162,8 @@ function recordMessage(db: Database, settings: InboundSettings, message: Inbound
 /**
  * Turns an inbound email into a ticket (spec §1: tickets arrive by email). In order: auto-replies and
  * loops are acknowledged and dropped; a message seen before answers with its ticket; a sender over
- * the per-minute limit is refused (429); a subject naming an existing ticket adds a note to it;
- * anything else opens a new ticket.
+ * the per-minute limit is refused (429); a subject naming an existing ticket adds a note to it when
+ * the sender is part of that ticket (see replyTarget); anything else opens a new ticket.
  */
 export async function ingestEmail(
   db: Database,

@@ -2,6 +2,9 @@ import { CLOSED_TICKET_STATUSES, type TicketPriority } from '@shared/constants';
 import { TICKET_MESSAGES } from '@shared/contracts/tickets';
 import type { NewTicketRow } from '@shared/schema';
 import { badRequest } from '../../lib/errors';
+import { CLOCK_SKEW_MS, planNotesAppend, type TicketCaller } from './ticket-notes-append';
+
+export type { TicketCaller } from './ticket-notes-append';
 
 /** What the rules need to know about a ticket before a change. */
 export interface TicketState {
@@ -9,6 +12,10 @@ export interface TicketState {
   assignedTo: string | null;
   assignedAt: Date | null;
   closedAt: Date | null;
+  createdAt: Date;
+  /** The notes column as stored, and the base time its legacy text is read with (parseNotes). */
+  notes: string | null;
+  updatedAt: Date;
 }
 
 /** A requested change, from PUT /api/tickets/:id or the bulk update (a subset). */
@@ -42,19 +49,30 @@ export const isClosedStatus = (status: string) =>
 
 const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 
+const closedAtError = (message: string) => badRequest(`closedAt: ${message}`, { closedAt: [message] });
+
+/**
+ * A closing time a client gives: not before the ticket was created, not in the future (a client clock
+ * up to CLOCK_SKEW_MS ahead is taken as now, so a stored closedAt is never later than the change).
+ */
+function givenClosedAt(current: TicketState, closedAt: Date, now: Date): Date {
+  if (closedAt.getTime() < current.createdAt.getTime())
+    throw closedAtError(TICKET_MESSAGES.closedAtBeforeCreated);
+  if (closedAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
+    throw closedAtError(TICKET_MESSAGES.closedAtInFuture);
+  return closedAt.getTime() > now.getTime() ? now : closedAt;
+}
+
 /**
  * closedAt follows the status: moving to closed stamps it (unless a time is given), staying closed
  * keeps it, and an open ticket has none.
  */
 function planClosedAt(current: TicketState, request: TicketChangeRequest, now: Date): Date | null {
   if (!isClosedStatus(request.status ?? current.status)) {
-    if (request.closedAt)
-      throw badRequest(TICKET_MESSAGES.closedAtNeedsClosedStatus, {
-        closedAt: [TICKET_MESSAGES.closedAtNeedsClosedStatus],
-      });
+    if (request.closedAt) throw closedAtError(TICKET_MESSAGES.closedAtNeedsClosedStatus);
     return null;
   }
-  if (request.closedAt) return request.closedAt;
+  if (request.closedAt) return givenClosedAt(current, request.closedAt, now);
   return isClosedStatus(current.status) && current.closedAt ? current.closedAt : now;
 }
 
@@ -67,7 +85,7 @@ function planAssignment(
   const assignedTo = request.assignedTo !== undefined ? request.assignedTo : current.assignedTo;
   if (assignedTo === null) {
     if (request.assignedAt)
-      throw badRequest(TICKET_MESSAGES.assignedAtNeedsAssignee, {
+      throw badRequest(`assignedAt: ${TICKET_MESSAGES.assignedAtNeedsAssignee}`, {
         assignedAt: [TICKET_MESSAGES.assignedAtNeedsAssignee],
       });
     return { assignedTo, assignedAt: null };
@@ -76,16 +94,24 @@ function planAssignment(
   return { assignedTo, assignedAt: assignedTo === current.assignedTo ? current.assignedAt : now };
 }
 
-/** The column changes a request makes to one ticket; columns that would not change are left out. */
+/**
+ * The column changes a request by `caller` makes to one ticket; columns that would not change are
+ * left out. `notes` only appends (ticket-notes-append.ts). Whether a harvestTimeEntryId belongs to the
+ * ticket needs the database: the service checks it.
+ */
 export function planTicketChanges(
   current: TicketState,
   request: TicketChangeRequest,
   now: Date,
+  caller: TicketCaller,
 ): TicketChanges {
   const changes: TicketChanges = {};
   if (request.status !== undefined) changes.status = request.status;
   if (request.priority !== undefined) changes.priority = request.priority;
-  if (request.notes !== undefined) changes.notes = request.notes;
+  if (request.notes !== undefined) {
+    const notes = planNotesAppend(current, request.notes, caller, now);
+    if (notes !== undefined) changes.notes = notes;
+  }
   if (request.timeSpent !== undefined) changes.timeSpent = request.timeSpent;
   if (request.harvestTimeEntryId !== undefined) changes.harvestTimeEntryId = request.harvestTimeEntryId;
 

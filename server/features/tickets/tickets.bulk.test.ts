@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets } from '@shared/schema';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTicket, readTicketRow } from './tickets.test-support';
+import { createTicket, readTicketRow, setTicketColumns } from './tickets.test-support';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signedInAgent>>;
@@ -52,9 +52,12 @@ describe('PATCH /api/tickets/bulk', () => {
 
   it('when a mix of open and already-closed tickets is closed, then the closed ones keep their time', async () => {
     const [closedEarlier, open] = await threeTickets();
-    await alice.agent
-      .put(`/api/tickets/${closedEarlier}`)
-      .send({ status: 'closed', closedAt: '2026-01-02T03:04:05Z' });
+    // A ticket created and closed long ago (a PUT cannot close it before its creation).
+    await setTicketColumns(t.database.db, closedEarlier!, {
+      status: 'closed',
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+      closedAt: new Date('2026-01-02T03:04:05Z'),
+    });
     await bob.agent
       .patch('/api/tickets/bulk')
       .send({ ticketIds: [closedEarlier, open], updates: { status: 'closed' } })

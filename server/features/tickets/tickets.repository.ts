@@ -1,6 +1,6 @@
-import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import { tickets, users, type NewTicketRow } from '@shared/schema';
+import { tickets, timeEntries, users, type NewTicketRow } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import type { TicketWithAssigneeRow } from './ticket.mapper';
 
@@ -40,9 +40,9 @@ export async function insertTicketUnlessNumberTaken(
 export function lockTicketsByNumber(
   tx: DbOrTx,
   numbers: readonly string[],
-): Promise<{ id: string; ticketNumber: string }[]> {
+): Promise<{ id: string; ticketNumber: string; fromEmail: string }[]> {
   return tx
-    .select({ id: tickets.id, ticketNumber: tickets.ticketNumber })
+    .select({ id: tickets.id, ticketNumber: tickets.ticketNumber, fromEmail: tickets.fromEmail })
     .from(tickets)
     .where(inArray(tickets.ticketNumber, [...numbers]))
     .orderBy(tickets.id)
@@ -55,6 +55,8 @@ export interface LockedTicket {
   assignedTo: string | null;
   assignedAt: Date | null;
   closedAt: Date | null;
+  createdAt: Date;
+  harvestTimeEntryId: number | null;
   notes: string | null;
   updatedAt: Date;
   /** The database's time for this transaction, so every timestamp of one change agrees. */
@@ -73,6 +75,8 @@ export function lockTickets(tx: DbOrTx, ids: readonly string[]): Promise<LockedT
       assignedTo: tickets.assignedTo,
       assignedAt: tickets.assignedAt,
       closedAt: tickets.closedAt,
+      createdAt: tickets.createdAt,
+      harvestTimeEntryId: tickets.harvestTimeEntryId,
       notes: tickets.notes,
       updatedAt: tickets.updatedAt,
       now: sql`now()`.mapWith(tickets.updatedAt),
@@ -81,6 +85,20 @@ export function lockTickets(tx: DbOrTx, ids: readonly string[]): Promise<LockedT
     .where(inArray(tickets.id, [...ids]))
     .orderBy(tickets.id)
     .for('update');
+}
+
+/** Whether a time entry recorded for the ticket was pushed to Harvest as `harvestTimeEntryId`. */
+export async function isHarvestEntryOfTicket(
+  db: DbOrTx,
+  ticketId: string,
+  harvestTimeEntryId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: timeEntries.id })
+    .from(timeEntries)
+    .where(and(eq(timeEntries.ticketId, ticketId), eq(timeEntries.harvestTimeEntryId, harvestTimeEntryId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function updateTickets(

@@ -40,7 +40,7 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
   // The bulk routes come before /tickets/:id, which would otherwise take "bulk" for an id.
   router.patch('/tickets/bulk', auth, async (req, res) => {
     const input = parseInput(bulkUpdateTicketsSchema, req.body);
-    res.json(await ticketsService.bulkUpdateTickets(db, input, currentUser(req).id));
+    res.json(await ticketsService.bulkUpdateTickets(db, input, currentUser(req)));
   });
 
   router.delete('/tickets/bulk', auth, async (req, res) => {
@@ -56,7 +56,8 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
   router.put('/tickets/:id', auth, async (req, res) => {
     const { id } = parseInput(ticketParamsSchema, req.params);
     const input = parseInput(updateTicketSchema, req.body);
-    const ticket = await ticketsService.updateTicket(db, id, input, currentUser(req).id);
+    // The caller's name too: new notes in the list must be signed with it.
+    const ticket = await ticketsService.updateTicket(db, id, input, currentUser(req));
     res.json({ ticket } satisfies TicketResponse);
   });
 

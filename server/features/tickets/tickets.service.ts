@@ -14,7 +14,7 @@ import {
   type TicketListResponse,
   type UpdateTicketInput,
 } from '@shared/contracts/tickets';
-import { noteAuthor, parseNotes, serializeNotes, type NoteEntry } from '@shared/notes';
+import { noteAuthor, parseNotes, serializeNotes, SYSTEM_NOTE_AUTHOR, type NoteEntry } from '@shared/notes';
 import type { NewTicketRow } from '@shared/schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -23,6 +23,7 @@ import { userExists } from '../users/users.repository';
 import {
   isClosedStatus,
   planTicketChanges,
+  type TicketCaller,
   type TicketChangeRequest,
   type TicketChanges,
 } from './ticket-changes';
@@ -144,19 +145,36 @@ async function applyChanges(
   tx: DbOrTx,
   locked: Locked,
   request: TicketChangeRequest,
-  callerId: string,
+  caller: TicketCaller,
 ): Promise<void> {
   const now = locked[0].now;
   const groups = new Map<string, { changes: TicketChanges; ids: string[] }>();
   for (const ticket of locked) {
-    const changes = planTicketChanges(ticket, request, now);
+    const changes = planTicketChanges(ticket, request, now, caller);
     const key = JSON.stringify(changes);
     const group = groups.get(key) ?? { changes, ids: [] };
     group.ids.push(ticket.id);
     groups.set(key, group);
   }
   for (const { changes, ids } of groups.values()) {
-    await repository.updateTickets(tx, ids, { ...changes, lastUpdatedBy: callerId, updatedAt: now });
+    await repository.updateTickets(tx, ids, { ...changes, lastUpdatedBy: caller.id, updatedAt: now });
+  }
+}
+
+/**
+ * A harvestTimeEntryId must be the Harvest id of a time entry recorded for this ticket (the sync links
+ * it so); the ticket's current one and null (unlink) are always accepted.
+ */
+async function assertHarvestEntryOfTicket(
+  tx: DbOrTx,
+  ticket: repository.LockedTicket,
+  harvestTimeEntryId: number | null | undefined,
+): Promise<void> {
+  if (harvestTimeEntryId == null || harvestTimeEntryId === ticket.harvestTimeEntryId) return;
+  if (!(await repository.isHarvestEntryOfTicket(tx, ticket.id, harvestTimeEntryId))) {
+    throw badRequest(`harvestTimeEntryId: ${TICKET_MESSAGES.harvestEntryNotOnTicket}`, {
+      harvestTimeEntryId: [TICKET_MESSAGES.harvestEntryNotOnTicket],
+    });
   }
 }
 
@@ -164,13 +182,14 @@ export function updateTicket(
   db: Database,
   id: string,
   input: UpdateTicketInput,
-  callerId: string,
+  caller: TicketCaller,
 ): Promise<TicketDetail> {
   return withAssigneeGuard(input.assignedTo, () =>
     db.transaction(async (tx) => {
       const locked = await lockAllOrFail(tx, [id]);
       await assertAssigneeExists(tx, input.assignedTo);
-      await applyChanges(tx, locked, input, callerId);
+      await assertHarvestEntryOfTicket(tx, locked[0], input.harvestTimeEntryId);
+      await applyChanges(tx, locked, input, caller);
       return mustFindTicket(tx, id);
     }),
   );
@@ -180,11 +199,8 @@ export async function deleteTicket(db: Database, id: string): Promise<void> {
   if ((await repository.deleteTickets(db, [id])) === 0) throw notFound(TICKET_MESSAGES.ticketNotFound);
 }
 
-export interface NoteWriter {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-}
+/** Who writes a note: its entry carries their id, name and initials. */
+export type NoteWriter = TicketCaller;
 
 /**
  * Appends a note under a row lock, so concurrent appends each see the others' notes. Legacy text is
@@ -260,6 +276,14 @@ export function appendEmailReply(
   return appendNote(tx, id, { text, userId: null, ...author }, { lastUpdatedBy: null, reopen: true });
 }
 
+/**
+ * Adds a note written by the help desk itself (no user), e.g. why an email opened a new ticket. The
+ * ticket's status is left as it is.
+ */
+export function appendSystemNote(tx: DbOrTx, id: string, text: string): Promise<void> {
+  return appendNote(tx, id, { text, userId: null, ...SYSTEM_NOTE_AUTHOR }, { lastUpdatedBy: null });
+}
+
 /** The existing tickets among `numbers`, locked for the caller's transaction. */
 export const lockTicketsByNumber = (tx: DbOrTx, numbers: readonly string[]) =>
   repository.lockTicketsByNumber(tx, numbers);
@@ -269,14 +293,14 @@ const distinct = (ids: readonly string[]) => [...new Set(ids)];
 export function bulkUpdateTickets(
   db: Database,
   input: BulkUpdateTicketsInput,
-  callerId: string,
+  caller: TicketCaller,
 ): Promise<BulkUpdateTicketsResponse> {
   const ids = distinct(input.ticketIds);
   return withAssigneeGuard(input.updates.assignedTo, () =>
     db.transaction(async (tx) => {
       const locked = await lockAllOrFail(tx, ids);
       await assertAssigneeExists(tx, input.updates.assignedTo);
-      await applyChanges(tx, locked, input.updates, callerId);
+      await applyChanges(tx, locked, input.updates, caller);
       return { updated: locked.length };
     }),
   );

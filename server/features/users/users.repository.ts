@@ -44,9 +44,9 @@ export async function emailExists(db: DbOrTx, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function countUsers(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
-  return row?.count ?? 0;
+export async function adminExists(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  return row !== undefined;
 }
 
 export async function insertUser(

@@ -5,6 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -54,6 +56,8 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   const env: NodeJS.ProcessEnv = { ...process.env };
   // The test runner's own settings must not leak into the app.
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'NODE_ENV', 'DATA_DIR']) delete env[name];
+  // In PostgreSQL mode too the app writes into DATA_DIR (the setup link's token): never the repo's ./data.
+  const scratchDir = options.dataDir ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-app-'));
   Object.assign(env, {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -65,7 +69,7 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
     LOG_REQUESTS: 'false',
     APP_PROCESSES: '1',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-    ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
+    DATA_DIR: options.dataDir ?? scratchDir,
     ...options.env,
   });
   const entry = options.entry === 'cluster' ? SERVE_CLUSTER : SERVE_APP;
@@ -89,6 +93,7 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   const exited = new Promise<AppExit>((resolve) =>
     child.once('exit', (code, signal) => {
       exit = { code, signal, at: performance.now() };
+      if (scratchDir) fs.rmSync(scratchDir, { recursive: true, force: true });
       resolve(exit);
     }),
   );

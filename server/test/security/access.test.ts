@@ -58,7 +58,8 @@ describe('without a session', () => {
 
   it.each(byAccess('public'))('public %s answers without naming any user', async (_key, route) => {
     const body = route.method === 'GET' ? undefined : {};
-    const res = await sendRaw(fx.baseUrl, exampleToRaw(route, { body, okStatus: 0 }));
+    const { params } = await example(route);
+    const res = await sendRaw(fx.baseUrl, exampleToRaw(route, { params, body, okStatus: 0 }));
     expect(res.status).toBeLessThan(500);
     for (const user of [fx.admin, fx.agent]) {
       expect(res.text).not.toContain(user.email);

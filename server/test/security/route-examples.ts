@@ -6,7 +6,10 @@
  */
 import crypto from 'node:crypto';
 import request from 'supertest';
+import { noteAuthor, serializeNotes } from '@shared/notes';
 import { addDays, rangeBounds } from '@shared/report-range';
+import { timeEntries } from '@shared/schema';
+import { insertSetupToken } from '../../features/auth/setup.service';
 import { emailPayload } from '../../features/inbound/inbound.test-support';
 import { newTicketInput } from '../../features/tickets/tickets.test-support';
 import { FAKE_CREDENTIALS } from '../../harvest/sync/harvest.test-support';
@@ -77,6 +80,46 @@ const fullEmailPayload = () =>
     attachments,
   });
 
+let harvestEntryIds = 4_200_000;
+
+/**
+ * The honest body of a full PUT on a new ticket: a note the admin appends (their own, timed now), a
+ * closing time between the ticket's creation and now, and the Harvest id of the ticket's own entry.
+ */
+async function fullTicketUpdate(fx: SecurityFixture) {
+  const id = await createTicket(fx);
+  const me = await request(fx.baseUrl).get('/api/auth/user').set('Cookie', fx.admin.cookie).expect(200);
+  harvestEntryIds += 1;
+  await fx.t.db.insert(timeEntries).values({
+    ticketId: id,
+    harvestTimeEntryId: harvestEntryIds,
+    harvestProjectId: 3,
+    harvestProjectName: 'Support',
+    harvestTaskId: 1,
+    harvestTaskName: 'Tickets',
+    hours: 1.5,
+    notes: 'Swapped the drum.',
+    spentDate: TODAY,
+    userId: fx.admin.id,
+    syncStatus: 'synced',
+  });
+  const now = new Date().toISOString();
+  const note = { text: 'Swapped the drum.', userId: fx.admin.id, ...noteAuthor(me.body), timestamp: now };
+  return {
+    id,
+    body: {
+      status: 'closed',
+      priority: 'high',
+      assignedTo: fx.agent.id,
+      assignedAt: '2026-03-02T09:00:00Z',
+      notes: serializeNotes([note]),
+      timeSpent: 1.5,
+      harvestTimeEntryId: harvestEntryIds,
+      closedAt: now,
+    },
+  };
+}
+
 async function createLoaner(fx: SecurityFixture): Promise<string> {
   const res = await request(fx.baseUrl)
     .post('/api/loaner-equipment')
@@ -115,6 +158,12 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
       okStatus: 200,
     };
   },
+  // The fixture has an admin already, so no link would work: the example stores a token of its own.
+  'POST /api/setup/:token': async (fx) => ({
+    params: { token: await insertSetupToken(fx.t.db) },
+    body: newUserInput(),
+    okStatus: 201,
+  }),
   'POST /api/inbound/email': () => ({ bearer: INBOUND_TOKEN, body: fullEmailPayload(), okStatus: 201 }),
   'GET /api/tickets': (fx) => ({
     cookie: fx.admin.cookie,
@@ -152,21 +201,10 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     params: { id: await createTicket(fx) },
     okStatus: 200,
   }),
-  'PUT /api/tickets/:id': async (fx) => ({
-    cookie: fx.admin.cookie,
-    params: { id: await createTicket(fx) },
-    body: {
-      status: 'closed',
-      priority: 'high',
-      assignedTo: fx.agent.id,
-      assignedAt: '2026-03-02T09:00:00Z',
-      notes: 'Swapped the drum.',
-      timeSpent: 1.5,
-      harvestTimeEntryId: 42,
-      closedAt: '2026-03-02T10:00:00Z',
-    },
-    okStatus: 200,
-  }),
+  'PUT /api/tickets/:id': async (fx) => {
+    const { id, body } = await fullTicketUpdate(fx);
+    return { cookie: fx.admin.cookie, params: { id }, body, okStatus: 200 };
+  },
   'DELETE /api/tickets/:id': async (fx) => ({
     cookie: fx.admin.cookie,
     params: { id: await createTicket(fx) },

@@ -8,7 +8,7 @@ import type { Express } from 'express';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * - public: answers without a session (signing in, registering, signing out, a redirect);
+ * - public: answers without a session (signing in, registering, the setup link, signing out, a redirect);
  * - authenticated: 401 without a session;
  * - admin: 401 without a session, 403 for agents;
  * - bearer: the inbound email webhook, authenticated by its own bearer token instead of a session.
@@ -34,6 +34,8 @@ export const ROUTES = [
   { method: 'GET', path: '/api/login', access: 'public' },
   { method: 'GET', path: '/api/auth/user', access: 'authenticated' },
   { method: 'POST', path: '/api/auth/change-password', access: 'authenticated' },
+  // The setup link of a fresh install: public, the token in the path is the credential.
+  { method: 'POST', path: '/api/setup/:token', access: 'public' },
   // The mail pipeline's webhook.
   { method: 'POST', path: '/api/inbound/email', access: 'bearer' },
   // Tickets.

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type UseFormSetError } from 'react-hook-form';
+import { useForm, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
 import { registerSchema, type RegisterInput } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -16,12 +16,52 @@ function showRegisterFailure(description: string) {
 }
 
 /** The server validates too; its per-field messages go under the fields they are about. */
-function applyServerFieldErrors(error: unknown, setError: UseFormSetError<RegisterInput>) {
+export function applyServerFieldErrors(error: unknown, setError: UseFormSetError<RegisterInput>) {
   if (!(error instanceof ApiError)) return;
   for (const field of FIELDS) {
     const message = error.body?.fieldErrors?.[field]?.[0];
     if (message) setError(field, { type: 'server', message });
   }
+}
+
+/** First Name, Last Name, Email and Password: the Register tab's fields, also the setup page's. */
+export function RegisterFields({ form, idPrefix }: { form: UseFormReturn<RegisterInput>; idPrefix: string }) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={`${idPrefix}-first-name`}
+          label="First Name"
+          autoComplete="given-name"
+          error={form.formState.errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <TextField
+          id={`${idPrefix}-last-name`}
+          label="Last Name"
+          autoComplete="family-name"
+          error={form.formState.errors.lastName?.message}
+          {...form.register('lastName')}
+        />
+      </div>
+      <TextField
+        id={`${idPrefix}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={form.formState.errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        id={`${idPrefix}-password`}
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={form.formState.errors.password?.message}
+        {...form.register('password')}
+      />
+    </>
+  );
 }
 
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
@@ -30,7 +70,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     resolver: zodResolver(registerSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = async (values: RegisterInput) => {
     try {
@@ -47,38 +87,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="register-first-name"
-          label="First Name"
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...form.register('firstName')}
-        />
-        <TextField
-          id="register-last-name"
-          label="Last Name"
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...form.register('lastName')}
-        />
-      </div>
-      <TextField
-        id="register-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <TextField
-        id="register-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
+      <RegisterFields form={form} idPrefix="register" />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting && <Spinner />}
         {isSubmitting ? 'Creating Account...' : 'Create Account'}

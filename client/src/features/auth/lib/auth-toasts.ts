@@ -19,6 +19,15 @@ export const REGISTER_TOASTS = {
   failureFallback: 'Registration failed',
 } as const;
 
+/** The setup link's page (not in the spec: a fresh install's first admin). */
+export const SETUP_TOASTS = {
+  successTitle: 'Setup Complete!',
+  successDescription: 'Your administrator account has been created.',
+  failureTitle: 'Setup Failed',
+  failureGeneric: 'Setup failed. Please try again.',
+  failureFallback: 'Setup failed',
+} as const;
+
 interface FailureTexts {
   failureGeneric: string;
   failureFallback: string;

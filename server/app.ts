@@ -19,6 +19,7 @@ import { harvestPickerRoutes } from './features/time/harvest-pickers.routes';
 import { timeEntriesRoutes } from './features/time/time-entries.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { createHarvestServices, type HarvestServices } from './harvest/sync/harvest-services';
+import type { JobRunner } from './jobs/job-runner';
 import { logger } from './lib/logger';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginWrites } from './middleware/same-origin';
@@ -38,6 +39,8 @@ export interface AppDeps {
    * suits tests (server.ts always passes the configured or DATA_DIR key).
    */
   harvest?: HarvestServices;
+  /** The background job runner (server/jobs). Default: one on `pool`, started on first use. */
+  jobs?: JobRunner;
 }
 
 /** Builds the Express app without listening, so tests drive it with supertest. */

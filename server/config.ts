@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { ATTACHMENT_DEFAULT_LIMITS } from '@shared/contracts/messages';
 import { withoutTrailingSlashes } from './lib/urls';
 
 const booleanFlag = z
@@ -81,7 +82,20 @@ const envSchema = z.object({
   /** Our own support address: mail from it is a loop and is ignored. */
   INBOUND_SUPPORT_ADDRESS: emptyAsUnset(z.email('must be an email address').optional()),
   INBOUND_MAX_TICKETS_PER_SENDER_PER_MINUTE: positiveInt.default(10),
-  INBOUND_MAX_BYTES: positiveInt.max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** Large enough for a message carrying the attachment limit's 25 MB in base64 (about 34 MB). */
+  INBOUND_MAX_BYTES: positiveInt.max(100 * 1024 * 1024).default(40 * 1024 * 1024),
+  /** Files of emails: larger ones are listed as "too large, not kept" (inbound) or refused (413, replies). */
+  ATTACHMENT_MAX_FILE_BYTES: positiveInt.max(100 * 1024 * 1024).default(ATTACHMENT_DEFAULT_LIMITS.fileBytes),
+  ATTACHMENT_MAX_MESSAGE_BYTES: positiveInt
+    .max(100 * 1024 * 1024)
+    .default(ATTACHMENT_DEFAULT_LIMITS.messageBytes),
+  /** Whether this process sends queued replies (the job runner; safe with several processes). */
+  EMAIL_SEND_ENABLED: booleanFlag.default(true),
+  EMAIL_SEND_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /** Retries of a reply the SMTP server refused for now (4xx, unreachable), the delay doubling. */
+  EMAIL_SEND_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
+  EMAIL_SEND_RETRY_DELAY_SECONDS: positiveInt.max(3_600).default(30),
+  SMTP_TIMEOUT_MS: positiveInt.max(300_000).default(30_000),
   /** Messages the whole inbound path takes a minute, whatever their senders; beyond it 429. */
   INBOUND_MAX_MESSAGES_PER_MINUTE: positiveInt.default(300),
   /** How long a client may take to send a request's header fields, and the whole request. */
@@ -157,6 +171,22 @@ export interface AppConfig {
     /** Messages the whole inbound path takes per minute (all senders, all processes); beyond it 429. */
     maxMessagesPerMinute: number;
   };
+  attachments: {
+    /** One file's largest size, and all files of one message together. */
+    maxFileBytes: number;
+    maxMessageBytes: number;
+  };
+  email: {
+    send: {
+      /** Whether this process works the queue of replies to send. */
+      enabled: boolean;
+      pollIntervalSeconds: number;
+      retryLimit: number;
+      retryDelaySeconds: number;
+    };
+    /** Connection, greeting and socket timeouts of one SMTP hand-over. */
+    smtpTimeoutMs: number;
+  };
   /** Timeouts of the HTTP server (server/http-server.ts). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
 }
@@ -221,6 +251,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxTicketsPerSenderPerMinute: e.INBOUND_MAX_TICKETS_PER_SENDER_PER_MINUTE,
       maxBytes: e.INBOUND_MAX_BYTES,
       maxMessagesPerMinute: e.INBOUND_MAX_MESSAGES_PER_MINUTE,
+    },
+    attachments: {
+      maxFileBytes: e.ATTACHMENT_MAX_FILE_BYTES,
+      maxMessageBytes: Math.max(e.ATTACHMENT_MAX_MESSAGE_BYTES, e.ATTACHMENT_MAX_FILE_BYTES),
+    },
+    email: {
+      send: {
+        enabled: e.EMAIL_SEND_ENABLED,
+        pollIntervalSeconds: e.EMAIL_SEND_POLL_SECONDS,
+        retryLimit: e.EMAIL_SEND_RETRY_LIMIT,
+        retryDelaySeconds: e.EMAIL_SEND_RETRY_DELAY_SECONDS,
+      },
+      smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     },
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,

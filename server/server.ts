@@ -10,6 +10,7 @@ import { announceSetupLink, prepareSetupToken } from './features/auth/setup.serv
 import { resolveEncryptionKey } from './features/settings/encryption-key';
 import { createHarvestServices } from './harvest/sync/harvest-services';
 import { createHarvestSyncJob } from './harvest/sync/sync-job';
+import { createJobRunner } from './jobs/job-runner';
 import { logger } from './lib/logger';
 import { readOrCreateSecret } from './lib/secrets';
 
@@ -59,6 +60,7 @@ export async function startServer(
     config,
     encryptionKey: resolveEncryptionKey(config),
   });
+  const jobs = createJobRunner(database.pool);
   const app = createApp({
     config,
     pool: database.pool,
@@ -66,6 +68,7 @@ export async function startServer(
     sessionSecret,
     spa: await spa(config),
     harvest,
+    jobs,
   });
   const syncJob = createHarvestSyncJob({
     db: database.db,
@@ -116,7 +119,8 @@ export async function startServer(
     for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
     const forceTimer = setTimeout(() => server.closeAllConnections(), 10_000);
     // The job finishes the push under way (bounded by the Harvest timeout) and gives back the rest.
-    await Promise.all([new Promise((resolve) => server.once('close', resolve)), syncJob.stop()]);
+    // Jobs under way finish (a reply being handed to SMTP); the rest stay queued for the next start.
+    await Promise.all([new Promise((resolve) => server.once('close', resolve)), syncJob.stop(), jobs.stop()]);
     clearTimeout(forceTimer);
     await database.close();
     await options.onStopped?.();

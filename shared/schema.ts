@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -29,6 +30,9 @@ import {
 } from './constants';
 import type { TicketAttachment } from './contracts/tickets';
 import { DEFAULT_TIME_ENTRY_SYNC_STATUS, type TimeEntrySyncStatus } from './contracts/time';
+
+/** Binary content (attachments), read and written as Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -271,6 +275,8 @@ export const inboundMessages = pgTable(
     // The per-sender limit counts a sender's messages of the last minute.
     index('inbound_messages_sender_created_at_idx').on(t.sender, t.createdAt),
     index('inbound_messages_ticket_id_idx').on(t.ticketId),
+    // Threading: a reply's In-Reply-To / References may name the message that opened a ticket.
+    index('inbound_messages_message_id_idx').on(t.messageId),
   ],
 );
 
@@ -309,6 +315,77 @@ export const setupTokens = pgTable('setup_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The email conversation of a ticket (shared/contracts/messages.ts): later emails from the requester
+ * (and others in the thread) and agents' replies. The original message is the ticket itself (its
+ * body, sender and Message-ID in inbound_messages), so it has no row here.
+ */
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** 'inbound' (received) or 'outbound' (an agent's reply). */
+    direction: varchar('direction', { length: 8 }).notNull(),
+    fromName: text('from_name').notNull(),
+    fromEmail: varchar('from_email', { length: 320 }).notNull(),
+    toEmail: varchar('to_email', { length: 320 }).notNull(),
+    subject: text('subject').notNull(),
+    /** The text as the agent typed it, or the received body (HTML converted on the way out). */
+    body: text('body').notNull(),
+    /** RFC 5322 Message-ID without angle brackets: received, or ours for a reply. */
+    messageId: text('message_id'),
+    /** The Message-IDs this one answers (In-Reply-To) and continues (References), without brackets. */
+    inReplyTo: text('in_reply_to'),
+    references: text('references')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** received | queued | sending | sent | failed (MESSAGE_STATUSES). */
+    status: varchar('status', { length: 16 }).notNull(),
+    error: text('error'),
+    /** The agent who wrote a reply; null for received mail. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Hand-overs to the SMTP server so far; a reply found `sending` again was possibly sent. */
+    sendAttempts: integer('send_attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ticket_messages_ticket_id_created_at_idx').on(t.ticketId, t.createdAt),
+    // Threading: an inbound email's In-Reply-To / References are looked up here.
+    index('ticket_messages_message_id_idx').on(t.messageId),
+  ],
+);
+
+/**
+ * Files of emails, content included, in PostgreSQL so every app process and both database modes
+ * serve them. `messageId` null: a file of the ticket's original message. `content` null: the file was
+ * over the size limits and only listed (kept = false).
+ */
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => ticketMessages.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    kept: boolean('kept').notNull(),
+    content: bytea('content'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('message_attachments_ticket_id_idx').on(t.ticketId),
+    index('message_attachments_message_id_idx').on(t.messageId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type TicketRow = typeof tickets.$inferSelect;
@@ -317,3 +394,6 @@ export type TimeEntryRow = typeof timeEntries.$inferSelect;
 export type SettingRow = typeof settings.$inferSelect;
 export type LoanerEquipmentRow = typeof loanerEquipment.$inferSelect;
 export type InboundMessageRow = typeof inboundMessages.$inferSelect;
+export type TicketMessageRow = typeof ticketMessages.$inferSelect;
+export type NewTicketMessageRow = typeof ticketMessages.$inferInsert;
+export type MessageAttachmentRow = typeof messageAttachments.$inferSelect;

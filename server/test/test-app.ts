@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { OpenDatabase } from '../db/database';
+import { createJobRunner, type JobRunner } from '../jobs/job-runner';
 import { TEST_SESSION_SECRET } from './security/known-secrets';
 import { openTestDatabase } from './test-database';
 
@@ -10,6 +11,8 @@ export interface TestApp {
   app: Express;
   database: OpenDatabase;
   config: AppConfig;
+  /** The app's job runner; pg-boss starts only if a test uses it. */
+  jobs: JobRunner;
   close(): Promise<void>;
 }
 
@@ -25,13 +28,24 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await openTestDatabase();
+  const jobs = createJobRunner(database.pool);
   const app = createApp({
     config,
     pool: database.pool,
     db: database.db,
     sessionSecret: TEST_SESSION_SECRET,
+    jobs,
   });
-  return { app, database, config, close: () => database.close() };
+  return {
+    app,
+    database,
+    config,
+    jobs,
+    async close() {
+      await jobs.stop();
+      await database.close();
+    },
+  };
 }
 
 let userCounter = 0;

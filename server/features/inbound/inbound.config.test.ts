@@ -7,7 +7,7 @@ describe('inbound email configuration', () => {
       token: undefined,
       supportAddress: undefined,
       maxTicketsPerSenderPerMinute: 10,
-      maxBytes: 10 * 1024 * 1024,
+      maxBytes: 40 * 1024 * 1024,
       maxMessagesPerMinute: 300,
     });
   });

@@ -1,0 +1,40 @@
+import {
+  MESSAGE_DIRECTIONS,
+  MESSAGE_STATUSES,
+  type MessageAttachment,
+  type MessageDirection,
+  type MessageStatus,
+  type TicketMessage,
+} from '@shared/contracts/messages';
+import type { TicketMessageRow } from '@shared/schema';
+import { bodyToText } from '../tickets/body-text';
+import type { AttachmentSummary } from './conversation.repository';
+
+const isDirection = (value: string): value is MessageDirection =>
+  (MESSAGE_DIRECTIONS as readonly string[]).includes(value);
+const isStatus = (value: string): value is MessageStatus =>
+  (MESSAGE_STATUSES as readonly string[]).includes(value);
+
+export function toMessageAttachment(row: AttachmentSummary): MessageAttachment {
+  return { id: row.id, filename: row.filename, contentType: row.contentType, size: row.size, kept: row.kept };
+}
+
+/** The only shape in which a conversation message leaves the server: its text, never its HTML. */
+export function toTicketMessage(
+  row: TicketMessageRow,
+  attachments: readonly AttachmentSummary[],
+): TicketMessage {
+  return {
+    id: row.id,
+    direction: isDirection(row.direction) ? row.direction : 'inbound',
+    fromName: row.fromName,
+    fromEmail: row.fromEmail,
+    to: row.toEmail,
+    subject: row.subject,
+    bodyText: bodyToText(row.body),
+    createdAt: row.createdAt.toISOString(),
+    status: isStatus(row.status) ? row.status : 'received',
+    error: row.error,
+    attachments: attachments.map(toMessageAttachment),
+  };
+}

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type OpenDatabase } from '../db/database';
+import { openTestDatabase } from '../test/test-database';
+import { createJobRunner, type JobRun, type JobRunner } from './job-runner';
+
+let database: OpenDatabase;
+let runner: JobRunner;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  runner = createJobRunner(database.pool);
+});
+afterAll(async () => {
+  await runner.stop();
+  await database.close();
+});
+
+const FAST = { pollingIntervalSeconds: 0.5, batchSize: 10, concurrency: 4 };
+const until = async (condition: () => boolean, timeoutMs = 20_000) => {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+describe('the job runner', () => {
+  it('when a job is enqueued in a transaction that commits, then its handler runs once; in one that rolls back, never', async () => {
+    await runner.defineQueue('test.commit', { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 });
+    const seen: string[] = [];
+    await runner.work<{ name: string }>('test.commit', FAST, async ({ name }) => {
+      seen.push(name);
+    });
+    await database.db
+      .transaction(async (tx) => {
+        await runner.enqueue(tx, 'test.commit', { name: 'rolled back' });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await database.db.transaction((tx) => runner.enqueue(tx, 'test.commit', { name: 'committed' }));
+    await until(() => seen.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(seen).toEqual(['committed']);
+  });
+
+  it('when a handler throws, then that job alone is run again with a growing attempt number until the retry limit', async () => {
+    await runner.defineQueue('test.retry', { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 60 });
+    const runs: (JobRun & { kind: string })[] = [];
+    await runner.work<{ kind: string }>('test.retry', FAST, async ({ kind }, run) => {
+      runs.push({ kind, ...run });
+      if (kind === 'failing') throw new Error('SMTP said 421, try later');
+    });
+    await database.db.transaction(async (tx) => {
+      await runner.enqueue(tx, 'test.retry', { kind: 'failing' });
+      await runner.enqueue(tx, 'test.retry', { kind: 'fine' });
+    });
+    await until(() => runs.filter((run) => run.kind === 'failing').length === 3);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(runs.filter((run) => run.kind === 'failing')).toEqual([
+      { kind: 'failing', attempt: 1, isLastAttempt: false },
+      { kind: 'failing', attempt: 2, isLastAttempt: false },
+      { kind: 'failing', attempt: 3, isLastAttempt: true },
+    ]);
+    expect(runs.filter((run) => run.kind === 'fine')).toHaveLength(1);
+  });
+
+  it('when several processes work one queue, then each job is handled exactly once', async () => {
+    // A second runner on its own pool stands for a second app process (PostgreSQL mode), or shares
+    // the single embedded connection.
+    const second = database.mode === 'postgres' ? await openSecondPool() : undefined;
+    const other = createJobRunner(second?.pool ?? database.pool);
+    try {
+      await runner.defineQueue('test.once', { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 });
+      await other.defineQueue('test.once', { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 });
+      const handled = new Map<number, number>();
+      const handler = async ({ n }: { n: number }) => {
+        handled.set(n, (handled.get(n) ?? 0) + 1);
+      };
+      await runner.work('test.once', FAST, handler);
+      await other.work('test.once', FAST, handler);
+      const JOBS = 40;
+      await database.db.transaction(async (tx) => {
+        for (let n = 0; n < JOBS; n++) await runner.enqueue(tx, 'test.once', { n });
+      });
+      await until(() => handled.size === JOBS);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect([...handled.values()].every((count) => count === 1)).toBe(true);
+      expect(handled.size).toBe(JOBS);
+    } finally {
+      await other.stop();
+      await second?.close();
+    }
+  });
+
+  it('keeps its own tables in the pgboss schema, apart from the app tables', async () => {
+    const { rows } = await database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'pgboss'`,
+    );
+    expect(rows[0]!.n).toBeGreaterThan(0);
+  });
+});
+
+/** Another connection pool to this test file's PostgreSQL database. */
+async function openSecondPool() {
+  const { rows } = await database.pool.query<{ db: string }>('SELECT current_database() AS db');
+  const url = new URL(inject('testDatabase')!.serverUrl);
+  url.pathname = `/${rows[0]!.db}`;
+  return openDatabase({ databaseUrl: url.toString(), dataDir: '', dbPoolSize: 4 });
+}

@@ -1,0 +1,187 @@
+/**
+ * The app's one job runner: durable background work (sending replies, and the mailbox fetch and the
+ * Harvest push as they move onto it), claimed by one process at a time, retried with backoff, kept
+ * across restarts. It is pg-boss (docs/decisions.md, "One job runner"), run over the app's own
+ * connection pool, so it works alike on PostgreSQL and on the embedded database, whose single
+ * connection it shares.
+ *
+ * Features use it through `enqueue` (inside their own transaction: the job exists exactly when the
+ * change that asks for it commits) and `work` (a handler per queue). What a job does twice must be
+ * harmless or fenced by the feature's own state, since a job whose process died is run again.
+ */
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { logger } from '../lib/logger';
+
+/** How a queue retries: `retryLimit` more runs after the first, `retryDelaySeconds` doubling. */
+export interface QueuePolicy {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A run still going after this long counts as dead (its process stopped) and is run again. */
+  expireInSeconds: number;
+}
+
+export interface WorkOptions {
+  /**
+   * How often the worker fetches jobs. pg-boss waits this long between fetches even when the last
+   * one found work (0.5 s at least), so a queue drains at most `batchSize` jobs per interval.
+   */
+  pollingIntervalSeconds: number;
+  /** Jobs fetched at once. */
+  batchSize: number;
+  /** Jobs of a batch handled at the same time. */
+  concurrency: number;
+}
+
+/** Which run of its job a handler is in. */
+export interface JobRun {
+  /** 1 for the first run, 2 for the first retry, … */
+  attempt: number;
+  /** No retry follows if this run throws: the handler records a final failure itself. */
+  isLastAttempt: boolean;
+}
+
+export interface JobRunner {
+  /** Declares a queue (once per process, before enqueue or work; idempotent). */
+  defineQueue(name: string, policy: QueuePolicy): Promise<void>;
+  /** Adds a job in the caller's transaction (or on its own when given the database). */
+  enqueue(db: DbOrTx, queue: string, data: object, options?: { startAfterSeconds?: number }): Promise<void>;
+  /**
+   * Runs `handler` for the queue's jobs in this process until stop. Each job succeeds or fails on
+   * its own: one that throws is retried by the queue's policy, the others of its batch are not. A
+   * failure no retry can fix is recorded by the handler in its feature's own state, and it returns.
+   */
+  work<T extends object>(
+    queue: string,
+    options: WorkOptions,
+    handler: (data: T, run: JobRun) => Promise<void>,
+  ): Promise<void>;
+  /** Stops fetching, lets running handlers finish (up to `timeoutMs`), then returns. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/** pg-boss writes `$1`-style SQL; drizzle takes values as parameters of a template. */
+function toDrizzleSql(text: string, values: readonly unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = parts.map((part, index) =>
+    // An undefined value would vanish from a drizzle template; pg sends it as NULL.
+    index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`,
+  );
+  return sql.join(chunks, sql.raw(''));
+}
+
+/** pg-boss's database interface over a drizzle database or transaction. */
+const bossDb = (db: DbOrTx): PgBoss.Db => ({
+  executeSql: async (text, values) => {
+    const result = await db.execute(toDrizzleSql(text, values));
+    return { rows: result.rows as unknown[] };
+  },
+});
+
+/**
+ * The job runner on the app's pool. pg-boss starts on first use (a process that never sends email
+ * never starts it): it creates or migrates its own schema (`pgboss`, under an advisory lock, so
+ * several processes may start together) and supervises expired jobs.
+ */
+export function createJobRunner(pool: pg.Pool): JobRunner {
+  let started: Promise<PgBoss> | undefined;
+  let stopped = false;
+  const boss = () => {
+    if (stopped) return Promise.reject(new Error('The job runner is stopped'));
+    started ??= startBoss(pool).catch((error: unknown) => {
+      started = undefined;
+      throw error;
+    });
+    return started;
+  };
+  const defined = new Set<string>();
+
+  return {
+    async defineQueue(name, policy) {
+      await defineQueue(await boss(), name, policy);
+      defined.add(name);
+    },
+    async enqueue(db, queue, data, options = {}) {
+      if (!defined.has(queue)) throw new Error(`Queue ${queue} is not defined`);
+      await (
+        await boss()
+      ).send(queue, data, {
+        db: bossDb(db),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      });
+    },
+    async work(queue, options, handler) {
+      await work(await boss(), queue, options, handler);
+    },
+    async stop(timeoutMs = 10_000) {
+      stopped = true;
+      const running = await started?.catch(() => undefined);
+      await running?.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    },
+  };
+}
+
+async function startBoss(pool: pg.Pool): Promise<PgBoss> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    // Cron schedules are not used; leaving them off saves a polling loop.
+    schedule: false,
+  });
+  boss.on('error', (error: Error) => logger.error('Job runner error', { error: error.message }));
+  await boss.start();
+  return boss;
+}
+
+async function defineQueue(boss: PgBoss, name: string, policy: QueuePolicy): Promise<void> {
+  const queue = {
+    name,
+    retryLimit: policy.retryLimit,
+    retryDelay: policy.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: policy.expireInSeconds,
+  };
+  if (await boss.getQueue(name)) {
+    await boss.updateQueue(name, queue);
+    return;
+  }
+  await boss.createQueue(name, queue).catch(async (error: unknown) => {
+    // Another process created it meanwhile.
+    if (!(await boss.getQueue(name))) throw error;
+  });
+}
+
+async function work<T extends object>(
+  boss: PgBoss,
+  queue: string,
+  options: WorkOptions,
+  handler: (data: T, run: JobRun) => Promise<void>,
+): Promise<void> {
+  const runOne = async (job: PgBoss.JobWithMetadata<unknown>) => {
+    try {
+      await handler(job.data as T, {
+        attempt: job.retryCount + 1,
+        isLastAttempt: job.retryCount >= job.retryLimit,
+      });
+    } catch (error) {
+      // Failed alone (pg-boss schedules its retry); the batch's completion skips it.
+      await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  await boss.work(
+    queue,
+    {
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+      batchSize: options.batchSize,
+      includeMetadata: true,
+    },
+    async (jobs) => {
+      const waiting = [...jobs];
+      const lane = async () => {
+        for (let job = waiting.shift(); job; job = waiting.shift()) await runOne(job);
+      };
+      await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, lane));
+    },
+  );
+}

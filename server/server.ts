@@ -6,6 +6,7 @@ import { createHttpServer } from './http-server';
 import { DataDirPermissionError } from './db/data-dir';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
+import { createPool } from './db/pool';
 import { announceSetupLink, prepareSetupToken } from './features/auth/setup.service';
 import { resolveEncryptionKey } from './features/settings/encryption-key';
 import { createHarvestServices } from './harvest/sync/harvest-services';
@@ -13,6 +14,9 @@ import { createHarvestSyncJob } from './harvest/sync/sync-job';
 import { createJobRunner } from './jobs/job-runner';
 import { logger } from './lib/logger';
 import { readOrCreateSecret } from './lib/secrets';
+
+/** Connections of the job runner's own pool in PostgreSQL mode (polling, maintenance). */
+const JOB_RUNNER_CONNECTIONS = 2;
 
 export interface StartOptions {
   /** Adjusts the configuration before anything starts (`npm run dev` points Harvest at the fake). */
@@ -60,7 +64,14 @@ export async function startServer(
     config,
     encryptionKey: resolveEncryptionKey(config),
   });
-  const jobs = createJobRunner(database.pool);
+  // On a PostgreSQL server the runner polls on connections of its own, so requests never wait behind
+  // it for a pooled one (while the database is unreachable, each attempt holds one for the connect
+  // timeout). The embedded database has one connection: the runner shares it.
+  const jobsPool =
+    database.mode === 'postgres' && config.databaseUrl
+      ? createPool(config.databaseUrl, JOB_RUNNER_CONNECTIONS)
+      : database.pool;
+  const jobs = createJobRunner(jobsPool);
   const app = createApp({
     config,
     pool: database.pool,
@@ -106,7 +117,7 @@ export async function startServer(
   // A worker's primary has said it already (cluster.ts).
   const setupToken = cluster.isWorker ? undefined : await prepareSetupToken(database.db, config);
   if (setupToken) announceSetupLink(config, port, setupToken);
-  if (config.harvest.sync.enabled) syncJob.start();
+  if (config.harvest.sync.enabled) await syncJob.start(jobs);
 
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -122,6 +133,7 @@ export async function startServer(
     // Jobs under way finish (a reply being handed to SMTP); the rest stay queued for the next start.
     await Promise.all([new Promise((resolve) => server.once('close', resolve)), syncJob.stop(), jobs.stop()]);
     clearTimeout(forceTimer);
+    if (jobsPool !== database.pool) await jobsPool.end();
     await database.close();
     await options.onStopped?.();
     process.exit(0);

@@ -93,6 +93,46 @@ describe('the job runner', () => {
     }
   });
 
+  it('when two processes run a periodic task, then it runs about once per interval in all, never twice at once', async () => {
+    const second = database.mode === 'postgres' ? await openSecondPool() : undefined;
+    const other = createJobRunner(second?.pool ?? database.pool);
+    try {
+      let running = 0;
+      let overlapped = false;
+      let runs = 0;
+      const pass = async () => {
+        running += 1;
+        overlapped ||= running > 1;
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        running -= 1;
+      };
+      const options = { intervalSeconds: 1, expireInSeconds: 30 };
+      await runner.every('test.periodic', options, pass);
+      await other.every('test.periodic', options, pass);
+      await new Promise((resolve) => setTimeout(resolve, 5_200));
+      expect(overlapped).toBe(false);
+      // Two processes offering every second for about 5 s: one run per offer slot, not two.
+      expect(runs).toBeGreaterThanOrEqual(3);
+      expect(runs).toBeLessThanOrEqual(7);
+    } finally {
+      await other.stop();
+      await second?.close();
+    }
+  });
+
+  it('when a periodic task is asked to run soon, then it runs without waiting for its interval', async () => {
+    let runs = 0;
+    const task = await runner.every('test.soon', { intervalSeconds: 30, expireInSeconds: 30 }, async () => {
+      runs += 1;
+    });
+    await until(() => runs === 1);
+    const asked = Date.now();
+    await task.runSoon();
+    await until(() => runs === 2);
+    expect(Date.now() - asked).toBeLessThan(5_000);
+  });
+
   it('keeps its own tables in the pgboss schema, apart from the app tables', async () => {
     const { rows } = await database.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'pgboss'`,

@@ -58,9 +58,30 @@ export interface JobRunner {
     options: WorkOptions,
     handler: (data: T, run: JobRun) => Promise<void>,
   ): Promise<void>;
-  /** Stops fetching, lets running handlers finish (up to `timeoutMs`), then returns. */
+  /**
+   * Runs `handler` about every `intervalSeconds`, in one process at a time however many run the app:
+   * every process offers a run each interval, and the queue keeps at most one waiting and one running
+   * (pg-boss's "stately" policy), so offers from several processes make one run, not one each.
+   */
+  every(queue: string, options: PeriodicOptions, handler: () => Promise<void>): Promise<PeriodicTask>;
+  /** Stops fetching and offering, lets running handlers finish (up to `timeoutMs`), then returns. */
   stop(timeoutMs?: number): Promise<void>;
 }
+
+export interface PeriodicOptions {
+  intervalSeconds: number;
+  /** A run still going after this long counts as dead and another may start. */
+  expireInSeconds: number;
+}
+
+export interface PeriodicTask {
+  /** Offers a run now instead of at the next interval (e.g. once new credentials are saved). */
+  runSoon(): Promise<void>;
+}
+
+/** pg-boss polls at most twice a second; a periodic task's worker polls at least every 2 s. */
+const MIN_POLLING_SECONDS = 0.5;
+const MAX_PERIODIC_POLLING_SECONDS = 2;
 
 /** pg-boss writes `$1`-style SQL; drizzle takes values as parameters of a template. */
 function toDrizzleSql(text: string, values: readonly unknown[] = []): SQL {
@@ -97,6 +118,7 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
     return started;
   };
   const defined = new Set<string>();
+  const timers = new Set<NodeJS.Timeout>();
 
   return {
     async defineQueue(name, policy) {
@@ -115,8 +137,44 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
     async work(queue, options, handler) {
       await work(await boss(), queue, options, handler);
     },
+    async every(queue, options, handler) {
+      const running = await boss();
+      await defineQueue(running, queue, {
+        retryLimit: 0,
+        retryDelaySeconds: Math.max(1, Math.round(options.intervalSeconds)),
+        expireInSeconds: options.expireInSeconds,
+        policy: 'stately',
+      });
+      const pollingIntervalSeconds = Math.min(
+        MAX_PERIODIC_POLLING_SECONDS,
+        Math.max(MIN_POLLING_SECONDS, options.intervalSeconds),
+      );
+      // A run already waiting makes the offer a no-op (send answers null).
+      const offer = () => (stopped ? Promise.resolve(null) : running.send(queue, {}));
+      await offer();
+      const workerId = await running.work(queue, { pollingIntervalSeconds, batchSize: 1 }, async () => {
+        await handler();
+      });
+      const timer = setInterval(() => {
+        offer().catch((error: unknown) =>
+          logger.error(`Could not offer a run of ${queue}`, {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
+      }, options.intervalSeconds * 1000);
+      // The HTTP server keeps a serving process alive; a periodic task alone never should.
+      timer.unref();
+      timers.add(timer);
+      return {
+        async runSoon() {
+          await offer();
+          running.notifyWorker(workerId);
+        },
+      };
+    },
     async stop(timeoutMs = 10_000) {
       stopped = true;
+      for (const timer of timers) clearInterval(timer);
       const running = await started?.catch(() => undefined);
       await running?.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     },
@@ -134,9 +192,14 @@ async function startBoss(pool: pg.Pool): Promise<PgBoss> {
   return boss;
 }
 
-async function defineQueue(boss: PgBoss, name: string, policy: QueuePolicy): Promise<void> {
+async function defineQueue(
+  boss: PgBoss,
+  name: string,
+  policy: QueuePolicy & { policy?: PgBoss.QueuePolicy },
+): Promise<void> {
   const queue = {
     name,
+    policy: policy.policy ?? 'standard',
     retryLimit: policy.retryLimit,
     retryDelay: policy.retryDelaySeconds,
     retryBackoff: true,

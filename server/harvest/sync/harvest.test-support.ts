@@ -17,6 +17,7 @@ import { openTestDatabase } from '../../test/test-database';
 import { newUserInput } from '../../test/test-app';
 import { FAKE_HARVEST_ACCOUNT_ID, FAKE_HARVEST_TOKEN, type FakeHarvest } from '../fake-server';
 import { createHarvestServices, type HarvestServices } from './harvest-services';
+import { createJobRunner, type JobRunner } from '../../jobs/job-runner';
 import { createHarvestSyncJob, type HarvestSyncJob } from './sync-job';
 
 export type TestAgent = ReturnType<typeof request.agent>;
@@ -27,8 +28,10 @@ export interface HarvestTestApp {
   db: Database;
   config: AppConfig;
   harvest: HarvestServices;
-  /** A sync job on this app's services (not started: tests call runOnce). */
+  /** A sync job on this app's services (not started: tests call runOnce, or start it on `jobs`). */
   job: HarvestSyncJob;
+  /** The app's job runner (pg-boss starts only if a test uses it). */
+  jobs: JobRunner;
   /** The environment this app was configured with, to start another "process" like it. */
   env: Record<string, string>;
   close(): Promise<void>;
@@ -83,12 +86,14 @@ export async function createHarvestTestApp(
     encryptionKey: config.encryptionKey ?? crypto.randomBytes(32),
     random: noJitter,
   });
+  const jobs = createJobRunner(database.pool);
   const app = createApp({
     config,
     pool: database.pool,
     db,
     sessionSecret: 'test-session-secret-test-session-secret',
     harvest,
+    jobs,
   });
   const job = createHarvestSyncJob({
     db,
@@ -103,9 +108,11 @@ export async function createHarvestTestApp(
     config,
     harvest,
     job,
+    jobs,
     env,
     async close() {
       await job.stop();
+      await jobs.stop();
       await closeDatabase();
     },
   };

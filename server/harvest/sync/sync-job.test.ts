@@ -279,7 +279,7 @@ describe('retries', () => {
 describe('running in the background', () => {
   it('when started, then due entries are pushed within a few intervals; stop() ends it', async () => {
     const background = createHarvestSyncJob({ db: t.db, harvest: t.harvest, intervalMs: 50, batchSize: 5 });
-    background.start();
+    await background.start(t.jobs);
     try {
       await queueEntries(3);
       const deadline = Date.now() + 5_000;

@@ -1,19 +1,25 @@
 /**
- * The background push of time entries to Harvest: every few seconds, in-process, safe with several
- * app processes on one database. Its state lives in time_entries, so it survives restarts; claims
- * (SKIP LOCKED plus a lease, see sync.repository.ts) make each entry go to one worker at a time.
+ * The background push of time entries to Harvest: a pass every few seconds on the app's job runner
+ * (server/jobs), which runs it in one process at a time however many serve the app. Its state lives
+ * in time_entries, so it survives restarts; claims (SKIP LOCKED plus a lease, see sync.repository.ts)
+ * make each entry go to one pusher at a time, also when a request pushes its own entry at once.
  */
 import type { HarvestSyncResult } from '@shared/contracts/time';
 import type { Database } from '../../db/client';
+import type { JobRunner } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
 import type { HarvestServices } from './harvest-services';
 import { claimDueEntries, releaseClaims } from './sync.repository';
 
+/** The job runner's queue of the periodic pass. */
+export const HARVEST_SYNC_QUEUE = 'harvest.sync';
+const PASS_EXPIRY_SECONDS = 15 * 60;
+
 export type SyncRunSummary = Record<HarvestSyncResult, number> & { claimed: number };
 
 export interface HarvestSyncJob {
-  /** Runs now and then every `intervalMs` until stopped. */
-  start(): void;
+  /** Runs a pass now and then every `intervalMs` on the job runner until stopped. */
+  start(jobs: JobRunner): Promise<void>;
   /** Stops the timer, lets the push under way finish and gives back claims not yet pushed. */
   stop(): Promise<void>;
   /** One pass over the due entries (tests call this directly). Concurrent calls share the pass. */
@@ -33,7 +39,6 @@ export function createHarvestSyncJob(options: HarvestSyncJobOptions): HarvestSyn
   const { db, harvest, intervalMs, batchSize } = options;
   const maxBatches = options.maxBatchesPerRun ?? 10;
   let running: Promise<SyncRunSummary> | undefined;
-  let timer: NodeJS.Timeout | undefined;
   let started = false;
   let stopping = false;
   let unsubscribe: (() => void) | undefined;
@@ -65,16 +70,8 @@ export function createHarvestSyncJob(options: HarvestSyncJobOptions): HarvestSyn
     return running;
   }
 
-  function schedule(delayMs: number) {
-    if (stopping) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void tick(), delayMs);
-    // The HTTP server keeps a serving process alive; the job alone never should.
-    timer.unref();
-  }
-
-  async function tick() {
-    timer = undefined;
+  /** One pass as the runner's periodic task; a failure is logged and the next interval tries again. */
+  async function backgroundPass() {
     try {
       const summary = await runOnce();
       if (summary.claimed > 0) logger.info('Harvest sync pass', summary);
@@ -82,25 +79,29 @@ export function createHarvestSyncJob(options: HarvestSyncJobOptions): HarvestSyn
       logger.error('Harvest sync pass failed', {
         error: error instanceof Error ? error.message : String(error),
       });
-    } finally {
-      schedule(intervalMs);
     }
   }
 
   return {
-    start() {
+    async start(jobs) {
       if (started || stopping) return;
       started = true;
-      // New credentials: push what waited for them without waiting for the next tick.
+      const task = await jobs.every(
+        HARVEST_SYNC_QUEUE,
+        {
+          intervalSeconds: intervalMs / 1000,
+          // A pass is bounded by its batches and the Harvest timeout; one past this died with its process.
+          expireInSeconds: PASS_EXPIRY_SECONDS,
+        },
+        backgroundPass,
+      );
+      // New credentials: push what waited for them without waiting for the next interval.
       unsubscribe = harvest.onCredentialsChanged(() => {
-        if (timer) schedule(0);
+        task.runSoon().catch(() => undefined);
       });
-      schedule(0);
     },
     async stop() {
       stopping = true;
-      clearTimeout(timer);
-      timer = undefined;
       unsubscribe?.();
       await running?.catch(() => undefined);
     },

@@ -55,7 +55,7 @@ beforeAll(async () => {
   await saveFakeCredentials(admin);
   // The pickers' lists are cached (60 s), as they are after anyone opened the Close Ticket card.
   await admin.get('/api/harvest/projects').expect(200);
-  t.job.start();
+  await t.job.start(t.jobs);
 });
 
 afterAll(async () => {

@@ -8,9 +8,11 @@ import type pg from 'pg';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
+import { conversationRoutes } from './features/conversation/conversation.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
 import { inboundRoutes } from './features/inbound/inbound.routes';
+import { repliesRoutes } from './features/replies/replies.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { ticketsRoutes } from './features/tickets/tickets.routes';
@@ -19,8 +21,9 @@ import { harvestPickerRoutes } from './features/time/harvest-pickers.routes';
 import { timeEntriesRoutes } from './features/time/time-entries.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { createHarvestServices, type HarvestServices } from './harvest/sync/harvest-services';
-import type { JobRunner } from './jobs/job-runner';
+import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { logger } from './lib/logger';
+import { createMailer } from './mail/smtp-transport';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginWrites } from './middleware/same-origin';
 import { sessionMiddleware } from './middleware/session';
@@ -49,6 +52,7 @@ export function createApp(deps: AppDeps): Express {
   const harvest =
     deps.harvest ??
     createHarvestServices({ db, config, encryptionKey: config.encryptionKey ?? crypto.randomBytes(32) });
+  const jobs = deps.jobs ?? createJobRunner(pool);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy ? 1 : false);
@@ -114,10 +118,12 @@ export function createApp(deps: AppDeps): Express {
   api.use(authRoutes({ db, config }));
   // Every router below serves signed-in users only; each applies requireAuth itself.
   api.use(ticketsRoutes({ db, config }));
+  api.use(conversationRoutes({ db, config }));
+  api.use(repliesRoutes({ db, config, jobs, cipher: harvest.cipher }));
   api.use(dashboardRoutes({ db, config }));
   api.use(usersRoutes({ db, config }));
   api.use(equipmentRoutes({ db, config }));
-  api.use(settingsRoutes({ db, harvest }));
+  api.use(settingsRoutes({ db, harvest, mailer: createMailer({ timeoutMs: config.email.smtpTimeoutMs }) }));
   api.use(harvestPickerRoutes({ db, harvest }));
   api.use(closeTicketRoutes({ db, harvest }));
   api.use(timeEntriesRoutes({ db, harvest }));

@@ -8,6 +8,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
 import { createPool } from './db/pool';
 import { announceSetupLink, prepareSetupToken } from './features/auth/setup.service';
+import { startReplySender } from './features/replies/send-reply.job';
 import { resolveEncryptionKey } from './features/settings/encryption-key';
 import { createHarvestServices } from './harvest/sync/harvest-services';
 import { createHarvestSyncJob } from './harvest/sync/sync-job';
@@ -118,6 +119,10 @@ export async function startServer(
   const setupToken = cluster.isWorker ? undefined : await prepareSetupToken(database.db, config);
   if (setupToken) announceSetupLink(config, port, setupToken);
   if (config.harvest.sync.enabled) await syncJob.start(jobs);
+  // Replies queued by any process are sent by whichever processes send (jobs.stop() ends it).
+  if (config.email.send.enabled) {
+    await startReplySender({ db: database.db, jobs, config, cipher: harvest.cipher });
+  }
 
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -127,5 +127,6 @@ export const PRODUCT_NAME = 'Help Desk';
 export const PRODUCT_TAGLINE = 'Secure Support Ticket Management';
 export const OFFICE_LABEL = 'IT Support Office';
 
-export const SETTING_KEYS = ['harvest_credentials'] as const;
+/** harvest_credentials: the Harvest account; email: the SMTP server replies go out through. */
+export const SETTING_KEYS = ['harvest_credentials', 'email'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];

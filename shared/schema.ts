@@ -265,9 +265,9 @@ export const inboundMessages = pgTable(
     /** The sender's address, lower-cased. */
     sender: varchar('sender', { length: 320 }).notNull(),
     messageId: text('message_id'),
-    /** Null only inside the transaction that is still creating the ticket or the note. */
+    /** Null only inside the transaction that is still creating the ticket or adding the reply. */
     ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
-    /** 'created' (a new ticket) or 'appended' (a reply added to the ticket as a note). */
+    /** 'created' (a new ticket) or 'appended' (a reply: a conversation message; a note before 0010). */
     outcome: varchar('outcome', { length: 16 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

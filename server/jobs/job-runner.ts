@@ -25,8 +25,8 @@ export interface QueuePolicy {
 
 export interface WorkOptions {
   /**
-   * How often the worker fetches jobs. pg-boss waits this long between fetches even when the last
-   * one found work (0.5 s at least), so a queue drains at most `batchSize` jobs per interval.
+   * How often an idle worker fetches jobs (0.5 s at least). After a full batch it fetches again at
+   * once, so a backlog drains at processing speed.
    */
   pollingIntervalSeconds: number;
   /** Jobs fetched at once. */
@@ -232,7 +232,9 @@ async function work<T extends object>(
       await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
     }
   };
-  await boss.work(
+  // Known once work() returns; the first batch is fetched only after that.
+  const worker: { id?: string } = {};
+  worker.id = await boss.work(
     queue,
     {
       pollingIntervalSeconds: options.pollingIntervalSeconds,
@@ -245,6 +247,8 @@ async function work<T extends object>(
         for (let job = waiting.shift(); job; job = waiting.shift()) await runOne(job);
       };
       await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, lane));
+      // A full batch means more may be waiting: fetch again at once instead of after the interval.
+      if (jobs.length === options.batchSize && worker.id) boss.notifyWorker(worker.id);
     },
   );
 }

@@ -1,6 +1,7 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
+  base64ByteLength,
   INBOUND_LIMITS,
   INBOUND_MESSAGES,
   inboundEmailSchema,
@@ -124,4 +125,26 @@ describe('inboundEmailSchema', () => {
       ['received', 'Received is required'],
     ]);
   });
+});
+
+describe('base64ByteLength (the content of JSON attachments)', () => {
+  it.each([
+    ['', 0],
+    ['QQ==', 1],
+    ['QUI=', 2],
+    ['QUJD', 3],
+    ['QUJD\r\nREVG', 6],
+    [' QUJD ', 3],
+    ['+/+/', 3],
+  ])('when the content is %j, then it decodes to %i bytes', (text, bytes) => {
+    expect(base64ByteLength(text)).toBe(bytes);
+    expect(Buffer.from(text, 'base64')).toHaveLength(bytes);
+  });
+
+  it.each(['QQ', 'QUJ', 'QU=J', 'QUJD=', '-_-_', 'QUJD!', '===='])(
+    'when the content is %j, then it is not base64',
+    (text) => {
+      expect(base64ByteLength(text)).toBeUndefined();
+    },
+  );
 });

@@ -29,6 +29,8 @@ export const INBOUND_MESSAGES = {
   tooManyHeaders: `At most ${INBOUND_LIMITS.headers} header fields`,
   noNul: 'Must not contain NUL characters',
   unpairedSurrogate: 'Must not contain unpaired surrogate characters',
+  contentNotBase64: 'Must be the file in base64 (A–Z, a–z, 0–9, + and /, padded with =; line breaks allowed)',
+  contentSize: (bytes: number, size: number) => `The content is ${bytes} bytes, but size says ${size}`,
 } as const;
 
 /** A mailbox as written in a From field: the address and, when given, the display name. */
@@ -117,6 +119,47 @@ const jsonText = (max: number) =>
     .refine(withoutNul, INBOUND_MESSAGES.noNul)
     .refine((value) => !/\p{Cs}/u.test(value), INBOUND_MESSAGES.unpairedSurrogate);
 
+/** White space base64 may be wrapped with (MIME wraps it at 76 characters). */
+const BASE64_WRAPPING = /[\r\n\t ]+/g;
+/** Standard base64, padded: 4-character groups, `=` only at the end. */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * The number of bytes a base64 text decodes to, or undefined when it is not base64 (standard
+ * alphabet, padded, line breaks and spaces allowed). Linear in the text's length, and it needs no
+ * Buffer, so the SPA may import this contract.
+ */
+export function base64ByteLength(text: string): number | undefined {
+  const compact = text.replace(BASE64_WRAPPING, '');
+  if (compact.length % 4 !== 0 || !BASE64.test(compact)) return undefined;
+  const padding = compact.endsWith('==') ? 2 : compact.endsWith('=') ? 1 : 0;
+  return (compact.length / 4) * 3 - padding;
+}
+
+/**
+ * A file of the JSON payload: its metadata, and optionally its content in base64, which must decode to
+ * `size` bytes. Without content it is listed, not stored.
+ */
+const inboundAttachmentSchema = ticketAttachmentSchema
+  .extend({
+    filename: jsonText(TICKET_LIMITS.attachmentText),
+    contentType: jsonText(TICKET_LIMITS.attachmentText),
+    content: z.string().optional(),
+  })
+  .superRefine((file, ctx) => {
+    if (file.content === undefined) return;
+    const bytes = base64ByteLength(file.content);
+    if (bytes === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['content'], message: INBOUND_MESSAGES.contentNotBase64 });
+    } else if (bytes !== file.size) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['content'],
+        message: INBOUND_MESSAGES.contentSize(bytes, file.size),
+      });
+    }
+  });
+
 const headerValue = z
   .string()
   .max(INBOUND_LIMITS.headerValue, `At most ${INBOUND_LIMITS.headerValue} characters`);
@@ -180,13 +223,9 @@ export const inboundEmailSchema = z.object({
    * X-Autoreply, X-Autorespond, Precedence) and for idempotency (Message-ID).
    */
   headers: headersSchema.optional(),
+  /** Files: metadata, and optionally the content in base64 (`content`), which is then stored. */
   attachments: z
-    .array(
-      ticketAttachmentSchema.extend({
-        filename: jsonText(TICKET_LIMITS.attachmentText),
-        contentType: jsonText(TICKET_LIMITS.attachmentText),
-      }),
-    )
+    .array(inboundAttachmentSchema)
     .max(TICKET_LIMITS.attachments, `At most ${TICKET_LIMITS.attachments} attachments`)
     .optional(),
 });
@@ -200,6 +239,8 @@ export const INBOUND_IGNORE_REASONS = [
   'precedence',
   'own_address',
   'mailer_daemon',
+  /** A delivery status notification (a bounce): it marks our reply it names failed, if any. */
+  'bounce',
 ] as const;
 export type InboundIgnoreReason = (typeof INBOUND_IGNORE_REASONS)[number];
 
@@ -214,13 +255,16 @@ export interface InboundDuplicate {
   created: false;
   duplicate: true;
 }
-/** 200: a reply carrying an existing ticket number, added to that ticket as a note. */
+/**
+ * 200: a reply that joins an existing ticket (it answers a message of its thread, or names its number
+ * and comes from a participant): added to the ticket's conversation. The field keeps its old name.
+ */
 export interface InboundNoteAppended {
   ticket: TicketDetail;
   created: false;
   appendedNote: true;
 }
-/** 202: an auto-reply or a mail loop, acknowledged so the mail server does not retry. */
+/** 202: an auto-reply, a mail loop or a bounce, acknowledged so the mail server does not retry. */
 export interface InboundIgnored {
   accepted: true;
   ignored: InboundIgnoreReason;

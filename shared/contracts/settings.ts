@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { SETTING_KEYS } from '../constants';
+import { emailSettingsInputSchema } from './email-settings';
 
 /**
- * Settings contracts (spec §7 "settings"): GET /api/settings/:key and POST /api/settings. The only key
- * is harvest_credentials. Plain zod only: the SPA imports this file.
+ * Settings contracts (spec §7 "settings"): GET /api/settings/:key and POST /api/settings. The keys are
+ * harvest_credentials and email (the SMTP server, shapes in ./email-settings.ts). Plain zod only: the
+ * SPA imports this file.
  */
 
 export const SETTINGS_MESSAGES = {
@@ -13,6 +15,8 @@ export const SETTINGS_MESSAGES = {
   unreachable: 'Could not reach Harvest to check these credentials; nothing was saved',
   harvestFailed: 'Harvest could not check these credentials right now; nothing was saved',
   maskedToken: 'Enter the full access token (the masked value is only shown for reference)',
+  maskedPassword: 'Enter the full password (the masked value is only shown for reference)',
+  emailSaved: 'Email settings saved',
 } as const;
 
 /** The character the masked access token is made of. */
@@ -61,7 +65,10 @@ export type HarvestCredentialsInput = z.output<typeof harvestCredentialsInputSch
 /** The body of POST /api/settings: one variant per key, so an unknown key is a 400. */
 export const saveSettingSchema = z.discriminatedUnion(
   'key',
-  [z.object({ key: z.literal('harvest_credentials'), value: harvestCredentialsInputSchema })],
+  [
+    z.object({ key: z.literal('harvest_credentials'), value: harvestCredentialsInputSchema }),
+    z.object({ key: z.literal('email'), value: emailSettingsInputSchema }),
+  ],
   { error: SETTINGS_MESSAGES.unknownKey },
 );
 export type SaveSettingInput = z.output<typeof saveSettingSchema>;
@@ -86,6 +93,15 @@ export interface HarvestCredentialsSettingResponse {
   updatedAt: string | null;
   /** The Harvest user the saved token belongs to, as Harvest named it when the token was checked. */
   harvestUser: HarvestUserSummary | null;
+}
+
+/**
+ * POST /api/settings with key "email": stored as given, without asking the SMTP server (Send Test
+ * Email does that).
+ */
+export interface SaveEmailSettingsResponse {
+  success: true;
+  message: string;
 }
 
 /** POST /api/settings after Harvest accepted the credentials. */

@@ -8,7 +8,7 @@ import {
 } from '@shared/contracts/messages';
 import type { TicketMessageRow } from '@shared/schema';
 import { bodyToText } from '../tickets/body-text';
-import type { AttachmentSummary } from './conversation.repository';
+import type { AttachmentSummary, ConversationStart } from './conversation.repository';
 
 const isDirection = (value: string): value is MessageDirection =>
   (MESSAGE_DIRECTIONS as readonly string[]).includes(value);
@@ -35,6 +35,30 @@ export function toTicketMessage(
     createdAt: row.createdAt.toISOString(),
     status: isStatus(row.status) ? row.status : 'received',
     error: row.error,
+    attachments: attachments.map(toMessageAttachment),
+  };
+}
+
+/**
+ * The ticket's original message, made from the ticket itself (it has no ticket_messages row): its id
+ * is the ticket's, it was received from the requester when the email was sent (or the ticket made),
+ * and its files are those stored with no message.
+ */
+export function toOriginalMessage(
+  ticket: ConversationStart,
+  attachments: readonly AttachmentSummary[],
+): TicketMessage {
+  return {
+    id: ticket.id,
+    direction: 'inbound',
+    fromName: ticket.fromName,
+    fromEmail: ticket.fromEmail,
+    to: '',
+    subject: ticket.subject,
+    bodyText: bodyToText(ticket.body),
+    createdAt: (ticket.originalEmailDate ?? ticket.createdAt).toISOString(),
+    status: 'received',
+    error: null,
     attachments: attachments.map(toMessageAttachment),
   };
 }

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   messageAttachments,
   ticketMessages,
+  tickets,
   type MessageAttachmentRow,
   type NewTicketMessageRow,
   type TicketMessageRow,
@@ -40,7 +41,11 @@ export async function insertMessage(tx: DbOrTx, values: NewTicketMessageRow): Pr
   return row!;
 }
 
-/** Stores files of a message (`messageId`), or of the ticket's original message (`messageId` null). */
+/**
+ * Stores files of a message (`messageId`), or of the ticket's original message (`messageId` null).
+ * Each file is timed a microsecond after the one before it, so lists (ordered by time) keep the
+ * files in the order given.
+ */
 export async function insertAttachments(
   tx: DbOrTx,
   ticketId: string,
@@ -49,7 +54,7 @@ export async function insertAttachments(
 ): Promise<void> {
   if (files.length === 0) return;
   await tx.insert(messageAttachments).values(
-    files.map((file) => ({
+    files.map((file, index) => ({
       ticketId,
       messageId,
       filename: file.filename,
@@ -57,6 +62,7 @@ export async function insertAttachments(
       size: file.size,
       kept: file.content !== null,
       content: file.content,
+      createdAt: sql`now() + ${`${index} microseconds`}::interval`,
     })),
   );
 }
@@ -134,4 +140,56 @@ export async function findTicketByThreadMessageIds(
     ORDER BY created_at DESC
     LIMIT 1`);
   return rows[0]?.ticket_id;
+}
+
+/** What the conversation's first message is made of: the ticket as it arrived. */
+export interface ConversationStart {
+  id: string;
+  fromName: string;
+  fromEmail: string;
+  subject: string;
+  body: string;
+  originalEmailDate: Date | null;
+  createdAt: Date;
+}
+
+/** The ticket's own message (its requester, subject and body), or undefined when there is no ticket. */
+export async function findConversationStart(
+  db: DbOrTx,
+  ticketId: string,
+): Promise<ConversationStart | undefined> {
+  const [row] = await db
+    .select({
+      id: tickets.id,
+      fromName: tickets.fromName,
+      fromEmail: tickets.fromEmail,
+      subject: tickets.subject,
+      body: tickets.body,
+      originalEmailDate: tickets.originalEmailDate,
+      createdAt: tickets.createdAt,
+    })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  return row;
+}
+
+/** Our replies (outbound messages) among `messageIds`, with their ticket and status. */
+export function findOutboundByMessageIds(
+  db: DbOrTx,
+  messageIds: readonly string[],
+): Promise<{ id: string; ticketId: string; status: string }[]> {
+  if (messageIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: ticketMessages.id, ticketId: ticketMessages.ticketId, status: ticketMessages.status })
+    .from(ticketMessages)
+    .where(and(eq(ticketMessages.direction, 'outbound'), inArray(ticketMessages.messageId, [...messageIds])));
+}
+
+/** Marks those of the given replies that are still `sent` as `failed` with `reason`. */
+export async function failSentMessages(tx: DbOrTx, ids: readonly string[], reason: string): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(ticketMessages)
+    .set({ status: 'failed', error: reason })
+    .where(and(inArray(ticketMessages.id, [...ids]), eq(ticketMessages.status, 'sent')));
 }

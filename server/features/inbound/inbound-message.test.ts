@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dedupeKey, normalizeMessageId } from './inbound-message';
-import { replyAuthor, replyNoteText } from './inbound.service';
+import { addressesIn, dedupeKey, normalizeMessageId, ourAddress } from './inbound-message';
 
 describe('dedupeKey', () => {
   it('when two deliveries carry the same Message-ID, then they share a key of 64 hex characters', () => {
@@ -24,49 +23,39 @@ describe('dedupeKey', () => {
   });
 });
 
-describe('replyAuthor', () => {
-  it.each([
-    ['Jordan Lee', 'JL', 'Jordan Lee <jordan.lee@contoso.com>'],
-    ['Lee, Jordan', 'LJ', 'Lee, Jordan <jordan.lee@contoso.com>'],
-    ['Jordan Q. van Lee', 'JL', 'Jordan Q. van Lee <jordan.lee@contoso.com>'],
-    ['Émile', 'É', 'Émile <jordan.lee@contoso.com>'],
-    [undefined, 'J', 'jordan.lee@contoso.com'],
-  ])('when the sender name is %j, then initials %s and name %s', (name, initials, userName) => {
-    const from = { address: 'jordan.lee@contoso.com', name: name ?? 'jordan.lee@contoso.com' };
-    expect(replyAuthor({ from, fromDisplayName: name })).toEqual({ userName, userInitials: initials });
+describe('addressesIn (To and Cc of a JSON payload)', () => {
+  it('when the field lists names, quoted names with commas and bare addresses, then every address is read in order', () => {
+    expect(
+      addressesIn([
+        '"Lee, Jordan" <jordan@contoso.com>, support@helpdesk.example.com',
+        'Sam <sam@x.example>',
+      ]),
+    ).toEqual(['jordan@contoso.com', 'support@helpdesk.example.com', 'sam@x.example']);
+  });
+
+  it('when the field is missing or holds no address, then there are none', () => {
+    expect(addressesIn(undefined)).toEqual([]);
+    expect(addressesIn(['undisclosed-recipients:;'])).toEqual([]);
   });
 });
 
-describe('replyNoteText', () => {
-  it('when the reply is HTML with attachments, then the note is its text with the files listed', () => {
-    const text = replyNoteText('<p>Still broken.</p>', [
-      { filename: 'log.txt', contentType: 'text/plain', size: 300 },
-      { filename: 'photo.jpg', contentType: 'image/jpeg', size: 2_500_000 },
-    ]);
-    expect(text).toBe(
-      'Still broken.\n\nAttachments: log.txt (text/plain, 300 B), photo.jpg (image/jpeg, 2.4 MB)',
+describe('ourAddress (the "to" of a received message)', () => {
+  const support = 'support@helpdesk.example.com';
+
+  it('when To or Cc names the support address (any letter case), then it is ours', () => {
+    expect(ourAddress({ to: ['jordan@contoso.com'], cc: ['Support@Helpdesk.example.com'] }, support)).toBe(
+      support,
     );
   });
 
-  it('when the reply is longer than a note may be, then it is cut and says so', () => {
-    const text = replyNoteText('x'.repeat(20_000), []);
-    expect(text).toHaveLength(10_000);
-    expect(text.endsWith('… [truncated]')).toBe(true);
+  it('when the support address is not named, then the first To address (an alias that reached us)', () => {
+    expect(ourAddress({ to: ['helpdesk@contoso.com', 'x@y.example'], cc: [] }, support)).toBe(
+      'helpdesk@contoso.com',
+    );
   });
 
-  it('when a long reply lists many attachments, then the note still fits and keeps text first', () => {
-    const files = Array.from({ length: 100 }, (_, i) => ({
-      filename: `${'long-name-'.repeat(40)}${i}.pdf`,
-      contentType: 'application/pdf',
-      size: 1000,
-    }));
-    const text = replyNoteText('y'.repeat(20_000), files);
-    expect(text.length).toBeLessThanOrEqual(10_000);
-    expect(text.startsWith('yyy')).toBe(true);
-    expect(text).toContain('… [truncated]\n\nAttachments: long-name-');
-  });
-
-  it('when the reply has no text, then the note says so', () => {
-    expect(replyNoteText('<p></p>', [])).toBe('(no message text)');
+  it('when there is no To, then the support address, else nothing', () => {
+    expect(ourAddress({ to: [], cc: [] }, support)).toBe(support);
+    expect(ourAddress({ to: [], cc: [] }, undefined)).toBe('');
   });
 });

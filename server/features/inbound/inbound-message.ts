@@ -1,6 +1,17 @@
 import crypto from 'node:crypto';
 import type { TicketPriority } from '@shared/constants';
-import type { TicketAttachment } from '@shared/contracts/tickets';
+import { parseMailbox } from '@shared/contracts/inbound';
+import type { DeliveryReport } from './delivery-report';
+
+/** A file of an inbound email, in message order. */
+export interface InboundFile {
+  filename: string;
+  contentType: string;
+  /** In bytes: the content's length, or what the JSON payload says when it gave no content. */
+  size: number;
+  /** Undefined when only its metadata came (a JSON payload without `content`). */
+  content: Buffer | undefined;
+}
 
 /** An inbound email, whichever way it came (JSON payload or raw message), ready for the service. */
 export interface InboundMessage {
@@ -16,7 +27,13 @@ export interface InboundMessage {
   priority: TicketPriority;
   /** Header fields by lower-cased name; a field that occurs several times has several values. */
   headers: Readonly<Record<string, readonly string[]>>;
-  attachments: TicketAttachment[];
+  /** The addresses of the To and Cc fields, as written, in order. */
+  to: string[];
+  cc: string[];
+  /** The files the sender attached (not the images embedded in an HTML body). */
+  files: InboundFile[];
+  /** Set when the message is a delivery status notification (multipart/report; delivery-status). */
+  deliveryReport: DeliveryReport | undefined;
   /**
    * What makes two deliveries the same message: its Message-ID, or else sender, subject and the
    * sent time (as written in the message when it came raw).
@@ -43,4 +60,42 @@ export function dedupeKey(identity: InboundMessage['identity']): string {
       ? ['message-id', identity.messageId]
       : ['sender-subject-sent', identity.sender.toLowerCase(), identity.subject, identity.sent];
   return crypto.createHash('sha256').update(material.join('\u0000')).digest('hex');
+}
+
+/** At most this many addresses of one address field are read, out of at most this many pieces. */
+const MAX_ADDRESSES = 100;
+const MAX_PIECES = 1_000;
+
+/**
+ * The addresses of address header fields as a JSON payload gives them (`To: "Lee, Jordan" <a@b>, c@d`):
+ * each comma-separated piece that holds an address. A comma inside a quoted name splits it, but the
+ * piece with the angle brackets still yields the address.
+ */
+export function addressesIn(values: readonly string[] | undefined): string[] {
+  const addresses: string[] = [];
+  let examined = 0;
+  for (const value of values ?? []) {
+    for (const piece of value.split(/[,;]/)) {
+      // A field of a megabyte of commas must not cost a million address checks.
+      if (++examined > MAX_PIECES) return addresses;
+      if (!piece.includes('@')) continue;
+      const mailbox = parseMailbox(piece);
+      if (mailbox) addresses.push(mailbox.address);
+      if (addresses.length === MAX_ADDRESSES) return addresses;
+    }
+  }
+  return addresses;
+}
+
+/**
+ * Our address as the message was sent to it: the configured support address when the message names
+ * it in To or Cc, else the first To address (an alias that reached us), else the support address,
+ * else ''.
+ */
+export function ourAddress(message: Pick<InboundMessage, 'to' | 'cc'>, supportAddress: string | undefined) {
+  const support = supportAddress?.toLowerCase();
+  if (support && [...message.to, ...message.cc].some((address) => address.toLowerCase() === support)) {
+    return support;
+  }
+  return message.to[0] ?? support ?? '';
 }

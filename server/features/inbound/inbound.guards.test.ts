@@ -20,10 +20,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function expectNothingCreated(work: () => Promise<unknown>) {
-  const [tickets, messages] = [await countRows(t, 'tickets'), await countRows(t, 'inbound_messages')];
+  const tables = ['tickets', 'inbound_messages', 'ticket_messages'] as const;
+  const before = await Promise.all(tables.map((table) => countRows(t, table)));
   await work();
-  expect(await countRows(t, 'tickets')).toBe(tickets);
-  expect(await countRows(t, 'inbound_messages')).toBe(messages);
+  expect(await Promise.all(tables.map((table) => countRows(t, table)))).toEqual(before);
 }
 
 describe('auto-replies and mail loops', () => {
@@ -74,17 +74,23 @@ describe('auto-replies and mail loops', () => {
     });
   });
 
-  it('when an auto-reply names an existing ticket, then no note is added either', async () => {
-    const ticket = (await postEmail(t.app, emailPayload()).expect(201)).body.ticket;
+  it('when an auto-reply names an existing ticket or answers its message, then no message or note is added either', async () => {
+    const original = `<auto-target-${Date.now()}@contoso.com>`;
+    const ticket = (await postEmail(t.app, emailPayload({ headers: { 'Message-ID': original } })).expect(201))
+      .body.ticket;
     await postEmail(
       t.app,
       emailPayload({
+        from: ticket.fromEmail,
         subject: `Automatic reply: [${ticket.ticketNumber}]`,
-        headers: { 'Auto-Submitted': 'auto-replied' },
+        headers: { 'Auto-Submitted': 'auto-replied', 'In-Reply-To': original },
       }),
     ).expect(202);
-    const { rows } = await t.database.pool.query('SELECT notes FROM tickets WHERE id = $1', [ticket.id]);
-    expect(rows[0].notes).toBeNull();
+    const { rows } = await t.database.pool.query(
+      'SELECT notes, (SELECT count(*)::int FROM ticket_messages WHERE ticket_id = $1) AS messages FROM tickets WHERE id = $1',
+      [ticket.id],
+    );
+    expect(rows[0]).toEqual({ notes: null, messages: 0 });
   });
 
   it('when Auto-Submitted is "no", then the mail is ordinary and opens a ticket', async () => {
@@ -120,7 +126,7 @@ describe('per-sender limit', () => {
     await postEmail(t.app, first).expect(200);
   });
 
-  it('when replies that become notes push a sender over the limit, then they count too', async () => {
+  it('when replies that join a conversation push a sender over the limit, then they count too', async () => {
     const original = '<chatty-thread@contoso.com>';
     const ticket = (await postEmail(t.app, emailPayload({ headers: { 'Message-ID': original } })).expect(201))
       .body.ticket;

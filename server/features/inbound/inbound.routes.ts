@@ -44,6 +44,7 @@ export function inboundRoutes(deps: { db: Database; config: AppConfig }) {
   const settings = {
     supportAddress: config.inbound.supportAddress,
     maxTicketsPerSenderPerMinute: config.inbound.maxTicketsPerSenderPerMinute,
+    attachments: config.attachments,
   };
   const router = Router();
 

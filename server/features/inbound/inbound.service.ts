@@ -1,70 +1,32 @@
 import type { InboundEmailResponse } from '@shared/contracts/inbound';
-import { TICKET_LIMITS, type TicketAttachment, type TicketDetail } from '@shared/contracts/tickets';
+import type { TicketAttachment, TicketDetail } from '@shared/contracts/tickets';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { bodyToText } from '../tickets/body-text';
+import { applyAttachmentLimits, type AttachmentLimits } from '../conversation/attachment-limits';
+import * as conversationService from '../conversation/conversation.service';
 import * as ticketsService from '../tickets/tickets.service';
 import { autoReplyReason } from './auto-reply';
-import { dedupeKey, type InboundMessage } from './inbound-message';
+import type { DeliveryReport } from './delivery-report';
+import { dedupeKey, ourAddress, type InboundMessage } from './inbound-message';
 import * as repository from './inbound.repository';
-import { referencedMessageIds } from './referenced-messages';
+import { messageIdsOf, referencedMessageIds } from './referenced-messages';
 import { ticketNumbersIn } from './reply-subject';
 
 export interface InboundSettings {
   /** Lower-cased; mail from it is a loop. */
   supportAddress: string | undefined;
   maxTicketsPerSenderPerMinute: number;
+  /** What of a message's files is stored (ATTACHMENT_MAX_FILE_BYTES, ATTACHMENT_MAX_MESSAGE_BYTES). */
+  attachments: AttachmentLimits;
 }
 
 export const INBOUND_SERVICE_MESSAGES = {
   tooMany: 'Too many emails from this sender; try again later',
-  noText: '(no message text)',
-  truncated: '… [truncated]',
-  attachments: 'Attachments',
   notInThread: (ticketNumbers: readonly string[]) =>
     `This email names ${ticketNumbers.join(', ')}, but its sender is not part of ${ticketNumbers.length > 1 ? 'those tickets' : 'that ticket'}, so it opened a new ticket.`,
 } as const;
 
 const THROTTLE_WINDOW_SECONDS = 60;
-
-/** The author of a reply note: "Name <address>" (or the address alone) and the sender's initials. */
-export function replyAuthor(message: Pick<InboundMessage, 'from' | 'fromDisplayName'>): {
-  userName: string;
-  userInitials: string;
-} {
-  const { address } = message.from;
-  const name = message.fromDisplayName?.trim();
-  const words = (name ?? '').split(/[\s,]+/).filter((word) => /\p{L}/u.test(word));
-  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : [words[0] ?? address];
-  const userInitials = letters
-    .map((word) => /\p{L}|\p{N}/u.exec(word)?.[0] ?? '')
-    .join('')
-    .toUpperCase();
-  return { userName: name ? `${name} <${address}>` : address, userInitials: userInitials || 'N' };
-}
-
-const formatSize = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 * 1024
-      ? `${Math.round(bytes / 1024)} KB`
-      : `${(bytes / 1048576).toFixed(1)} MB`;
-
-/** A reply's text as a note: shown as plain text, its attachments listed, within the note limit. */
-export function replyNoteText(body: string, attachments: readonly TicketAttachment[]): string {
-  const listed = attachments.length
-    ? `\n\n${INBOUND_SERVICE_MESSAGES.attachments}: ${attachments
-        .map((file) => `${file.filename} (${file.contentType}, ${formatSize(file.size)})`)
-        .join(', ')}`.slice(0, TICKET_LIMITS.noteText / 2)
-    : '';
-  const room = TICKET_LIMITS.noteText - listed.length;
-  const text = bodyToText(body) || INBOUND_SERVICE_MESSAGES.noText;
-  const fitted =
-    text.length <= room
-      ? text
-      : `${text.slice(0, room - INBOUND_SERVICE_MESSAGES.truncated.length)}${INBOUND_SERVICE_MESSAGES.truncated}`;
-  return `${fitted}${listed}`;
-}
 
 async function enforceSenderLimit(tx: DbOrTx, sender: string, key: string, limit: number): Promise<void> {
   const recent = await repository.recentFromSender(tx, sender, key, THROTTLE_WINDOW_SECONDS);
@@ -74,20 +36,33 @@ async function enforceSenderLimit(tx: DbOrTx, sender: string, key: string, limit
   });
 }
 
-/** Where a message naming ticket numbers in its subject goes. */
+/** Where a message goes. */
 type ReplyTarget =
   | { kind: 'none' }
-  /** It joins this ticket's conversation. */
+  /** It joins this ticket's conversation (the ticket is locked). */
   | { kind: 'ticket'; ticketId: string }
   /** The tickets it names exist, but its sender is not part of any of them: it opens a new ticket. */
   | { kind: 'refused'; ticketNumbers: string[] };
+
+/**
+ * The ticket whose thread the message answers: its In-Reply-To or References names a message received
+ * or sent in that ticket's conversation, or the email that opened it. Such an id is proof of taking
+ * part in the conversation (decision 50), so no ticket number is needed. Undefined when none does
+ * (or that ticket was deleted meanwhile); the ticket is locked and marked changed otherwise.
+ */
+async function threadTarget(tx: DbOrTx, message: InboundMessage): Promise<string | undefined> {
+  const ticketId = await conversationService.findThreadTicket(tx, referencedMessageIds(message.headers));
+  return ticketId && (await ticketsService.touchForEmail(tx, ticketId, { reopen: true }))
+    ? ticketId
+    : undefined;
+}
 
 /**
  * The first ticket named in the subject that exists and that the sender may write to, locked. A
  * ticket number alone proves nothing (numbers are guessable), so the sender must be the ticket's
  * requester, have written to it before, or answer one of its messages (In-Reply-To / References).
  */
-async function replyTarget(tx: DbOrTx, message: InboundMessage): Promise<ReplyTarget> {
+async function subjectTarget(tx: DbOrTx, message: InboundMessage): Promise<ReplyTarget> {
   const numbers = ticketNumbersIn(message.subject);
   if (numbers.length === 0) return { kind: 'none' };
   const found = await ticketsService.lockTicketsByNumber(tx, numbers);
@@ -104,14 +79,46 @@ async function replyTarget(tx: DbOrTx, message: InboundMessage): Promise<ReplyTa
     referencedMessageIds(message.headers),
   );
   const joined = named.find((ticket) => isRequester(ticket) || inThread.has(ticket.id));
-  return joined
-    ? { kind: 'ticket', ticketId: joined.id }
-    : { kind: 'refused', ticketNumbers: named.map((ticket) => ticket.ticketNumber) };
+  if (!joined) return { kind: 'refused', ticketNumbers: named.map((ticket) => ticket.ticketNumber) };
+  await ticketsService.touchForEmail(tx, joined.id, { reopen: true });
+  return { kind: 'ticket', ticketId: joined.id };
+}
+
+/**
+ * Which ticket a message joins: first the thread its In-Reply-To / References name, then a ticket
+ * number in the subject when its sender is part of that ticket. The joined ticket is locked, reopened
+ * when closed, and its lastUpdatedBy null and updatedAt now, so agents' update checks report it.
+ */
+async function replyTarget(tx: DbOrTx, message: InboundMessage): Promise<ReplyTarget> {
+  const inThread = await threadTarget(tx, message);
+  return inThread ? { kind: 'ticket', ticketId: inThread } : subjectTarget(tx, message);
+}
+
+/** The ticket's metadata of a new ticket's files (the spec's `attachments`), as before. */
+const metadataOf = (message: InboundMessage): TicketAttachment[] =>
+  message.files.map(({ filename, contentType, size }) => ({ filename, contentType, size }));
+
+/** A reply as a message of the conversation: sender, our address, subject, body as received, ids. */
+function receivedMessage(message: InboundMessage, settings: InboundSettings) {
+  const inReplyTo = messageIdsOf(message.headers, 'in-reply-to');
+  return {
+    fromName: message.from.name,
+    fromEmail: message.from.address,
+    to: ourAddress(message, settings.supportAddress),
+    subject: message.subject,
+    body: message.body,
+    messageId: 'messageId' in message.identity ? message.identity.messageId : null,
+    inReplyTo: inReplyTo[inReplyTo.length - 1] ?? null,
+    references: messageIdsOf(message.headers, 'references'),
+  };
 }
 
 type Outcome = { kind: 'duplicate' | repository.InboundOutcome; ticket: TicketDetail };
 
-/** Creates the ticket or appends the reply note, and records the message, in one transaction. */
+/**
+ * Creates the ticket or adds the reply to a ticket's conversation, with the files, and records the
+ * message, in one transaction.
+ */
 function recordMessage(db: Database, settings: InboundSettings, message: InboundMessage): Promise<Outcome> {
   const sender = message.from.address.toLowerCase();
   const key = dedupeKey(message.identity);
@@ -129,12 +136,9 @@ function recordMessage(db: Database, settings: InboundSettings, message: Inbound
     const target = await replyTarget(tx, message);
     if (target.kind === 'ticket') {
       const replyTo = target.ticketId;
-      await ticketsService.appendEmailReply(
-        tx,
-        replyTo,
-        replyAuthor(message),
-        replyNoteText(message.body, message.attachments),
-      );
+      // Every file is listed; one that came without content (JSON) is listed as not kept.
+      const files = applyAttachmentLimits(message.files, settings.attachments);
+      await conversationService.addReceivedMessage(tx, replyTo, receivedMessage(message, settings), files);
       await repository.recordOutcome(tx, key, replyTo, 'appended');
       return { kind: 'appended', ticket: await ticketsService.getTicket(tx, replyTo) };
     }
@@ -145,8 +149,15 @@ function recordMessage(db: Database, settings: InboundSettings, message: Inbound
       fromName: message.from.name,
       priority: message.priority,
       originalEmailDate: message.received,
-      attachments: message.attachments,
+      attachments: metadataOf(message),
     });
+    // A new ticket lists every file in its metadata; only files that came with content are stored.
+    const stored = message.files.filter((file) => file.content !== undefined);
+    await conversationService.addOriginalFiles(
+      tx,
+      ticketId,
+      applyAttachmentLimits(stored, settings.attachments),
+    );
     if (target.kind === 'refused') {
       await ticketsService.appendSystemNote(
         tx,
@@ -160,17 +171,45 @@ function recordMessage(db: Database, settings: InboundSettings, message: Inbound
 }
 
 /**
- * Turns an inbound email into a ticket (spec §1: tickets arrive by email). In order: auto-replies and
- * loops are acknowledged and dropped; a message seen before answers with its ticket; a sender over
- * the per-minute limit is refused (429); a subject naming an existing ticket adds a note to it when
- * the sender is part of that ticket (see replyTarget); anything else opens a new ticket.
+ * A bounce of one of our replies marks it failed (when delivery failed rather than was delayed) and
+ * its ticket changed, so agents see it. True when the report names one of our replies. Tickets are
+ * locked before their messages, the order in which replies are written.
+ */
+function recordBounce(db: Database, report: DeliveryReport): Promise<boolean> {
+  if (report.messageIds.length === 0) return Promise.resolve(false);
+  return db.transaction(async (tx) => {
+    const ours = await conversationService.findOurReplies(tx, report.messageIds);
+    if (ours.length === 0) return false;
+    const sent = ours.filter((reply) => reply.status === 'sent');
+    if (report.failure && sent.length > 0) {
+      for (const ticketId of [...new Set(sent.map((reply) => reply.ticketId))].sort()) {
+        await ticketsService.touchForEmail(tx, ticketId, { reopen: false });
+      }
+      await conversationService.failBouncedReplies(
+        tx,
+        sent.map((reply) => reply.id),
+        report.failure,
+      );
+    }
+    return true;
+  });
+}
+
+/**
+ * Turns an inbound email into a ticket (spec §1: tickets arrive by email). In order: a bounce of one
+ * of our replies marks it failed; auto-replies, loops and other bounces are acknowledged and dropped;
+ * a message seen before answers with its ticket; a sender over the per-minute limit is refused (429);
+ * a reply joins the ticket whose thread it answers, or whose number its subject names when the sender
+ * is part of that ticket (see replyTarget), as a conversation message; anything else opens a ticket.
  */
 export async function ingestEmail(
   db: Database,
   settings: InboundSettings,
   message: InboundMessage,
 ): Promise<InboundEmailResponse> {
-  const ignored = autoReplyReason(message, settings.supportAddress);
+  const report = message.deliveryReport;
+  if (report && (await recordBounce(db, report))) return { accepted: true, ignored: 'bounce' };
+  const ignored = autoReplyReason(message, settings.supportAddress) ?? (report ? 'bounce' : undefined);
   if (ignored) return { accepted: true, ignored };
   const { kind, ticket } = await recordMessage(db, settings, message);
   switch (kind) {

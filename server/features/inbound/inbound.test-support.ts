@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import request from 'supertest';
+import type { TicketMessage } from '@shared/contracts/messages';
+import { ticketMessages } from '@shared/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 export const INBOUND_TOKEN = 'test-inbound-token-0123456789abcdef';
@@ -51,7 +53,83 @@ export function rawMessage(headers: Record<string, string>, body = 'Hello from a
   );
 }
 
-export async function countRows(t: TestApp, table: 'tickets' | 'inbound_messages'): Promise<number> {
+/** A file of rawWithFiles: its name, type and bytes (sent base64-encoded, wrapped at 76 columns). */
+export interface RawFile {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  /** `inline` with a Content-ID inside a multipart/related: an image of the HTML body. */
+  related?: boolean;
+}
+
+/** A multipart/mixed raw message: header fields, a text part, then the files in order. */
+export function rawWithFiles(headers: Record<string, string>, text: string, files: readonly RawFile[]) {
+  const boundary = 'part-boundary-42';
+  const fileParts = files.map((file, index) =>
+    [
+      `--${boundary}`,
+      `Content-Type: ${file.contentType}`,
+      file.related
+        ? `Content-Disposition: inline; filename="${file.filename}"\r\nContent-ID: <image${index}@local>`
+        : `Content-Disposition: attachment; filename="${file.filename}"`,
+      'Content-Transfer-Encoding: base64',
+      '',
+      file.content.toString('base64').replace(/.{76}/g, '$&\r\n'),
+    ].join('\r\n'),
+  );
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return Buffer.from(
+    [
+      ...lines,
+      'MIME-Version: 1.0',
+      `Content-Type: ${files.some((file) => file.related) ? 'multipart/related' : 'multipart/mixed'}; boundary="${boundary}"`,
+      '',
+      `--${boundary}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      text,
+      ...fileParts,
+      `--${boundary}--`,
+      '',
+    ].join('\r\n'),
+  );
+}
+
+/** GET /api/tickets/:id/messages as a signed-in agent. */
+export async function conversationOf(agent: request.Agent, ticketId: string): Promise<TicketMessage[]> {
+  const res = await agent.get(`/api/tickets/${ticketId}/messages`).expect(200);
+  return res.body.messages as TicketMessage[];
+}
+
+/** One of our replies as the outbound side stores it once sent, with a known Message-ID. */
+export async function insertOutboundReply(
+  t: TestApp,
+  ticketId: string,
+  messageId: string,
+  status: 'sent' | 'queued' | 'failed' = 'sent',
+) {
+  const [row] = await t.database.db
+    .insert(ticketMessages)
+    .values({
+      ticketId,
+      direction: 'outbound',
+      status,
+      fromName: 'Help Desk',
+      fromEmail: SUPPORT_ADDRESS,
+      toEmail: 'jordan.lee@contoso.com',
+      subject: 'Re: Printer jams',
+      body: 'Please restart the printer.',
+      messageId,
+      sentAt: status === 'sent' ? new Date() : null,
+    })
+    .returning();
+  return row!;
+}
+
+export async function countRows(
+  t: TestApp,
+  table: 'tickets' | 'inbound_messages' | 'ticket_messages' | 'message_attachments',
+): Promise<number> {
   const result = await t.database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
   return result.rows[0]!.n;
 }

@@ -1,5 +1,22 @@
 import type { InboundEmailInput } from '@shared/contracts/inbound';
-import { headerValue, normalizeMessageId, type InboundMessage } from './inbound-message';
+import {
+  addressesIn,
+  headerValue,
+  normalizeMessageId,
+  type InboundFile,
+  type InboundMessage,
+} from './inbound-message';
+
+/** A file of the payload: decoded when it came with its content (validated as base64 of `size` bytes). */
+function fileOf(attachment: NonNullable<InboundEmailInput['attachments']>[number]): InboundFile {
+  const { filename, contentType, size, content } = attachment;
+  return {
+    filename,
+    contentType,
+    size,
+    content: content === undefined ? undefined : Buffer.from(content, 'base64'),
+  };
+}
 
 /** The spec's JSON payload (already validated) as an inbound message. */
 export function fromJsonPayload(input: InboundEmailInput): InboundMessage {
@@ -14,7 +31,11 @@ export function fromJsonPayload(input: InboundEmailInput): InboundMessage {
     received: input.received,
     priority: input.priority,
     headers,
-    attachments: input.attachments ?? [],
+    to: addressesIn(headers['to']),
+    cc: addressesIn(headers['cc']),
+    files: (input.attachments ?? []).map(fileOf),
+    // A JSON payload carries no MIME parts, so it is never read as a bounce.
+    deliveryReport: undefined,
     identity: messageId
       ? { messageId }
       : { sender: input.from.address, subject: input.subject, sent: input.received.toISOString() },

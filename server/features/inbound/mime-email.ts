@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import { simpleParser, type HeaderLines, type ParsedMail } from 'mailparser';
+import { simpleParser, type AddressObject, type HeaderLines, type ParsedMail } from 'mailparser';
 import { DEFAULT_TICKET_PRIORITY } from '@shared/constants';
 import { parseMailbox } from '@shared/contracts/inbound';
-import { TICKET_LIMITS, type TicketAttachment } from '@shared/contracts/tickets';
+import { TICKET_LIMITS } from '@shared/contracts/tickets';
 import { badRequest } from '../../lib/errors';
-import { headerValue, normalizeMessageId, type InboundMessage } from './inbound-message';
+import { isDeliveryReport, readDeliveryReport, type DeliveryReport } from './delivery-report';
+import { headerValue, normalizeMessageId, type InboundFile, type InboundMessage } from './inbound-message';
 
 export const MIME_MESSAGES = {
   empty: 'The message is empty',
@@ -24,7 +25,12 @@ const PARSER_OPTIONS = {
   // Keep cid: links rather than inlining images into the HTML as data URIs.
   keepCidLinks: true,
   skipImageLinks: true,
+  // A bounce's machine-readable part stays a part of its own instead of joining the text.
+  keepDeliveryStatus: true,
 } as const;
+
+/** At most this many addresses of To and of Cc are read. */
+const MAX_ADDRESSES = 100;
 
 const messageError = (message: string) => badRequest(`message: ${message}`, { message: [message] });
 
@@ -68,8 +74,11 @@ function sentDate(mail: ParsedMail, headers: Record<string, string[]>): Date | u
   return year >= TICKET_LIMITS.minYear && year <= TICKET_LIMITS.maxYear ? mail.date : undefined;
 }
 
-/** Attachments the sender attached; images embedded in the HTML (cid: parts) are part of the body. */
-function attachmentsOf(mail: ParsedMail): TicketAttachment[] {
+/**
+ * Files the sender attached, with their content; images embedded in the HTML (cid: parts of a
+ * multipart/related) are part of the body and not listed.
+ */
+function filesOf(mail: ParsedMail): InboundFile[] {
   return mail.attachments
     .filter((attachment) => !attachment.related)
     .slice(0, TICKET_LIMITS.attachments)
@@ -79,8 +88,27 @@ function attachmentsOf(mail: ParsedMail): TicketAttachment[] {
         TICKET_LIMITS.attachmentText,
       ),
       contentType: fitted(storable(attachment.contentType), TICKET_LIMITS.attachmentText),
-      size: attachment.size,
+      size: attachment.content.length,
+      content: attachment.content,
     }));
+}
+
+/** The valid addresses of an address field (groups opened), in order. */
+function addressesOf(field: AddressObject | AddressObject[] | undefined): string[] {
+  const mailboxes = [field ?? []]
+    .flat()
+    .flatMap((object) => object.value)
+    .flatMap((entry) => [entry, ...(entry.group ?? [])]);
+  return mailboxes
+    .flatMap((mailbox) => (mailbox.address ? (parseMailbox(mailbox.address)?.address ?? []) : []))
+    .slice(0, MAX_ADDRESSES);
+}
+
+/** What a delivery status notification says, when the message is one. */
+function deliveryReportOf(mail: ParsedMail, headers: InboundMessage['headers']): DeliveryReport | undefined {
+  const contentType = mail.headers.get('content-type') as { value?: unknown; params?: unknown } | undefined;
+  if (!isDeliveryReport(contentType)) return undefined;
+  return readDeliveryReport(mail.attachments, headers);
 }
 
 /**
@@ -115,7 +143,10 @@ export async function parseMimeEmail(raw: Buffer, now: Date = new Date()): Promi
     received: sent ?? now,
     priority: DEFAULT_TICKET_PRIORITY,
     headers,
-    attachments: attachmentsOf(mail),
+    to: addressesOf(mail.to),
+    cc: addressesOf(mail.cc),
+    files: filesOf(mail),
+    deliveryReport: deliveryReportOf(mail, headers),
     identity: messageId
       ? { messageId }
       : {

@@ -12,7 +12,8 @@ const MAX_MESSAGE_ID_LENGTH = 998;
 /** `<id>` tokens: a bracket, anything but brackets and white space, a bracket (linear: no nesting). */
 const BRACKETED_ID = /<([^<>\s]+)>/g;
 
-function idsIn(value: string): string[] {
+/** The Message-IDs one header value names, without brackets (`<a@b> <c@d>`, or a lone `a@b`). */
+export function messageIdsIn(value: string): string[] {
   const bracketed = [...value.matchAll(BRACKETED_ID)].map((match) => match[1]!);
   if (bracketed.length > 0) return bracketed;
   // Some mailers write a lone id without brackets.
@@ -28,7 +29,18 @@ export function referencedMessageIds(headers: InboundMessage['headers']): string
   const values = [...(headers['references'] ?? []), ...(headers['in-reply-to'] ?? [])];
   const ids = new Set<string>();
   for (const value of values) {
-    for (const id of idsIn(value)) if (id.length <= MAX_MESSAGE_ID_LENGTH) ids.add(id);
+    for (const id of messageIdsIn(value)) if (id.length <= MAX_MESSAGE_ID_LENGTH) ids.add(id);
   }
   return [...ids].slice(-MAX_REFERENCED_MESSAGES);
+}
+
+/**
+ * The ids of one field (`in-reply-to` or `references`) as a received message stores them: without
+ * brackets and repeats, at most the last MAX_REFERENCED_MESSAGES.
+ */
+export function messageIdsOf(
+  headers: InboundMessage['headers'],
+  field: 'in-reply-to' | 'references',
+): string[] {
+  return referencedMessageIds({ [field]: headers[field] ?? [] });
 }

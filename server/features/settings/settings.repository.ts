@@ -48,3 +48,32 @@ export async function setUserHarvestId(db: DbOrTx, userId: string, harvestUserId
     .set({ harvestUserId, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
 }
+
+/**
+ * Writes `check` as the email settings' `lastCheck` (beside the settings, which keep their updatedAt).
+ * Written when there is none yet, or when it is not older than the one stored and either says
+ * something else (ok or error) or the stored one is from before `rewriteBefore`. ISO 8601 instants
+ * in UTC compare as text.
+ */
+export async function recordEmailDeliveryCheck(
+  db: DbOrTx,
+  check: { ok: boolean; at: string; error: string | null },
+  options: { rewriteBefore: Date },
+): Promise<void> {
+  const stored = sql`${settings.value} -> 'lastCheck'`;
+  await db.execute(sql`
+    UPDATE ${settings}
+    SET value = jsonb_set(${settings.value}, '{lastCheck}', ${JSON.stringify(check)}::jsonb)
+    WHERE ${settings.key} = 'email'
+      AND (
+        jsonb_typeof(${stored}) IS DISTINCT FROM 'object'
+        OR (
+          coalesce(${stored} ->> 'at', '') <= ${check.at}
+          AND (
+            ${stored} -> 'ok' IS DISTINCT FROM ${JSON.stringify(check.ok)}::jsonb
+            OR ${stored} -> 'error' IS DISTINCT FROM ${JSON.stringify(check.error)}::jsonb
+            OR coalesce(${stored} ->> 'at', '') < ${options.rewriteBefore.toISOString()}
+          )
+        )
+      )`);
+}

@@ -3,22 +3,38 @@ import { saveSettingSchema, settingParamsSchema } from '@shared/contracts/settin
 import type { Database } from '../../db/client';
 import type { HarvestServices } from '../../harvest/sync/harvest-services';
 import { parseInput } from '../../lib/validate';
+import type { Mailer } from '../../mail/smtp-transport';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import * as settingsService from './settings.service';
 
-/** GET /api/settings/:key for every signed-in user (the token is masked); POST /api/settings for admins. */
-export function settingsRoutes(deps: { db: Database; harvest: HarvestServices }) {
+/**
+ * GET /api/settings/:key for every signed-in user (secrets masked); POST /api/settings and
+ * POST /api/settings/email/test (a test email to the caller) for admins.
+ */
+export function settingsRoutes(deps: { db: Database; harvest: HarvestServices; mailer: Mailer }) {
   const auth = requireAuth(deps.db);
   const router = Router();
 
   router.get('/settings/:key', auth, async (req, res) => {
-    parseInput(settingParamsSchema, req.params);
-    res.set('Cache-Control', 'no-store').json(await settingsService.getHarvestCredentialsSetting(deps));
+    const { key } = parseInput(settingParamsSchema, req.params);
+    const setting =
+      key === 'email'
+        ? await settingsService.getEmailSetting(deps)
+        : await settingsService.getHarvestCredentialsSetting(deps);
+    res.set('Cache-Control', 'no-store').json(setting);
   });
 
   router.post('/settings', auth, requireAdmin, async (req, res) => {
     const input = parseInput(saveSettingSchema, req.body);
-    res.json(await settingsService.saveHarvestCredentials(deps, currentUser(req).id, input.value));
+    res.json(
+      input.key === 'email'
+        ? await settingsService.saveEmailSettings(deps, input.value)
+        : await settingsService.saveHarvestCredentials(deps, currentUser(req).id, input.value),
+    );
+  });
+
+  router.post('/settings/email/test', auth, requireAdmin, async (req, res) => {
+    res.json(await settingsService.sendTestEmail(deps, currentUser(req)));
   });
 
   return router;

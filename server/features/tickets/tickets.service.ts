@@ -204,21 +204,19 @@ export type NoteWriter = TicketCaller;
 
 /**
  * Appends a note under a row lock, so concurrent appends each see the others' notes. Legacy text is
- * converted to entries (timed before this change) and kept. With `reopen`, a closed ticket opens again.
+ * converted to entries (timed before this change) and kept.
  */
 async function appendNote(
   tx: DbOrTx,
   id: string,
   note: Omit<NoteEntry, 'timestamp'>,
-  options: { lastUpdatedBy: string | null; reopen?: boolean },
+  options: { lastUpdatedBy: string | null },
 ): Promise<void> {
   const [ticket] = await lockAllOrFail(tx, [id]);
   const entries = parseNotes(ticket.notes, ticket.updatedAt);
   entries.push({ ...note, timestamp: ticket.now.toISOString() });
-  const reopen = options.reopen && isClosedStatus(ticket.status);
   await repository.updateTickets(tx, [id], {
     notes: serializeNotes(entries),
-    ...(reopen ? { status: DEFAULT_TICKET_STATUS, closedAt: null } : {}),
     lastUpdatedBy: options.lastUpdatedBy,
     updatedAt: ticket.now,
   });
@@ -264,16 +262,20 @@ export function createEmailTicket(tx: DbOrTx, input: EmailTicketInput): Promise<
 }
 
 /**
- * Adds an emailed reply to its ticket as a note by no user (userId null) and reopens the ticket if it
- * was closed; lastUpdatedBy becomes null, so agents with the ticket open see the change.
+ * Records a change email made to a ticket's conversation (a reply received, a reply of ours bounced),
+ * under a row lock: lastUpdatedBy null and updatedAt now, so agents with the ticket open see it; with
+ * `reopen`, a closed ticket opens again. False, and nothing changed, when the ticket no longer exists.
  */
-export function appendEmailReply(
-  tx: DbOrTx,
-  id: string,
-  author: { userName: string; userInitials: string },
-  text: string,
-): Promise<void> {
-  return appendNote(tx, id, { text, userId: null, ...author }, { lastUpdatedBy: null, reopen: true });
+export async function touchForEmail(tx: DbOrTx, id: string, options: { reopen: boolean }): Promise<boolean> {
+  const [ticket] = await repository.lockTickets(tx, [id]);
+  if (!ticket) return false;
+  const reopen = options.reopen && isClosedStatus(ticket.status);
+  await repository.updateTickets(tx, [id], {
+    ...(reopen ? { status: DEFAULT_TICKET_STATUS, closedAt: null } : {}),
+    lastUpdatedBy: null,
+    updatedAt: ticket.now,
+  });
+  return true;
 }
 
 /**
@@ -331,4 +333,21 @@ export async function checkForUpdates(
   if (!change) throw notFound(TICKET_MESSAGES.ticketNotFound);
   const wasUpdated = change.changedSince && change.lastUpdatedBy !== callerId;
   return { wasUpdated, updatedBy: wasUpdated ? change.updater : null, currentUserId: callerId };
+}
+
+/**
+ * Locks a ticket for an agent's emailed reply (server/features/replies), which is stored in the same
+ * transaction. An open ticket moves to in progress, recorded as the caller's change (lastUpdatedBy,
+ * updatedAt); a ticket in progress or closed keeps its status. 404 when the ticket does not exist.
+ */
+export async function lockTicketForReply(
+  tx: DbOrTx,
+  id: string,
+  caller: TicketCaller,
+): Promise<TicketDetail> {
+  const locked = await lockAllOrFail(tx, [id]);
+  if (locked[0].status === DEFAULT_TICKET_STATUS) {
+    await applyChanges(tx, locked, { status: 'in_progress' }, caller);
+  }
+  return mustFindTicket(tx, id);
 }

@@ -11,3 +11,9 @@ export const TEST_SESSION_SECRET = 'test-session-secret-test-session-secret';
  * security suite uses too (secret-scan.test.ts checks the two stay equal).
  */
 export const TEST_INBOUND_TOKEN = 'test-inbound-token-0123456789abcdef';
+
+/**
+ * The SMTP password of the email tests (server/test/mail/smtp-test-server.ts requires it as a login):
+ * answers may show it masked, never in full.
+ */
+export const TEST_SMTP_PASSWORD = 'test-smtp-password-5f3a9c71';

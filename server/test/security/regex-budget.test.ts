@@ -19,16 +19,22 @@ import { describe, expect, it } from 'vitest';
 import { isUnauthorizedError } from '@/lib/api-client';
 import { dayOfBound } from '@/features/tickets/lib/ticket-list-filters';
 import { harvestIdSchema } from '@shared/contracts/harvest';
-import { inboundEmailSchema, parseEmailDate, parseMailbox } from '@shared/contracts/inbound';
+import {
+  base64ByteLength,
+  inboundEmailSchema,
+  parseEmailDate,
+  parseMailbox,
+} from '@shared/contracts/inbound';
 import { harvestCredentialsInputSchema } from '@shared/contracts/settings';
 import { TICKET_LIMITS } from '@shared/contracts/tickets';
 import { csvField, csvFilename } from '@shared/csv';
 import { parseNotes } from '@shared/notes';
 import { retryAfterSeconds } from '../../harvest/retry-after';
+import { contentDisposition, servedContentType } from '../../features/conversation/attachment-download';
 import { autoReplyReason } from '../../features/inbound/auto-reply';
 import { requireInboundToken } from '../../features/inbound/inbound-auth';
-import { normalizeMessageId } from '../../features/inbound/inbound-message';
-import { replyAuthor } from '../../features/inbound/inbound.service';
+import { addressesIn, normalizeMessageId } from '../../features/inbound/inbound-message';
+import { readDeliveryReport, fieldBlocks } from '../../features/inbound/delivery-report';
 import { parseMimeEmail } from '../../features/inbound/mime-email';
 import { referencedMessageIds } from '../../features/inbound/referenced-messages';
 import { ticketNumbersIn } from '../../features/inbound/reply-subject';
@@ -112,15 +118,28 @@ const inboundCases: Case[] = [
         undefined,
       ),
   ],
+  ['addressesIn: commas', run(','), (value) => addressesIn([value])],
+  ['addressesIn: angle brackets and commas', run('<a,'), (value) => addressesIn([value])],
+  ['fieldBlocks (bounces): folded lines', 'Status: 5' + run('\n '), fieldBlocks],
+  ['fieldBlocks (bounces): colons and blank lines', run(':\n\n'), fieldBlocks],
   [
-    'replyAuthor: a display name of separators',
-    run(' ,'),
-    (name) => replyAuthor({ from: { address: 'a@contoso.com', name }, fromDisplayName: name }),
+    'readDeliveryReport: a status part of one long diagnostic',
+    'Action: failed\nDiagnostic-Code: smtp;' + run(' ;'),
+    (text) =>
+      readDeliveryReport([{ contentType: 'message/delivery-status', content: Buffer.from(text) }], {}),
   ],
   [
-    'replyAuthor: a display name of digits',
-    run('1'),
-    (name) => replyAuthor({ from: { address: 'a@contoso.com', name }, fromDisplayName: name }),
+    'readDeliveryReport: a returned message of brackets',
+    'Message-ID: ' + run('<'),
+    (text) => readDeliveryReport([{ contentType: 'text/rfc822-headers', content: Buffer.from(text) }], {}),
+  ],
+  ['base64ByteLength (JSON attachments): line breaks', run('QUJD\r\n'), base64ByteLength],
+  ['base64ByteLength (JSON attachments): base64, then junk', run('A') + '=x', base64ByteLength],
+  ['servedContentType (downloads): a type of slashes', run('a/'), servedContentType],
+  [
+    'contentDisposition (downloads): a name of quotes and breaks',
+    run('"\r\n\\%é'),
+    (name) => contentDisposition('attachment', name),
   ],
   ['requireInboundToken: spaces after the scheme', 'Bearer' + run(' ') + 'x y', authorize],
   ['requireInboundToken: a token, then spaces and junk', 'Bearer ' + run('a') + run(' ') + 'b', authorize],

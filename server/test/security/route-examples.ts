@@ -5,16 +5,23 @@
  * compile until it has an example here.
  */
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { noteAuthor, serializeNotes } from '@shared/notes';
 import { addDays, rangeBounds } from '@shared/report-range';
-import { timeEntries } from '@shared/schema';
+import { ticketMessages, timeEntries } from '@shared/schema';
 import { insertSetupToken } from '../../features/auth/setup.service';
+import {
+  insertAttachments,
+  listOriginalAttachments,
+} from '../../features/conversation/conversation.repository';
 import { emailPayload } from '../../features/inbound/inbound.test-support';
 import { newTicketInput } from '../../features/tickets/tickets.test-support';
 import { FAKE_CREDENTIALS } from '../../harvest/sync/harvest.test-support';
+import { startSmtpTestServer, type SmtpTestServer } from '../mail/smtp-test-server';
 import { newUserInput } from '../test-app';
 import { fillPath, type RouteKey } from './route-inventory';
+import { TEST_SMTP_PASSWORD } from './known-secrets';
 import { queryString, type RawRequest } from './raw-request';
 import { INBOUND_TOKEN, type SecurityFixture } from './security-fixture';
 
@@ -44,6 +51,58 @@ async function createTicket(fx: SecurityFixture): Promise<string> {
   return res.body.ticket.id as string;
 }
 
+/** A small PNG stored for a new ticket's original message; returns the file's id. */
+async function storeAttachment(fx: SecurityFixture): Promise<string> {
+  const ticketId = await createTicket(fx);
+  const content = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+  await insertAttachments(fx.t.db, ticketId, null, [
+    { filename: 'tray.png', contentType: 'image/png', size: content.length, content },
+  ]);
+  const [file] = await listOriginalAttachments(fx.t.db, ticketId);
+  return file!.id;
+}
+
+/**
+ * One SMTP server (real, on a loopback port, with a login) for the examples that send email, started
+ * with the first of them and left to the end of the file's process (unref'd).
+ */
+let smtpServer: Promise<SmtpTestServer> | undefined;
+const testSmtpServer = () =>
+  (smtpServer ??= startSmtpTestServer({
+    username: 'helpdesk',
+    password: TEST_SMTP_PASSWORD,
+    parse: false,
+  }).then((server) => {
+    server.unref();
+    return server;
+  }));
+
+/** Points the app's email settings at the test SMTP server (replies and test emails then work). */
+async function configureEmail(fx: SecurityFixture): Promise<void> {
+  const smtp = await testSmtpServer();
+  await request(fx.baseUrl)
+    .post('/api/settings')
+    .set('Cookie', fx.admin.cookie)
+    .send({ key: 'email', value: smtp.emailSettings() })
+    .expect(200);
+}
+
+/** A reply of the admin's that failed (as if the SMTP server had refused it); returns its id. */
+async function failedReply(fx: SecurityFixture): Promise<string> {
+  await configureEmail(fx);
+  const res = await request(fx.baseUrl)
+    .post(`/api/tickets/${await createTicket(fx)}/messages`)
+    .set('Cookie', fx.admin.cookie)
+    .send({ body: 'Your laptop is ready.' })
+    .expect(201);
+  const id = res.body.message.id as string;
+  await fx.t.db
+    .update(ticketMessages)
+    .set({ status: 'failed', error: '550 No such user' })
+    .where(eq(ticketMessages.id, id));
+  return id;
+}
+
 // The examples carry every optional field too, so the fuzzer, which mutates them, reaches each one.
 
 export const loanerBody = (assignedTo: string | null = null) => ({
@@ -59,6 +118,14 @@ export const loanerBody = (assignedTo: string | null = null) => ({
 });
 
 const attachments = [{ filename: 'screenshot.png', contentType: 'image/png', size: 20_480 }];
+
+/** A file of an email with its content (base64 of `size` bytes), which is then stored. */
+const emailedFile = {
+  filename: 'tray.png',
+  contentType: 'image/png',
+  size: 16,
+  content: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64'),
+};
 
 /** A new ticket with every optional field given. */
 const fullTicketInput = (fx: SecurityFixture) =>
@@ -77,7 +144,7 @@ const fullEmailPayload = () =>
     from_name: 'Jordan Lee',
     priority: 'high',
     headers: { 'Message-ID': `<${crypto.randomUUID()}@contoso.com>`, 'X-Mailer': ['Outlook', '16.0'] },
-    attachments,
+    attachments: [...attachments, emailedFile],
   });
 
 let harvestEntryIds = 4_200_000;
@@ -234,6 +301,31 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     },
     okStatus: 200,
   }),
+  'GET /api/tickets/:id/messages': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicket(fx) },
+    okStatus: 200,
+  }),
+  'GET /api/attachments/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await storeAttachment(fx) },
+    query: { inline: '1' },
+    okStatus: 200,
+  }),
+  'POST /api/tickets/:id/messages': async (fx) => {
+    await configureEmail(fx);
+    return {
+      cookie: fx.admin.cookie,
+      params: { id: await createTicket(fx) },
+      body: { body: 'We replaced the fuser; it should print again.' },
+      okStatus: 201,
+    };
+  },
+  'POST /api/messages/:id/retry': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await failedReply(fx) },
+    okStatus: 200,
+  }),
   'GET /api/dashboard/stats': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
   'GET /api/users': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
   'GET /api/users/ticket-counts': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
@@ -273,6 +365,10 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     body: { key: 'harvest_credentials', value: FAKE_CREDENTIALS },
     okStatus: 200,
   }),
+  'POST /api/settings/email/test': async (fx) => {
+    await configureEmail(fx);
+    return { cookie: fx.admin.cookie, okStatus: 200 };
+  },
   'GET /api/harvest/projects': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
   'GET /api/harvest/projects/:projectId/tasks': (fx) => ({
     cookie: fx.admin.cookie,

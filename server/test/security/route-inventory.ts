@@ -49,6 +49,12 @@ export const ROUTES = [
   { method: 'POST', path: '/api/tickets/:id/notes', access: 'authenticated' },
   { method: 'GET', path: '/api/tickets/:id/check-updates', access: 'authenticated' },
   { method: 'POST', path: '/api/tickets/:id/close', access: 'authenticated' },
+  // The email conversation: its messages and their files' downloads.
+  { method: 'GET', path: '/api/tickets/:id/messages', access: 'authenticated' },
+  { method: 'GET', path: '/api/attachments/:id', access: 'authenticated' },
+  // Agents' replies by email, and a failed one sent again.
+  { method: 'POST', path: '/api/tickets/:id/messages', access: 'authenticated' },
+  { method: 'POST', path: '/api/messages/:id/retry', access: 'authenticated' },
   // Dashboard and users.
   { method: 'GET', path: '/api/dashboard/stats', access: 'authenticated' },
   { method: 'GET', path: '/api/users', access: 'authenticated' },
@@ -61,6 +67,7 @@ export const ROUTES = [
   // Settings: everyone reads (token masked), only admins save.
   { method: 'GET', path: '/api/settings/:key', access: 'authenticated' },
   { method: 'POST', path: '/api/settings', access: 'admin' },
+  { method: 'POST', path: '/api/settings/email/test', access: 'admin' },
   // Harvest pickers and time tracking.
   { method: 'GET', path: '/api/harvest/projects', access: 'authenticated' },
   { method: 'GET', path: '/api/harvest/projects/:projectId/tasks', access: 'authenticated' },

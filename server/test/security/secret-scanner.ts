@@ -4,7 +4,7 @@
  */
 // Light imports only: the setup file loads this module before every integration test file.
 import { FAKE_HARVEST_TOKEN } from '../../harvest/fake/seed';
-import { TEST_INBOUND_TOKEN, TEST_SESSION_SECRET } from './known-secrets';
+import { TEST_INBOUND_TOKEN, TEST_SESSION_SECRET, TEST_SMTP_PASSWORD } from './known-secrets';
 
 export interface SecretFinding {
   /** Which rule matched, e.g. "bcrypt hash" or "key password". */
@@ -24,6 +24,7 @@ export const KNOWN_TEST_SECRETS: readonly NamedSecret[] = [
   { label: 'the session secret', value: TEST_SESSION_SECRET },
   { label: 'the Harvest access token', value: FAKE_HARVEST_TOKEN },
   { label: 'the inbound email token', value: TEST_INBOUND_TOKEN },
+  { label: 'the test SMTP password', value: TEST_SMTP_PASSWORD },
 ];
 
 /** A bcrypt hash, or its prefix: `$2a$`/`$2b$`/`$2x$`/`$2y$` and the cost. */
@@ -45,6 +46,13 @@ const FORBIDDEN_KEYS = new Set([
 /** Keys an answer may carry only masked ('••••••••abcd') or empty. */
 const TOKEN_KEYS = new Set(['accesstoken', 'access_token']);
 const MASK_CHAR = '•';
+/**
+ * The one place a `password` key may appear: the SMTP password of GET /api/settings/email, and only
+ * masked or empty (the contract names it so).
+ */
+const MASKED_PASSWORD_PATH = /(^|\.)smtp\.password$/;
+const isMaskedOrEmpty = (value: unknown) =>
+  value === '' || (typeof value === 'string' && value.includes(MASK_CHAR));
 
 /** Values shorter than this are not treated as secrets when echoed (too many innocent matches). */
 export const MIN_SECRET_LENGTH = 12;
@@ -60,7 +68,8 @@ function scanJson(value: unknown, path: string, findings: SecretFinding[]): void
     // fieldErrors is keyed by the request's field names ("password: too short"): names, not values.
     if (key === 'fieldErrors') continue;
     const lower = key.toLowerCase();
-    if (FORBIDDEN_KEYS.has(lower)) findings.push({ rule: `key ${key}`, where: childPath });
+    const maskedPassword = MASKED_PASSWORD_PATH.test(childPath) && isMaskedOrEmpty(child);
+    if (FORBIDDEN_KEYS.has(lower) && !maskedPassword) findings.push({ rule: `key ${key}`, where: childPath });
     if (TOKEN_KEYS.has(lower) && typeof child === 'string' && child !== '' && !child.includes(MASK_CHAR)) {
       findings.push({ rule: `unmasked ${key}`, where: childPath });
     }

@@ -1,0 +1,113 @@
+/**
+ * Agents' replies by email (issue 14, the outbound half): a reply is stored as queued, with its files
+ * and its place in the thread, in the transaction that locks the ticket and enqueues its send job;
+ * the job (send-reply.job.ts) hands it to the SMTP server. A failed reply can be queued again.
+ */
+import { MESSAGE_ERRORS, type TicketMessage } from '@shared/contracts/messages';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
+import type { JobRunner } from '../../jobs/job-runner';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { newMessageId } from '../../mail/message-id';
+import {
+  findMessage,
+  insertAttachments,
+  insertMessage,
+  listAttachmentsOfMessages,
+  type NewAttachment,
+} from '../conversation/conversation.repository';
+import { toTicketMessage } from '../conversation/conversation.mapper';
+import { loadEmailSettings, type EmailSettings } from '../settings/email-settings';
+import type { TokenCipher } from '../settings/token-cipher';
+import * as ticketsService from '../tickets/tickets.service';
+import * as ticketsRepository from '../tickets/tickets.repository';
+import { TICKET_MESSAGES } from '@shared/contracts/tickets';
+import * as repository from './replies.repository';
+import { replySubject, senderName, threadHeaders } from './reply-headers';
+import { defineSendQueue, SEND_REPLY_QUEUE, type SendReplyJobData } from './send-reply.job';
+
+export interface RepliesDeps {
+  db: Database;
+  config: Pick<AppConfig, 'email' | 'attachments'>;
+  jobs: JobRunner;
+  /** Opens the saved SMTP password (the app's token cipher). */
+  cipher: TokenCipher;
+}
+
+/** The agent replying: their name signs the reply ("Ada Lovelace via Help Desk"). */
+export interface ReplyAuthor {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export interface ReplyInput {
+  body: string;
+  files: readonly NewAttachment[];
+}
+
+/** The saved email settings, or 503 while email is not set up (or its password does not open). */
+async function configuredEmail(deps: RepliesDeps): Promise<EmailSettings> {
+  const state = await loadEmailSettings(deps.db, deps.cipher);
+  if (state.status !== 'configured') throw new AppError('unavailable', MESSAGE_ERRORS.emailNotConfigured);
+  return state.settings;
+}
+
+/**
+ * The checks that do not need the request body (503 without email, 404 for an unknown ticket), made
+ * before a multipart upload is read, so a refused reply does not upload its files first.
+ */
+export async function assertCanReply(deps: RepliesDeps, ticketId: string): Promise<void> {
+  await configuredEmail(deps);
+  if (!(await ticketsRepository.findTicketById(deps.db, ticketId))) {
+    throw notFound(TICKET_MESSAGES.ticketNotFound);
+  }
+}
+
+export async function sendReply(
+  deps: RepliesDeps,
+  ticketId: string,
+  author: ReplyAuthor,
+  input: ReplyInput,
+): Promise<TicketMessage> {
+  const { fromAddress, fromName } = await configuredEmail(deps);
+  // Outside the transaction: declaring may start the runner, which needs a connection of its own.
+  await defineSendQueue(deps.jobs, deps.config);
+  return deps.db.transaction(async (tx) => {
+    const ticket = await ticketsService.lockTicketForReply(tx, ticketId, author);
+    const thread = threadHeaders(await repository.threadMessageIds(tx, ticket.id));
+    const row = await insertMessage(tx, {
+      ticketId: ticket.id,
+      direction: 'outbound',
+      fromName: senderName(author, fromName),
+      fromEmail: fromAddress,
+      toEmail: ticket.fromEmail,
+      subject: replySubject(ticket),
+      body: input.body,
+      messageId: newMessageId(fromAddress),
+      inReplyTo: thread.inReplyTo,
+      references: thread.references,
+      status: 'queued',
+      authorId: author.id,
+    });
+    await insertAttachments(tx, ticket.id, row.id, input.files);
+    await deps.jobs.enqueue(tx, SEND_REPLY_QUEUE, { messageId: row.id } satisfies SendReplyJobData);
+    return toTicketMessage(row, await listAttachmentsOfMessages(tx, [row.id]));
+  });
+}
+
+/** A failed reply queued again, with a new send job; 409 for any other message, 404 for none. */
+export async function retryReply(deps: RepliesDeps, messageId: string): Promise<TicketMessage> {
+  await configuredEmail(deps);
+  await defineSendQueue(deps.jobs, deps.config);
+  return deps.db.transaction(async (tx) => {
+    const row = await repository.requeueFailed(tx, messageId);
+    if (!row) {
+      if (!(await findMessage(tx, messageId))) throw notFound(MESSAGE_ERRORS.messageNotFound);
+      throw conflict(MESSAGE_ERRORS.notRetryable);
+    }
+    await deps.jobs.enqueue(tx, SEND_REPLY_QUEUE, { messageId: row.id } satisfies SendReplyJobData);
+    return toTicketMessage(row, await listAttachmentsOfMessages(tx, [row.id]));
+  });
+}

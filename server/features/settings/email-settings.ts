@@ -1,0 +1,157 @@
+/**
+ * The saved email settings (the "email" row of `settings`): the SMTP server replies go out through,
+ * the From address and name, and the outcome of the last hand-over to that server. The SMTP password
+ * is sealed with the same cipher as the Harvest token; only a hint for the mask is kept in clear.
+ */
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { SMTP_SECURITY, type EmailDeliveryCheck, type SmtpSecurity } from '@shared/contracts/email-settings';
+import { maskToken, TOKEN_VISIBLE_CHARS } from '@shared/contracts/settings';
+import type { DbOrTx } from '../../db/client';
+import { logger } from '../../lib/logger';
+import { findSetting, recordEmailDeliveryCheck } from './settings.repository';
+import type { TokenCipher } from './token-cipher';
+
+export const EMAIL_SETTINGS_KEY = 'email';
+/** Bound into the ciphertext: a sealed password copied into another field does not open there. */
+const PASSWORD_CONTEXT = 'settings:email:smtp.password';
+/**
+ * The mask shows the password's last characters only when they are a small part of it: a short
+ * password shows none (its mask is the mask characters alone).
+ */
+const MIN_LENGTH_FOR_HINT = 12;
+
+/** The SMTP server as the mailer needs it, the password in clear ('' when none is saved). */
+export interface SmtpServerSettings {
+  host: string;
+  port: number;
+  security: SmtpSecurity;
+  username: string;
+  password: string;
+}
+
+export interface EmailSettings {
+  smtp: SmtpServerSettings;
+  fromAddress: string;
+  fromName: string;
+}
+
+const deliveryCheckSchema = z.object({ ok: z.boolean(), at: z.string(), error: z.string().nullable() });
+
+const storedSchema = z.object({
+  smtp: z.object({
+    host: z.string(),
+    port: z.number().int(),
+    security: z.enum(SMTP_SECURITY),
+    username: z.string(),
+    /** The sealed password; null when the server takes mail without one. */
+    passwordSealed: z.string().nullable(),
+    /** The password's last characters for the mask ('' for a short one). */
+    passwordHint: z.string(),
+  }),
+  fromAddress: z.string(),
+  fromName: z.string(),
+  /** The last test email or reply hand-over; written beside the settings, never by a save. */
+  lastCheck: deliveryCheckSchema.nullable().catch(null).default(null),
+});
+export type StoredEmailSettings = z.infer<typeof storedSchema>;
+
+export type EmailSettingsState =
+  | { status: 'not_configured' }
+  /** Saved, but the password does not open with this server's key (ENCRYPTION_KEY changed or lost). */
+  | { status: 'unreadable'; stored: StoredEmailSettings; updatedAt: Date }
+  | {
+      status: 'configured';
+      settings: EmailSettings;
+      /** Changes whenever anything of the SMTP server changes; keys the transport cache. */
+      fingerprint: string;
+      stored: StoredEmailSettings;
+      updatedAt: Date;
+    };
+
+/** The stored form of new settings; the last check starts empty (it was about the old ones). */
+export function sealEmailSettings(cipher: TokenCipher, settings: EmailSettings): StoredEmailSettings {
+  const { password, ...smtp } = settings.smtp;
+  return {
+    smtp: {
+      ...smtp,
+      passwordSealed: password ? cipher.seal(password, PASSWORD_CONTEXT) : null,
+      passwordHint: password.length >= MIN_LENGTH_FOR_HINT ? password.slice(-TOKEN_VISIBLE_CHARS) : '',
+    },
+    fromAddress: settings.fromAddress,
+    fromName: settings.fromName,
+    lastCheck: null,
+  };
+}
+
+/** '••••••••abcd' (or the mask characters alone for a short password), '' when none is saved. */
+export const maskedPasswordOf = (stored: StoredEmailSettings): string =>
+  stored.smtp.passwordSealed === null ? '' : maskToken(stored.smtp.passwordHint);
+
+export const fingerprintOf = (smtp: SmtpServerSettings): string =>
+  crypto
+    .createHash('sha256')
+    .update(JSON.stringify([smtp.host, smtp.port, smtp.security, smtp.username, smtp.password]))
+    .digest('hex')
+    .slice(0, 32);
+
+/** Reads and opens the saved email settings. */
+export async function loadEmailSettings(db: DbOrTx, cipher: TokenCipher): Promise<EmailSettingsState> {
+  const row = await findSetting(db, EMAIL_SETTINGS_KEY);
+  if (!row) return { status: 'not_configured' };
+  const parsed = storedSchema.safeParse(row.value);
+  if (!parsed.success) {
+    logger.warn('The saved email settings have an unknown shape; treating email as not configured');
+    return { status: 'not_configured' };
+  }
+  const stored = parsed.data;
+  let password = '';
+  if (stored.smtp.passwordSealed !== null) {
+    const opened = cipher.open(stored.smtp.passwordSealed, PASSWORD_CONTEXT);
+    if (opened === undefined) return { status: 'unreadable', stored, updatedAt: row.updatedAt };
+    password = opened;
+  }
+  const { passwordSealed: _sealed, passwordHint: _hint, ...server } = stored.smtp;
+  const smtp = { ...server, password };
+  return {
+    status: 'configured',
+    settings: { smtp, fromAddress: stored.fromAddress, fromName: stored.fromName },
+    fingerprint: fingerprintOf(smtp),
+    stored,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/**
+ * How long an unchanged outcome is not written again: replies sent back to back would otherwise each
+ * rewrite the settings row for the same "worked".
+ */
+const UNCHANGED_CHECK_REWRITE_MS = 5_000;
+
+/**
+ * Records the outcome of a hand-over as the settings' last check. A change of outcome is always
+ * written (an older outcome never replaces a newer one); the same outcome again at most every few
+ * seconds, unless `always` (the admin's test email).
+ */
+export async function recordDeliveryCheck(
+  db: DbOrTx,
+  outcome: { ok: true } | { ok: false; error: string },
+  options: { always?: boolean } = {},
+): Promise<void> {
+  const now = new Date();
+  const check: EmailDeliveryCheck = {
+    ok: outcome.ok,
+    at: now.toISOString(),
+    error: outcome.ok ? null : outcome.error,
+  };
+  try {
+    await recordEmailDeliveryCheck(db, check, {
+      rewriteBefore: options.always ? now : new Date(now.getTime() - UNCHANGED_CHECK_REWRITE_MS),
+    });
+  } catch (error) {
+    // The outcome is shown to people; the reply's own state is what matters.
+    logger.warn('Could not record the last email delivery check', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}

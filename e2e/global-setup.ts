@@ -76,6 +76,8 @@ export default async function setup(project: TestProject) {
     HARVEST_SYNC_BACKOFF_BASE_SECONDS: '1',
     HARVEST_SYNC_BACKOFF_MAX_SECONDS: '2',
     INBOUND_EMAIL_TOKEN: inboundToken,
+    // Replies go to the SMTP test server a test starts (e2e/conversation.e2e.ts): look for them often.
+    EMAIL_SEND_POLL_SECONDS: '0.5',
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;

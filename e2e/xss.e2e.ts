@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundEmailResponse } from '@shared/contracts/inbound';
 import type { LoanerEquipmentRecord } from '@shared/contracts/equipment';
+import type { TicketMessage, TicketMessagesResponse } from '@shared/contracts/messages';
 import type { TicketDetail, TicketResponse } from '@shared/contracts/tickets';
 import type { CloseTicketResponse } from '@shared/contracts/time';
 import { parseNotes } from '@shared/notes';
@@ -80,13 +81,20 @@ async function choose(scope: Page | Locator, page: Page, label: string, option: 
 async function readTicketPages(page: Page, total: number, tripwires: XssTripwires, where: string) {
   let shown = '';
   const pages = Math.ceil(total / PAGE_SIZE);
+  const rows = page.getByRole('table').locator('tbody tr');
+  let previousFirstRow: string | undefined;
   for (let index = 1; index <= pages; index++) {
     if (index > 1) await page.getByRole('button', { name: 'Next' }).click();
     const from = (index - 1) * PAGE_SIZE + 1;
     const to = Math.min(index * PAGE_SIZE, total);
     await page.getByText(`Showing ${from} to ${to} of ${total} tickets`, { exact: true }).waitFor();
-    const rows = page.getByRole('table').locator('tbody tr');
+    // The footer names the new page at once, while the table still shows the previous page's rows
+    // until the next one has loaded (placeholder data): the pages share no ticket, so wait for a change.
+    if (previousFirstRow !== undefined) {
+      await expect.poll(() => textOf(rows.first())).not.toBe(previousFirstRow);
+    }
     await expect.poll(() => rows.count()).toBe(to - from + 1);
+    previousFirstRow = await textOf(rows.first());
     shown += await textOf(page.getByRole('table'));
     await expectNoXss(page, tripwires, `${where}, page ${index}`);
   }
@@ -108,16 +116,38 @@ async function readTicket(api: ApiUser['api'], id: string): Promise<TicketDetail
   return (await expectStatus<TicketResponse>(api.get(`/api/tickets/${id}`), 200, 'read ticket')).ticket;
 }
 
+/** GET /api/tickets/:id/messages: the email conversation, the original message first. */
+async function readMessages(api: ApiUser['api'], id: string): Promise<TicketMessage[]> {
+  return (
+    await expectStatus<TicketMessagesResponse>(api.get(`/api/tickets/${id}/messages`), 200, 'read messages')
+  ).messages;
+}
+
+/** What the Conversation card shows as text: each message's sender, text and file names. */
+function conversationTexts(messages: readonly TicketMessage[]): string[] {
+  return messages.flatMap((message) => [
+    message.fromName,
+    message.fromEmail,
+    message.bodyText,
+    ...message.attachments.map((file) => file.filename),
+  ]);
+}
+
 async function openDetailsPage(page: Page, ticket: TicketDetail) {
   await page.goto(`/tickets/${ticket.id}`);
   await page.getByText(`Ticket #${ticket.ticketNumber}`, { exact: true }).waitFor();
 }
 
-/** Checks one ticket's detail (a page or a dialog): its text, literally, and nothing injected. */
+/**
+ * Checks one ticket's detail (a page or a dialog): its text and its email conversation, literally; a
+ * kept file as a download link under its name, one only listed as "too large, not kept"; and nothing
+ * injected.
+ */
 async function checkDetail(
   page: Page,
   scope: Locator,
   ticket: TicketDetail,
+  messages: readonly TicketMessage[],
   tripwires: XssTripwires,
   where: string,
 ) {
@@ -127,7 +157,25 @@ async function checkDetail(
   if (notes.length > 0) {
     await expect.poll(() => card(scope, 'Notes').getByRole('listitem').count()).toBe(notes.length);
   }
+  const conversation = card(scope, 'Conversation').getByRole('list', {
+    name: 'Email messages, oldest first',
+  });
+  await expect.poll(() => conversation.locator(':scope > li').count()).toBe(messages.length);
   await expectLiteral(scope, detailTexts(ticket), where);
+  await expectLiteral(scope, conversationTexts(messages), `${where}: conversation`);
+
+  const files = messages.flatMap((entry) => entry.attachments);
+  const links = await conversation
+    .locator('a[download]')
+    .evaluateAll((anchors) => anchors.map((a) => [a.getAttribute('download'), a.getAttribute('href')]));
+  expect({ where, links }).toEqual({
+    where,
+    links: files
+      .filter((file) => file.kept)
+      .map((file) => [file.filename, `/api/attachments/${encodeURIComponent(file.id)}`]),
+  });
+  const notKept = (await textOf(conversation)).split('too large, not kept').length - 1;
+  expect({ where, notKept }).toEqual({ where, notKept: files.filter((file) => !file.kept).length });
   await expectNoXss(page, tripwires, where);
 }
 
@@ -379,7 +427,8 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
     await page.getByRole('cell', { name: seed.noted.ticketNumber, exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Ticket #${seed.noted.ticketNumber}`, { exact: true }).waitFor();
-    await checkDetail(page, dialog, seed.noted, tripwires, 'details dialog');
+    const notedMessages = await readMessages(seed.admin, seed.noted.id);
+    await checkDetail(page, dialog, seed.noted, notedMessages, tripwires, 'details dialog');
     await expectLiteral(
       card(dialog, 'Activity Log'),
       [`Assigned to ${fullName(seed.users[2]!)}`],
@@ -390,7 +439,15 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
 
     // The page, with the payload users in the assignee picker.
     await openDetailsPage(page, seed.plain);
-    await checkDetail(page, page.locator('main'), seed.plain, tripwires, 'details page (plain text)');
+    const plainMessages = await readMessages(seed.admin, seed.plain.id);
+    await checkDetail(
+      page,
+      page.locator('main'),
+      seed.plain,
+      plainMessages,
+      tripwires,
+      'details page (plain text)',
+    );
     await page.getByLabel('Assigned To', { exact: true }).click();
     const options = await page.getByRole('listbox').evaluate((element) => element.textContent ?? '');
     expect(seed.users.map(fullName).filter((name) => !options.includes(name))).toEqual([]);
@@ -398,7 +455,14 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
     await page.keyboard.press('Escape');
 
     await openDetailsPage(page, seed.noted);
-    await checkDetail(page, page.locator('main'), seed.noted, tripwires, 'details page (all notes)');
+    await checkDetail(
+      page,
+      page.locator('main'),
+      seed.noted,
+      notedMessages,
+      tripwires,
+      'details page (all notes)',
+    );
 
     // Someone named with a payload changes the ticket: the poll's toast names them.
     const poller = seed.users[0]!;
@@ -435,7 +499,7 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
     await context.close();
   });
 
-  it('inbound email: subjects, senders, HTML bodies, reply notes and attachment names (JSON and raw MIME)', async () => {
+  it('inbound email: subjects, senders, HTML bodies, reply messages and attachment names (JSON and raw MIME)', async () => {
     // One message per payload: in the subject and the From display name, with an HTML body.
     const mails = await mapLimit(P, 4, async (payload, index) => {
       const address = `mail.${payload.id}.${mailTag}@example.com`;
@@ -451,8 +515,9 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
       expect(answer).toMatchObject({ created: true });
       return (answer as Extract<InboundEmailResponse, { created: true }>).ticket;
     });
-    // Replies to the first one: each a note, its author from the From field, attachments listed. The
-    // senders are not its requester, so each answers its message (In-Reply-To) to be let in.
+    // Replies to the first one: each a conversation message, its author from the From field, its
+    // attachment listed (a name only: "too large, not kept"). The senders are not its requester, so
+    // each answers its message (In-Reply-To) to be let in.
     const target = mails[0]!;
     await mapLimit(P, 4, async (payload) => {
       const answer = await sendJsonMail({
@@ -505,9 +570,30 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
 
     for (const ticket of [target, mime, mails[4]!, mails[13]!]) {
       const stored = await readTicket(seed.admin, ticket.id);
+      const messages = await readMessages(seed.admin, ticket.id);
       await openDetailsPage(page, stored);
-      await checkDetail(page, page.locator('main'), stored, tripwires, `mail ticket ${stored.ticketNumber}`);
+      await checkDetail(
+        page,
+        page.locator('main'),
+        stored,
+        messages,
+        tripwires,
+        `mail ticket ${stored.ticketNumber}`,
+      );
     }
+    // The replies are conversation messages, not notes: the target's 43 after its opening email, the
+    // MIME ticket's one with its file kept (a download link) after its opening email.
+    const targetMessages = await readMessages(seed.admin, target.id);
+    expect(targetMessages).toHaveLength(P.length + 1);
+    expect(targetMessages.slice(1).flatMap((entry) => entry.attachments.map((file) => file.kept))).toEqual(
+      P.map(() => false),
+    );
+    const mimeMessages = await readMessages(seed.admin, mime.id);
+    expect(mimeMessages.map((entry) => entry.attachments.map((file) => [file.filename, file.kept]))).toEqual([
+      [[P[0]!.text, true]],
+      [[P[27]!.text, true]],
+    ]);
+    expect(parseNotes((await readTicket(seed.admin, target.id)).notes)).toEqual([]);
     await context.close();
   });
 

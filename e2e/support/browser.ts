@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Debian's Chromium, started the way this machine allows (no sandbox, no background network). */
@@ -34,4 +34,13 @@ const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Saves a screenshot of one element (a card) under e2e/screenshots/: the app's main area scrolls by
+ * itself, so a full-page screenshot shows only what is in view there.
+ */
+export async function screenshotOf(element: Locator, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await element.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }

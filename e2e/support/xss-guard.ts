@@ -58,8 +58,11 @@ const URL_ATTRIBUTES = [
   'poster',
   'codebase',
 ];
-/** Attributes the app itself fills with user text (tooltips, labels, form values): text there is inert. */
-const TEXT_ATTRIBUTES = ['title', 'value', 'placeholder', 'alt'];
+/**
+ * Attributes the app itself fills with user text (tooltips, labels, form values, the file name a
+ * download is saved under): text there is inert.
+ */
+const TEXT_ATTRIBUTES = ['title', 'value', 'placeholder', 'alt', 'download'];
 
 /**
  * Markup in the page that only an injection could have put there: event-handler attributes, script

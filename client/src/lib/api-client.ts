@@ -1,6 +1,7 @@
 /**
  * The only module that calls fetch. Every request carries the session cookie, sends JSON only when
- * there is a body, and turns a non-OK answer into an ApiError (spec §7 and §8 Generic).
+ * there is a body (a FormData body goes as multipart/form-data), and turns a non-OK answer into an
+ * ApiError (spec §7 and §8 Generic).
  */
 
 /** What the server puts in an error answer (shared/contracts/common.ts ApiErrorBody), read defensively. */
@@ -70,14 +71,16 @@ async function request<T>(
   options: RequestOptions,
 ): Promise<T> {
   const hasBody = body !== undefined;
+  // The browser writes a multipart body's Content-Type itself, boundary included.
+  const isForm = body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
   if (options.acceptAgeSeconds) headers['Cache-Control'] = `max-age=${options.acceptAgeSeconds}`;
   const response = await fetch(url, {
     method,
     credentials: 'include',
     headers,
-    body: hasBody ? JSON.stringify(body) : undefined,
+    body: isForm ? body : hasBody ? JSON.stringify(body) : undefined,
     signal: options.signal,
   });
   const text = await response.text();
@@ -97,6 +100,7 @@ export function apiGet<T>(url: string, options: RequestOptions = {}): Promise<T>
   return request<T>('GET', url, undefined, options);
 }
 
+/** A JSON body, or a FormData one (files) sent as multipart/form-data. */
 export function apiSend<T>(
   method: MutationMethod,
   url: string,

@@ -3,5 +3,6 @@ import { SettingsPage } from '@/features/settings/components/settings-page';
 
 export default function SettingsRoute() {
   const { user } = useCurrentUser();
-  return <SettingsPage canManageHarvest={user?.role === 'admin'} />;
+  const isAdmin = user?.role === 'admin';
+  return <SettingsPage canManageHarvest={isAdmin} canManageEmail={isAdmin} userEmail={user?.email ?? ''} />;
 }

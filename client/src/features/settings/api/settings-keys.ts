@@ -7,6 +7,8 @@ import type { SettingKey } from '@shared/constants';
 export const settingsKeys = {
   all: ['/api/settings'] as const,
   setting: (key: SettingKey) => [...settingsKeys.all, key] as const,
+  /** GET /api/settings/email; the tickets feature's Reply card reads the same entry. */
+  email: () => [...settingsKeys.all, 'email'] as const,
 };
 
 /**

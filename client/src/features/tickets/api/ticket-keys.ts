@@ -11,9 +11,16 @@ export const ticketKeys = {
   list: (filters: Partial<TicketListFilters>) => [...ticketKeys.lists(), filters] as const,
   detail: (id: string) => [...ticketKeys.all, id] as const,
   checkUpdates: (id: string, since: string) => [...ticketKeys.detail(id), 'check-updates', since] as const,
+  /** The email conversation; below the ticket, so invalidating the ticket refreshes it too. */
+  messages: (id: string) => [...ticketKeys.detail(id), 'messages'] as const,
   /**
    * The users for the assignee selects. The key is the URL, as the default query function expects,
    * so every feature reading /api/users shares one cache entry.
    */
   users: () => ['/api/users'] as const,
+  /**
+   * Whether email is set up (the Reply card), from the settings URL: the settings feature reads the
+   * same entry, so saving the settings there updates the card here.
+   */
+  emailSettings: () => ['/api/settings', 'email'] as const,
 };

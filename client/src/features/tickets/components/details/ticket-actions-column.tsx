@@ -3,6 +3,7 @@ import type { TicketStatus } from '@shared/constants';
 import { isClosedStatus } from './activity-entries';
 import { AddNotesCard } from './add-notes-card';
 import { CloseTicketCard } from './close-ticket-card';
+import { ReplyCard } from './reply-card';
 import { StatusManagementCard } from './status-management-card';
 import type { TicketActionProps } from './ticket-action-props';
 
@@ -21,6 +22,7 @@ export function TicketActionsColumn(props: TicketActionProps) {
   return (
     <div className="space-y-6">
       <StatusManagementCard {...props} />
+      <ReplyCard {...props} />
       <AddNotesCard {...props} />
       {closable && CLOSE_TICKET_CARDS.map((Card, index) => <Card key={index} {...props} />)}
     </div>

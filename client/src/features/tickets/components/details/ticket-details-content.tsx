@@ -1,6 +1,7 @@
 import type { TicketDetail } from '@shared/contracts/tickets';
 import type { UnauthorizedSurface } from '@/lib/session-expiry';
 import { ActivityLogCard } from './activity-log-card';
+import { ConversationCard } from './conversation-card';
 import { MessageCard } from './message-card';
 import { NotesCard } from './notes-card';
 import { TicketActionsColumn } from './ticket-actions-column';
@@ -22,6 +23,7 @@ export function TicketDetailsContent({ ticket, guard, onTicketClosed, surface }:
       <div className="min-w-0 space-y-6 lg:col-span-2">
         <TicketInformationCard ticket={ticket} />
         <MessageCard bodyText={ticket.bodyText} />
+        <ConversationCard ticketId={ticket.id} surface={surface} />
         <NotesCard ticket={ticket} />
         <ActivityLogCard ticket={ticket} />
       </div>

@@ -1,0 +1,217 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  EMAIL_SETTINGS_TEXTS,
+  SMTP_SECURITY,
+  SMTP_SECURITY_LABELS,
+  type EmailSettingsResponse,
+  type SmtpSecurity,
+} from '@shared/contracts/email-settings';
+import { Button } from '@/components/ui/button';
+import { fieldAria, FormField } from '@/components/ui/form-field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useSaveEmailSettings } from '../api/save-email-settings';
+import { useSendTestEmail } from '../api/send-test-email';
+import {
+  checkEmailSettings,
+  emailFormDefaults,
+  proposedPort,
+  serverFieldErrors,
+  type EmailSettingsFormValues,
+} from '../lib/email-settings-form';
+import { notifyFailure, notifySuccess, serverMessageOf, SETTINGS_TOASTS } from '../lib/settings-toasts';
+import { SaveOutcome, type SaveOutcomeState } from './save-outcome';
+
+interface EmailSettingsFormProps {
+  setting: EmailSettingsResponse;
+  /** Where the test email goes: the signed-in admin's own address. */
+  userEmail: string;
+}
+
+const SECURITY_ID = 'settings-email-security';
+const TEST_HINT_ID = 'settings-email-test-hint';
+const PASSWORD_HINT_ID = 'settings-email-password-hint';
+const isSecurity = (value: string): value is SmtpSecurity => SMTP_SECURITY.some((option) => option === value);
+
+/**
+ * The admin's form. "Send Test Email" sends through the saved settings, so it waits until the form
+ * holds no unsaved change.
+ */
+export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps) {
+  const save = useSaveEmailSettings();
+  const test = useSendTestEmail();
+  const [outcome, setOutcome] = useState<SaveOutcomeState | null>(null);
+  const form = useForm<EmailSettingsFormValues>({ defaultValues: emailFormDefaults(setting) });
+  const { errors, isDirty } = form.formState;
+  const savedPasswordMask = setting.value?.smtp.password || null;
+
+  const onSubmit = (values: EmailSettingsFormValues) => {
+    const check = checkEmailSettings(values, savedPasswordMask);
+    if (!check.ok) {
+      for (const [field, message] of check.fieldErrors) form.setError(field, { type: 'validate', message });
+      return;
+    }
+    setOutcome(null);
+    save.mutate(check.value, {
+      onSuccess: () => {
+        form.reset({ ...values, password: '' });
+        setOutcome({ ok: true, message: EMAIL_SETTINGS_TEXTS.saved });
+        notifySuccess(SETTINGS_TOASTS.settingsSaved);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          for (const [field, message] of serverFieldErrors(error.body?.fieldErrors)) {
+            form.setError(field, { type: 'server', message });
+          }
+        }
+        setOutcome({ ok: false, message: serverMessageOf(error) ?? SETTINGS_TOASTS.settingsFailed });
+        notifyFailure(SETTINGS_TOASTS.settingsFailed, error);
+      },
+    });
+  };
+
+  const sendTest = () =>
+    test.mutate(undefined, {
+      onSuccess: (result) => {
+        if (result.success) {
+          toast({ title: userEmail ? EMAIL_SETTINGS_TEXTS.testSent(userEmail) : result.message });
+        } else {
+          toast({
+            variant: 'destructive',
+            title: EMAIL_SETTINGS_TEXTS.testFailed,
+            description: result.message,
+          });
+        }
+      },
+      onError: (error) => notifyFailure(EMAIL_SETTINGS_TEXTS.testFailed, error),
+    });
+
+  const busy = save.isPending || test.isPending;
+  const canTest = setting.configured && !isDirty;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+      <TextField
+        id="settings-email-host"
+        label={EMAIL_SETTINGS_TEXTS.host}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="smtp.example.com"
+        error={errors.host?.message}
+        {...form.register('host')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="security"
+          render={({ field }) => (
+            <FormField
+              id={SECURITY_ID}
+              label={EMAIL_SETTINGS_TEXTS.security}
+              error={errors.security?.message}
+            >
+              <Select
+                value={field.value}
+                onValueChange={(next) => {
+                  if (!isSecurity(next)) return;
+                  field.onChange(next);
+                  const port = form.getValues('port');
+                  const proposed = proposedPort(port, next);
+                  if (proposed !== port) form.setValue('port', proposed, { shouldDirty: true });
+                }}
+              >
+                <SelectTrigger {...fieldAria(SECURITY_ID, errors.security?.message)} onBlur={field.onBlur}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {SMTP_SECURITY.map((option) => (
+                    <SelectItem key={option} value={option}>
+                      {SMTP_SECURITY_LABELS[option]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+          )}
+        />
+        <TextField
+          id="settings-email-port"
+          label={EMAIL_SETTINGS_TEXTS.port}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.port?.message}
+          {...form.register('port')}
+        />
+        <TextField
+          id="settings-email-username"
+          label={EMAIL_SETTINGS_TEXTS.username}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Optional"
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <div className="space-y-2">
+          <TextField
+            id="settings-email-password"
+            label={EMAIL_SETTINGS_TEXTS.password}
+            type="password"
+            // Not "off": browsers fill a saved sign-in password into password fields despite it.
+            autoComplete="new-password"
+            placeholder={savedPasswordMask ?? ''}
+            // Only when set: TextField points aria-describedby at the field's error otherwise.
+            {...(savedPasswordMask && !errors.password ? { 'aria-describedby': PASSWORD_HINT_ID } : {})}
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          {savedPasswordMask && (
+            <p id={PASSWORD_HINT_ID} className="text-sm text-muted-foreground">
+              Leave it empty to keep the saved password.
+            </p>
+          )}
+        </div>
+        <TextField
+          id="settings-email-from-address"
+          label={EMAIL_SETTINGS_TEXTS.fromAddress}
+          type="email"
+          autoComplete="off"
+          placeholder="support@example.com"
+          error={errors.fromAddress?.message}
+          {...form.register('fromAddress')}
+        />
+        <TextField
+          id="settings-email-from-name"
+          label={EMAIL_SETTINGS_TEXTS.fromName}
+          autoComplete="off"
+          placeholder="Help Desk"
+          error={errors.fromName?.message}
+          {...form.register('fromName')}
+        />
+      </div>
+      <SaveOutcome outcome={outcome} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={busy}>
+          {save.isPending && <Spinner />}
+          {save.isPending ? 'Saving...' : EMAIL_SETTINGS_TEXTS.save}
+        </Button>
+        <Button
+          variant="outline"
+          onClick={sendTest}
+          disabled={busy || !canTest}
+          aria-describedby={canTest ? undefined : TEST_HINT_ID}
+        >
+          {test.isPending && <Spinner />}
+          {test.isPending ? 'Sending...' : EMAIL_SETTINGS_TEXTS.sendTest}
+        </Button>
+        {!canTest && (
+          <p id={TEST_HINT_ID} className="text-sm text-muted-foreground">
+            Save first: the test email uses the saved settings.
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

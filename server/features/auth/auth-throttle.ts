@@ -99,29 +99,30 @@ export class AuthThrottle {
   }
 }
 
-/** Runs `work`; when it fails on our side (not a refusal of the request), cancels the counted attempt. */
-export async function cancelOnServerError<T>(
+/**
+ * Runs `work`; when it throws and `shouldCancel(error)` says so, cancels the counted attempt first
+ * (never hiding the original error).
+ */
+async function cancelWhen<T>(
   attempt: { cancel(): Promise<void> },
   work: () => Promise<T>,
+  shouldCancel: (error: unknown) => boolean,
 ): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    const refusal = error instanceof AppError && HTTP_STATUS_BY_CODE[error.code] < 500;
-    if (!refusal) await attempt.cancel().catch(() => {});
+    if (shouldCancel(error)) await attempt.cancel().catch(() => {});
     throw error;
   }
 }
 
-/** Runs `work`; when it throws, cancels the counted attempt first (never hiding the original error). */
-export async function cancelOnError<T>(
-  attempt: { cancel(): Promise<void> },
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    await attempt.cancel().catch(() => {});
-    throw error;
-  }
-}
+const isServerError = (error: unknown) =>
+  !(error instanceof AppError && HTTP_STATUS_BY_CODE[error.code] < 500);
+
+/** Runs `work`; when it fails on our side (not a refusal of the request), cancels the counted attempt. */
+export const cancelOnServerError = <T>(attempt: { cancel(): Promise<void> }, work: () => Promise<T>) =>
+  cancelWhen(attempt, work, isServerError);
+
+/** Runs `work`; when it throws, cancels the counted attempt first. */
+export const cancelOnError = <T>(attempt: { cancel(): Promise<void> }, work: () => Promise<T>) =>
+  cancelWhen(attempt, work, () => true);

@@ -87,6 +87,7 @@ export function TicketList({
         <Card className="overflow-hidden">
           <TicketTable
             tickets={tickets}
+            stale={query.isPlaceholderData}
             selection={selection}
             onOpenTicket={setOpenTicketId}
             onDeleteTicket={setTicketToDelete}

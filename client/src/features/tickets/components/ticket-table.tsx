@@ -12,14 +12,29 @@ const COLUMN_COUNT = COLUMNS.length + 2;
 interface TicketTableProps {
   /** Undefined while the first page loads. */
   tickets: readonly Ticket[] | undefined;
+  /**
+   * The rows are the previous page's, kept while the requested one loads (the footer already names
+   * the new range): the table says it is busy and dims them.
+   */
+  stale?: boolean;
   selection: TicketSelection;
   onOpenTicket: (ticketId: string) => void;
   onDeleteTicket: (ticket: Ticket) => void;
 }
 
-export function TicketTable({ tickets, selection, onOpenTicket, onDeleteTicket }: TicketTableProps) {
+export function TicketTable({
+  tickets,
+  stale = false,
+  selection,
+  onOpenTicket,
+  onDeleteTicket,
+}: TicketTableProps) {
   return (
-    <Table aria-label="Tickets" aria-busy={tickets === undefined}>
+    <Table
+      aria-label="Tickets"
+      aria-busy={tickets === undefined || stale}
+      className={stale ? 'opacity-60 transition-opacity' : 'transition-opacity'}
+    >
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead className="w-10">

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddNoteInput, TicketResponse } from '@shared/contracts/tickets';
 import { apiSend } from '@/lib/api-client';
 import { ticketUrl } from './get-ticket';
+import { isSessionExpiredError } from '@/lib/session-expiry';
 import { refreshTicketData } from './refresh-ticket-data';
 import { ticketKeys } from './ticket-keys';
 
@@ -21,6 +22,8 @@ export function useAddTicketNote() {
   return useMutation({
     mutationFn: addTicketNote,
     onSuccess: (data) => queryClient.setQueryData(ticketKeys.detail(data.ticket.id), data),
-    onSettled: () => refreshTicketData(queryClient),
+    // After a 401 nothing is refetched: the refetches' own 401s would end the page before the
+    // Unauthorized toast of the refused save is shown.
+    onSettled: (_data, error) => (isSessionExpiredError(error) ? undefined : refreshTicketData(queryClient)),
   });
 }

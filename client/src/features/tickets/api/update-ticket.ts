@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { TicketResponse, updateTicketSchema } from '@shared/contracts/tickets';
 import { apiSend } from '@/lib/api-client';
+import { isSessionExpiredError } from '@/lib/session-expiry';
 import { ticketUrl } from './get-ticket';
 import { refreshTicketData } from './refresh-ticket-data';
 import { ticketKeys } from './ticket-keys';
@@ -24,6 +25,8 @@ export function useUpdateTicket() {
     mutationFn: updateTicket,
     // The answer is the saved ticket: show it at once instead of waiting for the refetch.
     onSuccess: (data) => queryClient.setQueryData(ticketKeys.detail(data.ticket.id), data),
-    onSettled: () => refreshTicketData(queryClient),
+    // After a 401 nothing is refetched: the refetches' own 401s would end the page before the
+    // Unauthorized toast of the refused save is shown.
+    onSettled: (_data, error) => (isSessionExpiredError(error) ? undefined : refreshTicketData(queryClient)),
   });
 }

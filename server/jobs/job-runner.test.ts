@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../db/database';
@@ -131,6 +132,40 @@ describe('the job runner', () => {
     await task.runSoon();
     await until(() => runs === 2);
     expect(Date.now() - asked).toBeLessThan(5_000);
+  });
+
+  it('when the database is unreachable as a batch ends, then nothing is left unhandled and the runner goes on with later jobs', async () => {
+    // pg-boss's own loop did not await marking a batch done: an outage at that moment ended the process.
+    let down = false;
+    const flaky = {
+      query: (text: string, values?: unknown[]) =>
+        down ? Promise.reject(new Error('connect ECONNREFUSED')) : database.pool.query(text, values),
+    } as unknown as pg.Pool;
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const other = createJobRunner(flaky);
+    try {
+      await other.defineQueue('test.outage', { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 });
+      const seen: string[] = [];
+      await other.work<{ name: string }>('test.outage', FAST, async ({ name }) => {
+        seen.push(name);
+        if (name === 'during') down = true;
+      });
+      await runner.defineQueue('test.outage', { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 });
+      await runner.enqueue(database.db, 'test.outage', { name: 'during' });
+      await until(() => seen.includes('during'));
+      // Several polls fail while it is down.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      down = false;
+      await runner.enqueue(database.db, 'test.outage', { name: 'after' });
+      await until(() => seen.includes('after'));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      down = false;
+      await other.stop();
+    }
   });
 
   it('keeps its own tables in the pgboss schema, apart from the app tables', async () => {

@@ -14,6 +14,7 @@ import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { logger } from '../lib/logger';
+import { QueueWorker } from './queue-worker';
 
 /** How a queue retries: `retryLimit` more runs after the first, `retryDelaySeconds` doubling. */
 export interface QueuePolicy {
@@ -119,6 +120,7 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
   };
   const defined = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
+  const workers = new Set<QueueWorker>();
 
   return {
     async defineQueue(name, policy) {
@@ -135,7 +137,7 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
       });
     },
     async work(queue, options, handler) {
-      await work(await boss(), queue, options, handler);
+      workers.add(work(await boss(), queue, options, handler));
     },
     async every(queue, options, handler) {
       const running = await boss();
@@ -152,9 +154,11 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
       // A run already waiting makes the offer a no-op (send answers null).
       const offer = () => (stopped ? Promise.resolve(null) : running.send(queue, {}));
       await offer();
-      const workerId = await running.work(queue, { pollingIntervalSeconds, batchSize: 1 }, async () => {
+      const worker = new QueueWorker(running, queue, { pollingIntervalSeconds, batchSize: 1 }, async () => {
         await handler();
+        return new Map();
       });
+      workers.add(worker);
       const timer = setInterval(() => {
         offer().catch((error: unknown) =>
           logger.error(`Could not offer a run of ${queue}`, {
@@ -168,7 +172,7 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
       return {
         async runSoon() {
           await offer();
-          running.notifyWorker(workerId);
+          worker.notify();
         },
       };
     },
@@ -176,7 +180,15 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
       stopped = true;
       for (const timer of timers) clearInterval(timer);
       const running = await started?.catch(() => undefined);
-      await running?.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      if (!running) return;
+      let timer: NodeJS.Timeout | undefined;
+      const timeUp = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      });
+      await Promise.race([Promise.all([...workers].map((worker) => worker.stop())), timeUp]);
+      clearTimeout(timer);
+      // The loops are ours; what is left of pg-boss is its supervisor of expired and retried jobs.
+      await running.stop({ graceful: false, wait: true, close: false, timeout: timeoutMs });
     },
   };
 }
@@ -215,40 +227,34 @@ async function defineQueue(
   });
 }
 
-async function work<T extends object>(
+function work<T extends object>(
   boss: PgBoss,
   queue: string,
   options: WorkOptions,
   handler: (data: T, run: JobRun) => Promise<void>,
-): Promise<void> {
-  const runOne = async (job: PgBoss.JobWithMetadata<unknown>) => {
-    try {
-      await handler(job.data as T, {
-        attempt: job.retryCount + 1,
-        isLastAttempt: job.retryCount >= job.retryLimit,
-      });
-    } catch (error) {
-      // Failed alone (pg-boss schedules its retry); the batch's completion skips it.
-      await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
-    }
-  };
-  // Known once work() returns; the first batch is fetched only after that.
-  const worker: { id?: string } = {};
-  worker.id = await boss.work(
+): QueueWorker {
+  return new QueueWorker(
+    boss,
     queue,
-    {
-      pollingIntervalSeconds: options.pollingIntervalSeconds,
-      batchSize: options.batchSize,
-      includeMetadata: true,
-    },
+    { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: options.batchSize },
     async (jobs) => {
+      // Each job succeeds or fails alone: one that throws is failed (pg-boss schedules its retry).
+      const failures = new Map<string, string>();
       const waiting = [...jobs];
       const lane = async () => {
-        for (let job = waiting.shift(); job; job = waiting.shift()) await runOne(job);
+        for (let job = waiting.shift(); job; job = waiting.shift()) {
+          try {
+            await handler(job.data as T, {
+              attempt: job.retryCount + 1,
+              isLastAttempt: job.retryCount >= job.retryLimit,
+            });
+          } catch (error) {
+            failures.set(job.id, error instanceof Error ? error.message : String(error));
+          }
+        }
       };
       await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, lane));
-      // A full batch means more may be waiting: fetch again at once instead of after the interval.
-      if (jobs.length === options.batchSize && worker.id) boss.notifyWorker(worker.id);
+      return failures;
     },
   );
 }

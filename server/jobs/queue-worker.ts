@@ -17,9 +17,7 @@ export interface QueueWorkerOptions {
 }
 
 /** Handles one fetched batch; returns the ids that failed, with why. */
-export type BatchHandler = (
-  jobs: PgBoss.JobWithMetadata<unknown>[],
-) => Promise<Map<string, string>>;
+export type BatchHandler = (jobs: PgBoss.JobWithMetadata<unknown>[]) => Promise<Map<string, string>>;
 
 export class QueueWorker {
   private wake: (() => void) | undefined;
@@ -63,7 +61,10 @@ export class QueueWorker {
   private async fetch(): Promise<PgBoss.JobWithMetadata<unknown>[]> {
     try {
       // pg-boss answers [] when the fetch query fails, so an outage reads as an empty queue.
-      const jobs = await this.boss.fetch(this.queue, { batchSize: this.options.batchSize, includeMetadata: true });
+      const jobs = await this.boss.fetch(this.queue, {
+        batchSize: this.options.batchSize,
+        includeMetadata: true,
+      });
       return jobs ?? [];
     } catch (error) {
       this.logFailure('fetch jobs', error);
@@ -81,10 +82,14 @@ export class QueueWorker {
     }
     const completed = jobs.map((job) => job.id).filter((id) => !failures.has(id));
     if (completed.length > 0) {
-      await this.boss.complete(this.queue, completed).catch((error: unknown) => this.logFailure('complete jobs', error));
+      await this.boss
+        .complete(this.queue, completed)
+        .catch((error: unknown) => this.logFailure('complete jobs', error));
     }
     for (const [id, message] of failures) {
-      await this.boss.fail(this.queue, id, { message }).catch((error: unknown) => this.logFailure('fail a job', error));
+      await this.boss
+        .fail(this.queue, id, { message })
+        .catch((error: unknown) => this.logFailure('fail a job', error));
     }
   }
 

@@ -386,6 +386,40 @@ export const messageAttachments = pgTable(
   ],
 );
 
+/**
+ * Who runs a periodic task now (server/jobs/lease.ts): held while a run goes on and renewed by it, so
+ * one process runs it at a time; one that dies leaves a lease that simply runs out.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: varchar('name', { length: 100 }).primaryKey(),
+  owner: uuid('owner').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * How far the IMAP mailbox has been read (server/features/mailbox). One row per configured mailbox
+ * (today one, 'default'); `account` names the server, user and folder it is about, so pointing the
+ * settings at another mailbox starts afresh.
+ */
+export const mailboxState = pgTable('mailbox_state', {
+  mailbox: varchar('mailbox', { length: 50 }).primaryKey(),
+  account: varchar('account', { length: 64 }).notNull(),
+  /** The folder's UIDVALIDITY when `lastUid` was read; another value means its UIDs were renumbered. */
+  uidValidity: bigint('uid_validity', { mode: 'number' }),
+  /** Every message up to this UID is imported or skipped. */
+  lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
+  /** Messages the server received before this are never imported. */
+  importSince: timestamp('import_since', { withTimezone: true }).notNull(),
+  lastFetchAt: timestamp('last_fetch_at', { withTimezone: true }),
+  lastImported: integer('last_imported').notNull().default(0),
+  importedTotal: integer('imported_total').notNull().default(0),
+  lastError: text('last_error'),
+  /** The latest skipped messages, newest first: [{uid, subject, reason, at}]. */
+  skipped: jsonb('skipped')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type TicketRow = typeof tickets.$inferSelect;
@@ -397,3 +431,4 @@ export type InboundMessageRow = typeof inboundMessages.$inferSelect;
 export type TicketMessageRow = typeof ticketMessages.$inferSelect;
 export type NewTicketMessageRow = typeof ticketMessages.$inferInsert;
 export type MessageAttachmentRow = typeof messageAttachments.$inferSelect;
+export type MailboxStateRow = typeof mailboxState.$inferSelect;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../db/database';
 import { openTestDatabase } from '../test/test-database';
 import { createJobRunner, type JobRun, type JobRunner } from './job-runner';
+import { claimLease } from './lease';
 
 let database: OpenDatabase;
 let runner: JobRunner;
@@ -108,7 +109,7 @@ describe('the job runner', () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         running -= 1;
       };
-      const options = { intervalSeconds: 1, expireInSeconds: 30 };
+      const options = { intervalSeconds: 1 };
       await runner.every('test.periodic', options, pass);
       await other.every('test.periodic', options, pass);
       await new Promise((resolve) => setTimeout(resolve, 5_200));
@@ -122,9 +123,46 @@ describe('the job runner', () => {
     }
   });
 
+  it('when a run outlasts its interval, then no other process starts one until it ends', async () => {
+    const second = database.mode === 'postgres' ? await openSecondPool() : undefined;
+    const other = createJobRunner(second?.pool ?? database.pool);
+    try {
+      let running = 0;
+      let overlapped = false;
+      let runs = 0;
+      const longPass = async () => {
+        running += 1;
+        overlapped ||= running > 1;
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        running -= 1;
+      };
+      await runner.every('test.long', { intervalSeconds: 1 }, longPass);
+      await other.every('test.long', { intervalSeconds: 1 }, longPass);
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(overlapped).toBe(false);
+      expect(runs).toBeGreaterThanOrEqual(2);
+    } finally {
+      await other.stop();
+      await second?.close();
+    }
+  });
+
+  it('when the process running a task died, then the next run starts once its lease runs out', async () => {
+    // A lease taken and never renewed nor released: what a killed process leaves behind.
+    expect(await claimLease(database.db, 'periodic:test.orphaned', 2)).toBeDefined();
+    const taken = Date.now();
+    let firstRunAfterMs: number | undefined;
+    await runner.every('test.orphaned', { intervalSeconds: 1, leaseSeconds: 2 }, async () => {
+      firstRunAfterMs ??= Date.now() - taken;
+    });
+    await until(() => firstRunAfterMs !== undefined, 10_000);
+    expect(firstRunAfterMs).toBeGreaterThanOrEqual(1_500);
+  });
+
   it('when a periodic task is asked to run soon, then it runs without waiting for its interval', async () => {
     let runs = 0;
-    const task = await runner.every('test.soon', { intervalSeconds: 30, expireInSeconds: 30 }, async () => {
+    const task = await runner.every('test.soon', { intervalSeconds: 30 }, async () => {
       runs += 1;
     });
     await until(() => runs === 1);

@@ -12,7 +12,8 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { createDb, type DbOrTx } from '../db/client';
+import { claimLease } from './lease';
 import { logger } from '../lib/logger';
 import { QueueWorker } from './queue-worker';
 
@@ -61,18 +62,36 @@ export interface JobRunner {
   ): Promise<void>;
   /**
    * Runs `handler` about every `intervalSeconds`, in one process at a time however many run the app:
-   * every process offers a run each interval, and the queue keeps at most one waiting and one running
-   * (pg-boss's "stately" policy), so offers from several processes make one run, not one each.
+   * every process offers a run each interval, one job per interval slot is kept (pg-boss's singleton
+   * slots), and a run goes ahead only while it holds the task's lease, so a run longer than the
+   * interval is never joined by a second one, and a run whose process died is followed within the
+   * lease's length.
    */
-  every(queue: string, options: PeriodicOptions, handler: () => Promise<void>): Promise<PeriodicTask>;
+  every(
+    queue: string,
+    options: PeriodicOptions,
+    handler: (run: PeriodicRun) => Promise<void>,
+  ): Promise<PeriodicTask>;
   /** Stops fetching and offering, lets running handlers finish (up to `timeoutMs`), then returns. */
   stop(timeoutMs?: number): Promise<void>;
 }
 
 export interface PeriodicOptions {
   intervalSeconds: number;
-  /** A run still going after this long counts as dead and another may start. */
-  expireInSeconds: number;
+  /**
+   * A run holds the task's lease (server/jobs/lease.ts) and renews it every third of this; a run whose
+   * process died keeps the next one waiting at most this long. 30 s unless given.
+   */
+  leaseSeconds?: number;
+}
+
+/** What a periodic run can ask about itself. */
+export interface PeriodicRun {
+  /**
+   * True once the lease could not be renewed (the database was unreachable long enough for it to run
+   * out): another process may be running the task, so a long run stops at its next safe point.
+   */
+  readonly leaseLost: boolean;
 }
 
 export interface PeriodicTask {
@@ -83,6 +102,44 @@ export interface PeriodicTask {
 /** pg-boss polls at most twice a second; a periodic task's worker polls at least every 2 s. */
 const MIN_POLLING_SECONDS = 0.5;
 const MAX_PERIODIC_POLLING_SECONDS = 2;
+const DEFAULT_LEASE_SECONDS = 30;
+const MIN_PERIODIC_EXPIRY_SECONDS = 60;
+
+/**
+ * One periodic run under the task's lease: skipped when another process holds it, renewed while the
+ * handler works, released when it ends.
+ */
+async function runLeased(
+  db: DbOrTx,
+  queue: string,
+  leaseSeconds: number,
+  handler: (run: PeriodicRun) => Promise<void>,
+): Promise<void> {
+  const lease = await claimLease(db, `periodic:${queue}`, leaseSeconds);
+  if (!lease) return;
+  const run = { leaseLost: false };
+  const renewal = setInterval(
+    () => {
+      lease.renew().then(
+        (held) => {
+          run.leaseLost ||= !held;
+        },
+        (error: unknown) =>
+          logger.warn(`Could not renew the lease of ${queue}`, {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+      );
+    },
+    (leaseSeconds * 1000) / 3,
+  );
+  renewal.unref();
+  try {
+    await handler(run);
+  } finally {
+    clearInterval(renewal);
+    await lease.release().catch(() => undefined);
+  }
+}
 
 /** pg-boss writes `$1`-style SQL; drizzle takes values as parameters of a template. */
 function toDrizzleSql(text: string, values: readonly unknown[] = []): SQL {
@@ -121,6 +178,7 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
   const defined = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
   const workers = new Set<QueueWorker>();
+  const leases = createDb(pool);
 
   return {
     async defineQueue(name, policy) {
@@ -141,21 +199,24 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
     },
     async every(queue, options, handler) {
       const running = await boss();
+      const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
       await defineQueue(running, queue, {
         retryLimit: 0,
-        retryDelaySeconds: Math.max(1, Math.round(options.intervalSeconds)),
-        expireInSeconds: options.expireInSeconds,
-        policy: 'stately',
+        retryDelaySeconds: 1,
+        // Only tidies the job row of a run whose process died; the lease is what lets the next run go.
+        expireInSeconds: Math.max(MIN_PERIODIC_EXPIRY_SECONDS, leaseSeconds * 2),
       });
+      const slotSeconds = Math.max(1, Math.round(options.intervalSeconds));
+      // One job per interval slot however many processes offer it (send answers null for the others).
+      const offer = () =>
+        stopped ? Promise.resolve(null) : running.send(queue, {}, { singletonSeconds: slotSeconds });
+      await offer();
       const pollingIntervalSeconds = Math.min(
         MAX_PERIODIC_POLLING_SECONDS,
         Math.max(MIN_POLLING_SECONDS, options.intervalSeconds),
       );
-      // A run already waiting makes the offer a no-op (send answers null).
-      const offer = () => (stopped ? Promise.resolve(null) : running.send(queue, {}));
-      await offer();
       const worker = new QueueWorker(running, queue, { pollingIntervalSeconds, batchSize: 1 }, async () => {
-        await handler();
+        await runLeased(leases, queue, leaseSeconds, handler);
         return new Map();
       });
       workers.add(worker);
@@ -171,7 +232,8 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
       timers.add(timer);
       return {
         async runSoon() {
-          await offer();
+          // Outside the slots: asked for now, it must not be dropped as a copy of this slot's offer.
+          if (!stopped) await running.send(queue, {});
           worker.notify();
         },
       };
@@ -204,14 +266,10 @@ async function startBoss(pool: pg.Pool): Promise<PgBoss> {
   return boss;
 }
 
-async function defineQueue(
-  boss: PgBoss,
-  name: string,
-  policy: QueuePolicy & { policy?: PgBoss.QueuePolicy },
-): Promise<void> {
+async function defineQueue(boss: PgBoss, name: string, policy: QueuePolicy): Promise<void> {
   const queue = {
     name,
-    policy: policy.policy ?? 'standard',
+    policy: 'standard' as const,
     retryLimit: policy.retryLimit,
     retryDelay: policy.retryDelaySeconds,
     retryBackoff: true,

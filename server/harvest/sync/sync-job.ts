@@ -13,7 +13,6 @@ import { claimDueEntries, releaseClaims } from './sync.repository';
 
 /** The job runner's queue of the periodic pass. */
 export const HARVEST_SYNC_QUEUE = 'harvest.sync';
-const PASS_EXPIRY_SECONDS = 15 * 60;
 
 export type SyncRunSummary = Record<HarvestSyncResult, number> & { claimed: number };
 
@@ -88,11 +87,7 @@ export function createHarvestSyncJob(options: HarvestSyncJobOptions): HarvestSyn
       started = true;
       const task = await jobs.every(
         HARVEST_SYNC_QUEUE,
-        {
-          intervalSeconds: intervalMs / 1000,
-          // A pass is bounded by its batches and the Harvest timeout; one past this died with its process.
-          expireInSeconds: PASS_EXPIRY_SECONDS,
-        },
+        { intervalSeconds: intervalMs / 1000 },
         backgroundPass,
       );
       // New credentials: push what waited for them without waiting for the next interval.

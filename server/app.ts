@@ -44,6 +44,8 @@ export interface AppDeps {
   harvest?: HarvestServices;
   /** The background job runner (server/jobs). Default: one on `pool`, started on first use. */
   jobs?: JobRunner;
+  /** Called after an admin saves the email settings (server.ts: the mailbox fetch runs at once). */
+  onEmailSettingsSaved?: () => void;
 }
 
 /** Builds the Express app without listening, so tests drive it with supertest. */
@@ -123,7 +125,16 @@ export function createApp(deps: AppDeps): Express {
   api.use(dashboardRoutes({ db, config }));
   api.use(usersRoutes({ db, config }));
   api.use(equipmentRoutes({ db, config }));
-  api.use(settingsRoutes({ db, harvest, mailer: createMailer({ timeoutMs: config.email.smtpTimeoutMs }) }));
+  api.use(
+    settingsRoutes({
+      db,
+      harvest,
+      mailer: createMailer({ timeoutMs: config.email.smtpTimeoutMs }),
+      imapTimeoutMs: config.email.fetch.timeoutMs,
+      mailboxImportSince: config.email.fetch.importSince,
+      onEmailSettingsSaved: deps.onEmailSettingsSaved,
+    }),
+  );
   api.use(harvestPickerRoutes({ db, harvest }));
   api.use(closeTicketRoutes({ db, harvest }));
   api.use(timeEntriesRoutes({ db, harvest }));

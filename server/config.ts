@@ -96,6 +96,17 @@ const envSchema = z.object({
   EMAIL_SEND_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
   EMAIL_SEND_RETRY_DELAY_SECONDS: positiveInt.max(3_600).default(30),
   SMTP_TIMEOUT_MS: positiveInt.max(300_000).default(30_000),
+  /** Whether this process fetches the configured IMAP mailbox, and how often. */
+  IMAP_FETCH_ENABLED: booleanFlag.default(true),
+  IMAP_POLL_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
+  IMAP_BATCH_SIZE: positiveInt.max(500).default(50),
+  /** ISO 8601 date or instant: a newly configured mailbox imports what it received since then. */
+  IMAP_IMPORT_SINCE: z.iso
+    .datetime({ offset: true })
+    .or(z.iso.date())
+    .optional()
+    .transform((value) => (value ? new Date(value) : undefined)),
+  IMAP_TIMEOUT_MS: positiveInt.max(300_000).default(30_000),
   /** Messages the whole inbound path takes a minute, whatever their senders; beyond it 429. */
   INBOUND_MAX_MESSAGES_PER_MINUTE: positiveInt.default(300),
   /** How long a client may take to send a request's header fields, and the whole request. */
@@ -186,6 +197,18 @@ export interface AppConfig {
     };
     /** Connection, greeting and socket timeouts of one SMTP hand-over. */
     smtpTimeoutMs: number;
+    /** The IMAP mailbox fetch (server/features/mailbox). */
+    fetch: {
+      /** Whether this process fetches (safe with several: one fetch at a time per mailbox). */
+      enabled: boolean;
+      intervalSeconds: number;
+      /** Messages imported between two progress records. */
+      batchSize: number;
+      /** A newly configured mailbox imports messages received since this; undefined: since it was configured. */
+      importSince: Date | undefined;
+      /** Connection, greeting and socket timeouts of the IMAP connection. */
+      timeoutMs: number;
+    };
   };
   /** Timeouts of the HTTP server (server/http-server.ts). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
@@ -264,6 +287,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         retryDelaySeconds: e.EMAIL_SEND_RETRY_DELAY_SECONDS,
       },
       smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
+      fetch: {
+        enabled: e.IMAP_FETCH_ENABLED,
+        intervalSeconds: e.IMAP_POLL_SECONDS,
+        batchSize: e.IMAP_BATCH_SIZE,
+        importSince: e.IMAP_IMPORT_SINCE,
+        timeoutMs: e.IMAP_TIMEOUT_MS,
+      },
     },
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,

@@ -8,6 +8,8 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
 import { createPool } from './db/pool';
 import { announceSetupLink, prepareSetupToken } from './features/auth/setup.service';
+import { inboundSettingsFrom } from './features/inbound/inbound.service';
+import { createMailboxFetchJob } from './features/mailbox/fetch-mailbox.job';
 import { startReplySender } from './features/replies/send-reply.job';
 import { resolveEncryptionKey } from './features/settings/encryption-key';
 import { createHarvestServices } from './harvest/sync/harvest-services';
@@ -73,6 +75,17 @@ export async function startServer(
       ? createPool(config.databaseUrl, JOB_RUNNER_CONNECTIONS)
       : database.pool;
   const jobs = createJobRunner(jobsPool);
+  const mailboxFetch = createMailboxFetchJob(
+    {
+      db: database.db,
+      cipher: harvest.cipher,
+      inbound: inboundSettingsFrom(config),
+      maxMessageBytes: config.inbound.maxBytes,
+      batchSize: config.email.fetch.batchSize,
+      timeoutMs: config.email.fetch.timeoutMs,
+    },
+    config.email.fetch.intervalSeconds,
+  );
   const app = createApp({
     config,
     pool: database.pool,
@@ -81,6 +94,7 @@ export async function startServer(
     spa: await spa(config),
     harvest,
     jobs,
+    onEmailSettingsSaved: () => mailboxFetch.runSoon(),
   });
   const syncJob = createHarvestSyncJob({
     db: database.db,
@@ -123,6 +137,8 @@ export async function startServer(
   if (config.email.send.enabled) {
     await startReplySender({ db: database.db, jobs, config, cipher: harvest.cipher });
   }
+  // The IMAP mailbox, when one is configured, is read by one fetching process at a time.
+  if (config.email.fetch.enabled) await mailboxFetch.start(jobs);
 
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,7 +1,8 @@
 /**
- * The "email" setting: the SMTP server replies are sent through, and the From address and name.
- * POST /api/settings with {key: "email", value} (admins), GET /api/settings/email (the password is
- * never returned, only masked). Plain zod only: the SPA imports this file.
+ * The "email" setting: the SMTP server replies are sent through, the From address and name, and
+ * optionally the IMAP mailbox tickets are fetched from (`imap`). POST /api/settings with
+ * {key: "email", value} (admins), GET /api/settings/email (passwords are never returned, only
+ * masked). Plain zod only: the SPA imports this file.
  */
 import { z } from 'zod';
 
@@ -16,6 +17,25 @@ export const SMTP_SECURITY_LABELS: Record<SmtpSecurity, string> = {
 
 /** The usual port of each kind of connection, proposed when the admin picks one. */
 export const SMTP_DEFAULT_PORTS: Record<SmtpSecurity, number> = { none: 25, starttls: 587, tls: 465 };
+
+/** The usual IMAP port of each kind of connection. */
+export const IMAP_DEFAULT_PORTS: Record<SmtpSecurity, number> = { none: 143, starttls: 143, tls: 993 };
+
+/** The folder read when none is given. */
+export const IMAP_DEFAULT_FOLDER = 'INBOX';
+
+/** What happens to a message in the mailbox once it is a ticket or a conversation message. */
+export const IMAP_AFTER_IMPORT_ACTIONS = ['mark_read', 'move'] as const;
+export type ImapAfterImportAction = (typeof IMAP_AFTER_IMPORT_ACTIONS)[number];
+export type ImapAfterImport = { action: 'mark_read' } | { action: 'move'; folder: string };
+
+export const IMAP_AFTER_IMPORT_LABELS: Record<ImapAfterImportAction, string> = {
+  mark_read: 'Mark as read',
+  move: 'Move to a folder',
+};
+
+/** At most this many skipped messages are kept for the card; older ones drop off. */
+export const IMAP_SKIPPED_SHOWN = 20;
 
 export const EMAIL_SETTINGS_TEXTS = {
   title: 'Email',
@@ -35,6 +55,24 @@ export const EMAIL_SETTINGS_TEXTS = {
   lastTestOk: 'Last test or send worked',
   lastTestFailed: 'Last test or send failed',
   readOnly: 'Only an administrator can change these settings.',
+  imapTitle: 'Incoming mail (IMAP)',
+  imapDescription: 'Tickets are created from the messages arriving in this mailbox.',
+  imapEnabled: 'Fetch mail from a mailbox',
+  imapHost: 'IMAP Host',
+  imapFolder: 'Folder',
+  imapAfterImport: 'After Import',
+  imapMoveFolder: 'Move To Folder',
+  imapTest: 'Test Connection',
+  imapTestOk: (host: string, folder: string, count: number) =>
+    `Connected to ${host}: ${folder} holds ${count} ${count === 1 ? 'message' : 'messages'}`,
+  imapTestFailed: 'Could not connect to the mailbox',
+  imapNotConfigured: 'No mailbox is configured',
+  imapLastFetch: 'Last fetch',
+  imapNeverFetched: 'Not fetched yet',
+  imapImported: (count: number) => `${count} ${count === 1 ? 'message' : 'messages'} imported`,
+  imapLastError: 'Last error',
+  imapImportSince: 'Importing messages received since',
+  imapSkipped: 'Skipped messages',
 } as const;
 
 const text = (label: string, max: number) =>
@@ -44,15 +82,47 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+const hostName = (label: string) =>
+  text(label, 253).regex(/^[A-Za-z0-9.:[\]-]+$/, `${label} must be a host name or address`);
+const port = z.coerce
+  .number({ error: 'Port must be a number' })
+  .int('Port must be a whole number')
+  .min(1, 'Port must be between 1 and 65535')
+  .max(65_535, 'Port must be between 1 and 65535');
+const security = z.enum(SMTP_SECURITY, { error: `Security must be one of ${SMTP_SECURITY.join(', ')}` });
+/** IMAP folder names are modified UTF-7 on the wire; imapflow converts, so any printable name goes. */
+const folder = (label: string) =>
+  text(label, 200).regex(/^[^\p{Cc}]+$/u, `${label} must not hold control characters`);
+
+export const imapSettingsInputSchema = z.object({
+  host: hostName('IMAP host'),
+  port,
+  security,
+  username: text('Username', 320),
+  /** The password, or the masked value from GET to keep the saved one. */
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(1_000, 'Password must be at most 1000 characters'),
+  folder: folder('Folder').default(IMAP_DEFAULT_FOLDER),
+  afterImport: z
+    .discriminatedUnion(
+      'action',
+      [
+        z.object({ action: z.literal('mark_read') }),
+        z.object({ action: z.literal('move'), folder: folder('Move to folder') }),
+      ],
+      { error: `After import must be one of ${IMAP_AFTER_IMPORT_ACTIONS.join(', ')}` },
+    )
+    .default({ action: 'mark_read' }),
+});
+export type ImapSettingsInput = z.output<typeof imapSettingsInputSchema>;
+
 export const emailSettingsInputSchema = z.object({
   smtp: z.object({
-    host: text('SMTP host', 253).regex(/^[A-Za-z0-9.:[\]-]+$/, 'SMTP host must be a host name or address'),
-    port: z.coerce
-      .number({ error: 'Port must be a number' })
-      .int('Port must be a whole number')
-      .min(1, 'Port must be between 1 and 65535')
-      .max(65_535, 'Port must be between 1 and 65535'),
-    security: z.enum(SMTP_SECURITY, { error: `Security must be one of ${SMTP_SECURITY.join(', ')}` }),
+    host: hostName('SMTP host'),
+    port,
+    security,
     /** Empty: the server takes mail without signing in. */
     username: z.string().trim().max(320, 'Username must be at most 320 characters').default(''),
     /** The password, or the masked value from GET to keep the saved one; empty with no username. */
@@ -60,6 +130,8 @@ export const emailSettingsInputSchema = z.object({
   }),
   fromAddress: z.email('From address must be an email address').max(320),
   fromName: text('From name', 200),
+  /** The mailbox tickets are fetched from; null (or left out) fetches none. */
+  imap: imapSettingsInputSchema.nullable().default(null),
 });
 export type EmailSettingsInput = z.output<typeof emailSettingsInputSchema>;
 
@@ -85,12 +157,52 @@ export interface EmailSettingsResponse {
     };
     fromAddress: string;
     fromName: string;
+    imap: {
+      host: string;
+      port: number;
+      security: SmtpSecurity;
+      username: string;
+      /** Masked, like the SMTP password. */
+      password: string;
+      folder: string;
+      afterImport: ImapAfterImport;
+    } | null;
   } | null;
   configured: boolean;
   lastCheck: EmailDeliveryCheck | null;
+  /** How fetching from the mailbox goes; null while no mailbox is configured. */
+  mailbox: MailboxStatus | null;
 }
 
-/** POST /api/settings/email/test (admins): sends a test email to the admin's own address. */
+/** A message left in the mailbox because it could not be imported. */
+export interface SkippedMessage {
+  uid: number;
+  /** Its Subject when it could be read. */
+  subject: string | null;
+  reason: string;
+  at: string;
+}
+
+export interface MailboxStatus {
+  /** Messages received before this are never imported (the moment the mailbox was configured). */
+  importSince: string;
+  /** When the last fetch ended (successfully or not); null before the first. */
+  lastFetchAt: string | null;
+  /** Messages the last fetch imported (tickets and conversation messages). */
+  lastImported: number;
+  /** Messages imported since the mailbox was configured. */
+  importedTotal: number;
+  /** Why the last fetch failed; null when it worked. */
+  lastError: string | null;
+  /** The latest skipped messages, newest first (at most IMAP_SKIPPED_SHOWN). */
+  skipped: SkippedMessage[];
+}
+
+/**
+ * POST /api/settings/email/test (admins): sends a test email to the admin's own address.
+ * POST /api/settings/email/imap/test (admins): signs in to the saved mailbox and opens its folder.
+ * Both answer 503 with the reason when it does not work.
+ */
 export interface EmailTestResponse {
   success: boolean;
   message: string;

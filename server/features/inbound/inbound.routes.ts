@@ -7,7 +7,7 @@ import { parseInput } from '../../lib/validate';
 import { requireInboundToken } from './inbound-auth';
 import { inboundCeiling } from './inbound-ceiling';
 import type { InboundMessage } from './inbound-message';
-import { ingestEmail } from './inbound.service';
+import { inboundSettingsFrom, ingestEmail } from './inbound.service';
 import { fromJsonPayload } from './json-email';
 import { parseMimeEmail } from './mime-email';
 
@@ -41,11 +41,7 @@ function statusOf(answer: InboundEmailResponse): number {
 export function inboundRoutes(deps: { db: Database; config: AppConfig }) {
   const { db, config } = deps;
   const limit = config.inbound.maxBytes;
-  const settings = {
-    supportAddress: config.inbound.supportAddress,
-    maxTicketsPerSenderPerMinute: config.inbound.maxTicketsPerSenderPerMinute,
-    attachments: config.attachments,
-  };
+  const settings = inboundSettingsFrom(config);
   const router = Router();
 
   router.post(

@@ -1,5 +1,6 @@
 import type { InboundEmailResponse } from '@shared/contracts/inbound';
 import type { TicketAttachment, TicketDetail } from '@shared/contracts/tickets';
+import type { AppConfig } from '../../config';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { applyAttachmentLimits, type AttachmentLimits } from '../conversation/attachment-limits';
@@ -19,6 +20,13 @@ export interface InboundSettings {
   /** What of a message's files is stored (ATTACHMENT_MAX_FILE_BYTES, ATTACHMENT_MAX_MESSAGE_BYTES). */
   attachments: AttachmentLimits;
 }
+
+/** The inbound settings from the app's configuration: the webhook and the mailbox fetch use the same. */
+export const inboundSettingsFrom = (config: AppConfig): InboundSettings => ({
+  supportAddress: config.inbound.supportAddress,
+  maxTicketsPerSenderPerMinute: config.inbound.maxTicketsPerSenderPerMinute,
+  attachments: config.attachments,
+});
 
 export const INBOUND_SERVICE_MESSAGES = {
   tooMany: 'Too many emails from this sender; try again later',

@@ -58,7 +58,13 @@ describe('GET /api/settings/email', () => {
   it('when nothing is saved, then 200 with configured false and no value (for agents too)', async () => {
     for (const who of [r.admin, r.agent]) {
       const res = await who.get('/api/settings/email').expect(200);
-      expect(res.body).toEqual({ key: 'email', value: null, configured: false, lastCheck: null });
+      expect(res.body).toEqual({
+        key: 'email',
+        value: null,
+        configured: false,
+        lastCheck: null,
+        mailbox: null,
+      });
       expect(res.headers['cache-control']).toBe('no-store');
     }
   });
@@ -80,9 +86,11 @@ describe('POST /api/settings with key "email"', () => {
           smtp: { host: '127.0.0.1', port, security: 'none', username: SMTP_USERNAME, password: MASKED },
           fromAddress: 'support@helpdesk.example.com',
           fromName: 'Help Desk',
+          imap: null,
         },
         configured: true,
         lastCheck: null,
+        mailbox: null,
       });
       expect(read.text).not.toContain(TEST_SMTP_PASSWORD);
     }
@@ -159,7 +167,7 @@ describe('POST /api/settings with key "email"', () => {
     const { smtp, fromAddress, fromName } = r.smtp.emailSettings();
     await r.t.database.db
       .insert(settings)
-      .values({ key: 'email', value: sealEmailSettings(other, { smtp, fromAddress, fromName }) });
+      .values({ key: 'email', value: sealEmailSettings(other, { smtp, fromAddress, fromName, imap: null }) });
     const read = await r.agent.get('/api/settings/email').expect(200);
     expect(read.body).toMatchObject({ configured: false, value: { smtp: { password: MASKED } } });
     const res = await r.admin.post('/api/settings/email/test').expect(503);

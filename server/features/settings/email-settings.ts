@@ -1,11 +1,17 @@
 /**
  * The saved email settings (the "email" row of `settings`): the SMTP server replies go out through,
- * the From address and name, and the outcome of the last hand-over to that server. The SMTP password
- * is sealed with the same cipher as the Harvest token; only a hint for the mask is kept in clear.
+ * the From address and name, the outcome of the last hand-over to that server, and the IMAP mailbox
+ * tickets are fetched from. The passwords are sealed with the same cipher as the Harvest token; only
+ * a hint for the mask is kept in clear.
  */
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { SMTP_SECURITY, type EmailDeliveryCheck, type SmtpSecurity } from '@shared/contracts/email-settings';
+import {
+  SMTP_SECURITY,
+  type EmailDeliveryCheck,
+  type ImapAfterImport,
+  type SmtpSecurity,
+} from '@shared/contracts/email-settings';
 import { maskToken, TOKEN_VISIBLE_CHARS } from '@shared/contracts/settings';
 import type { DbOrTx } from '../../db/client';
 import { logger } from '../../lib/logger';
@@ -15,6 +21,7 @@ import type { TokenCipher } from './token-cipher';
 export const EMAIL_SETTINGS_KEY = 'email';
 /** Bound into the ciphertext: a sealed password copied into another field does not open there. */
 const PASSWORD_CONTEXT = 'settings:email:smtp.password';
+const IMAP_PASSWORD_CONTEXT = 'settings:email:imap.password';
 /**
  * The mask shows the password's last characters only when they are a small part of it: a short
  * password shows none (its mask is the mask characters alone).
@@ -30,10 +37,23 @@ export interface SmtpServerSettings {
   password: string;
 }
 
+/** The mailbox as the fetcher needs it, the password in clear. */
+export interface ImapMailboxSettings {
+  host: string;
+  port: number;
+  security: SmtpSecurity;
+  username: string;
+  password: string;
+  folder: string;
+  afterImport: ImapAfterImport;
+}
+
 export interface EmailSettings {
   smtp: SmtpServerSettings;
   fromAddress: string;
   fromName: string;
+  /** Null: no mailbox is read. */
+  imap: ImapMailboxSettings | null;
 }
 
 const deliveryCheckSchema = z.object({ ok: z.boolean(), at: z.string(), error: z.string().nullable() });
@@ -51,6 +71,22 @@ const storedSchema = z.object({
   }),
   fromAddress: z.string(),
   fromName: z.string(),
+  imap: z
+    .object({
+      host: z.string(),
+      port: z.number().int(),
+      security: z.enum(SMTP_SECURITY),
+      username: z.string(),
+      passwordSealed: z.string(),
+      passwordHint: z.string(),
+      folder: z.string(),
+      afterImport: z.discriminatedUnion('action', [
+        z.object({ action: z.literal('mark_read') }),
+        z.object({ action: z.literal('move'), folder: z.string() }),
+      ]),
+    })
+    .nullable()
+    .default(null),
   /** The last test email or reply hand-over; written beside the settings, never by a save. */
   lastCheck: deliveryCheckSchema.nullable().catch(null).default(null),
 });
@@ -72,21 +108,46 @@ export type EmailSettingsState =
 /** The stored form of new settings; the last check starts empty (it was about the old ones). */
 export function sealEmailSettings(cipher: TokenCipher, settings: EmailSettings): StoredEmailSettings {
   const { password, ...smtp } = settings.smtp;
+  let imap: StoredEmailSettings['imap'] = null;
+  if (settings.imap) {
+    const { password: imapPassword, ...mailbox } = settings.imap;
+    imap = {
+      ...mailbox,
+      passwordSealed: cipher.seal(imapPassword, IMAP_PASSWORD_CONTEXT),
+      passwordHint: hintOf(imapPassword),
+    };
+  }
   return {
     smtp: {
       ...smtp,
       passwordSealed: password ? cipher.seal(password, PASSWORD_CONTEXT) : null,
-      passwordHint: password.length >= MIN_LENGTH_FOR_HINT ? password.slice(-TOKEN_VISIBLE_CHARS) : '',
+      passwordHint: hintOf(password),
     },
     fromAddress: settings.fromAddress,
     fromName: settings.fromName,
+    imap,
     lastCheck: null,
   };
 }
 
+const hintOf = (password: string) =>
+  password.length >= MIN_LENGTH_FOR_HINT ? password.slice(-TOKEN_VISIBLE_CHARS) : '';
+
 /** '••••••••abcd' (or the mask characters alone for a short password), '' when none is saved. */
 export const maskedPasswordOf = (stored: StoredEmailSettings): string =>
   stored.smtp.passwordSealed === null ? '' : maskToken(stored.smtp.passwordHint);
+
+/** The IMAP password's mask; '' when no mailbox is saved. */
+export const maskedImapPasswordOf = (stored: StoredEmailSettings): string =>
+  stored.imap ? maskToken(stored.imap.passwordHint) : '';
+
+/** Names the mailbox (server, user, folder): another one is read from its start. */
+export const mailboxAccountOf = (imap: Pick<ImapMailboxSettings, 'host' | 'port' | 'username' | 'folder'>) =>
+  crypto
+    .createHash('sha256')
+    .update(JSON.stringify([imap.host.toLowerCase(), imap.port, imap.username, imap.folder]))
+    .digest('hex')
+    .slice(0, 32);
 
 export const fingerprintOf = (smtp: SmtpServerSettings): string =>
   crypto
@@ -111,11 +172,18 @@ export async function loadEmailSettings(db: DbOrTx, cipher: TokenCipher): Promis
     if (opened === undefined) return { status: 'unreadable', stored, updatedAt: row.updatedAt };
     password = opened;
   }
+  let imap: ImapMailboxSettings | null = null;
+  if (stored.imap) {
+    const imapPassword = cipher.open(stored.imap.passwordSealed, IMAP_PASSWORD_CONTEXT);
+    if (imapPassword === undefined) return { status: 'unreadable', stored, updatedAt: row.updatedAt };
+    const { passwordSealed: _imapSealed, passwordHint: _imapHint, ...mailbox } = stored.imap;
+    imap = { ...mailbox, password: imapPassword };
+  }
   const { passwordSealed: _sealed, passwordHint: _hint, ...server } = stored.smtp;
   const smtp = { ...server, password };
   return {
     status: 'configured',
-    settings: { smtp, fromAddress: stored.fromAddress, fromName: stored.fromName },
+    settings: { smtp, fromAddress: stored.fromAddress, fromName: stored.fromName, imap },
     fingerprint: fingerprintOf(smtp),
     stored,
     updatedAt: row.updatedAt,

@@ -1,17 +1,15 @@
 import { Router } from 'express';
 import { saveSettingSchema, settingParamsSchema } from '@shared/contracts/settings';
-import type { Database } from '../../db/client';
-import type { HarvestServices } from '../../harvest/sync/harvest-services';
 import { parseInput } from '../../lib/validate';
-import type { Mailer } from '../../mail/smtp-transport';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import * as settingsService from './settings.service';
 
 /**
  * GET /api/settings/:key for every signed-in user (secrets masked); POST /api/settings and
- * POST /api/settings/email/test (a test email to the caller) for admins.
+ * POST /api/settings/email/test (a test email to the caller) and POST /api/settings/email/imap/test
+ * (signs in to the saved mailbox) for admins.
  */
-export function settingsRoutes(deps: { db: Database; harvest: HarvestServices; mailer: Mailer }) {
+export function settingsRoutes(deps: settingsService.SettingsDeps) {
   const auth = requireAuth(deps.db);
   const router = Router();
 
@@ -35,6 +33,10 @@ export function settingsRoutes(deps: { db: Database; harvest: HarvestServices; m
 
   router.post('/settings/email/test', auth, requireAdmin, async (req, res) => {
     res.json(await settingsService.sendTestEmail(deps, currentUser(req)));
+  });
+
+  router.post('/settings/email/imap/test', auth, requireAdmin, async (_req, res) => {
+    res.json(await settingsService.testImapConnection(deps));
   });
 
   return router;

@@ -8,6 +8,7 @@ import {
   EMAIL_SETTINGS_TEXTS,
   type EmailSettingsInput,
   type EmailSettingsResponse,
+  type ImapSettingsInput,
   type EmailTestResponse,
 } from '@shared/contracts/email-settings';
 import { MESSAGE_ERRORS } from '@shared/contracts/messages';
@@ -33,12 +34,21 @@ import type { HarvestServices } from '../../harvest/sync/harvest-services';
 import { AppError, badRequest } from '../../lib/errors';
 import { newMessageId } from '../../mail/message-id';
 import { SmtpSendError, type Mailer } from '../../mail/smtp-transport';
+import { openMailbox, ImapError } from '../../mail/imap-mailbox';
+import {
+  findMailboxState,
+  startMailboxUnlessSame,
+  toMailboxStatus,
+} from '../mailbox/mailbox-state.repository';
 import {
   EMAIL_SETTINGS_KEY,
   loadEmailSettings,
+  mailboxAccountOf,
+  maskedImapPasswordOf,
   maskedPasswordOf,
   recordDeliveryCheck,
   sealEmailSettings,
+  type EmailSettingsState,
 } from './email-settings';
 import {
   HARVEST_CREDENTIALS_KEY,
@@ -52,6 +62,12 @@ export interface SettingsDeps {
   harvest: HarvestServices;
   /** Sends the test email (server/mail). */
   mailer: Mailer;
+  /** Connection timeouts of Test Connection (IMAP_TIMEOUT_MS). */
+  imapTimeoutMs: number;
+  /** Where a newly configured mailbox starts (IMAP_IMPORT_SINCE); the moment of saving when unset. */
+  mailboxImportSince?: Date;
+  /** Called after the email settings are saved: the mailbox fetch runs at once rather than at its interval. */
+  onEmailSettingsSaved?: () => void;
 }
 
 export async function getHarvestCredentialsSetting(
@@ -148,9 +164,10 @@ export async function getEmailSetting(
 ): Promise<EmailSettingsResponse> {
   const state = await loadEmailSettings(deps.db, deps.harvest.cipher);
   if (state.status === 'not_configured') {
-    return { key: EMAIL_SETTINGS_KEY, value: null, configured: false, lastCheck: null };
+    return { key: EMAIL_SETTINGS_KEY, value: null, configured: false, lastCheck: null, mailbox: null };
   }
   const { stored } = state;
+  const mailbox = stored.imap ? await findMailboxState(deps.db) : undefined;
   return {
     key: EMAIL_SETTINGS_KEY,
     value: {
@@ -163,48 +180,99 @@ export async function getEmailSetting(
       },
       fromAddress: stored.fromAddress,
       fromName: stored.fromName,
+      imap: stored.imap && {
+        host: stored.imap.host,
+        port: stored.imap.port,
+        security: stored.imap.security,
+        username: stored.imap.username,
+        password: maskedImapPasswordOf(stored),
+        folder: stored.imap.folder,
+        afterImport: stored.imap.afterImport,
+      },
     },
     configured: state.status === 'configured',
     lastCheck: stored.lastCheck,
+    mailbox: mailbox ? toMailboxStatus(mailbox) : null,
   };
 }
 
+const maskedPasswordError = (field: string) =>
+  badRequest(`${field}: ${SETTINGS_MESSAGES.maskedPassword}`, {
+    [field]: [SETTINGS_MESSAGES.maskedPassword],
+  });
+
 /**
- * The password to store: none without a username; the saved one when the form sends its mask back
- * unchanged; else the one typed ('' clears it).
+ * The SMTP password to store: none without a username; the saved one when the form sends its mask
+ * back unchanged; else the one typed ('' clears it).
  */
-async function passwordToStore(
-  deps: Pick<SettingsDeps, 'db' | 'harvest'>,
-  input: EmailSettingsInput,
-): Promise<string> {
+function smtpPasswordToStore(input: EmailSettingsInput, saved: EmailSettingsState): string {
   const { username, password } = input.smtp;
   if (!username) return '';
   if (!isMaskedToken(password)) return password;
-  const state = await loadEmailSettings(deps.db, deps.harvest.cipher);
   if (
-    state.status === 'configured' &&
-    state.stored.smtp.passwordSealed !== null &&
-    maskedPasswordOf(state.stored) === password
+    saved.status === 'configured' &&
+    saved.stored.smtp.passwordSealed !== null &&
+    maskedPasswordOf(saved.stored) === password
   ) {
-    return state.settings.smtp.password;
+    return saved.settings.smtp.password;
   }
-  throw badRequest(`value.smtp.password: ${SETTINGS_MESSAGES.maskedPassword}`, {
-    'value.smtp.password': [SETTINGS_MESSAGES.maskedPassword],
-  });
+  throw maskedPasswordError('value.smtp.password');
 }
 
+/** The IMAP password to store: the saved one when the form sends its mask back, else the one typed. */
+function imapPasswordToStore(imap: ImapSettingsInput, saved: EmailSettingsState): string {
+  if (!isMaskedToken(imap.password)) return imap.password;
+  if (
+    saved.status === 'configured' &&
+    saved.settings.imap &&
+    maskedImapPasswordOf(saved.stored) === imap.password
+  ) {
+    return saved.settings.imap.password;
+  }
+  throw maskedPasswordError('value.imap.password');
+}
+
+/**
+ * Saves the email settings as given (no server is asked: the test buttons do that). A mailbox that
+ * was not read before starts importing what it receives from now on (or from IMAP_IMPORT_SINCE),
+ * never its whole history by surprise; saving the same mailbox again continues where it was.
+ */
 export async function saveEmailSettings(
-  deps: Pick<SettingsDeps, 'db' | 'harvest'>,
+  deps: Pick<SettingsDeps, 'db' | 'harvest' | 'mailboxImportSince' | 'onEmailSettingsSaved'>,
   input: EmailSettingsInput,
 ): Promise<SaveEmailSettingsResponse> {
-  const password = await passwordToStore(deps, input);
+  const saved = await loadEmailSettings(deps.db, deps.harvest.cipher);
+  const imap = input.imap && { ...input.imap, password: imapPasswordToStore(input.imap, saved) };
   const stored = sealEmailSettings(deps.harvest.cipher, {
-    smtp: { ...input.smtp, password },
+    smtp: { ...input.smtp, password: smtpPasswordToStore(input, saved) },
     fromAddress: input.fromAddress,
     fromName: input.fromName,
+    imap,
   });
-  await repository.upsertSetting(deps.db, EMAIL_SETTINGS_KEY, stored);
+  await deps.db.transaction(async (tx) => {
+    await repository.upsertSetting(tx, EMAIL_SETTINGS_KEY, stored);
+    if (imap) await startMailboxUnlessSame(tx, mailboxAccountOf(imap), deps.mailboxImportSince ?? new Date());
+  });
+  deps.onEmailSettingsSaved?.();
   return { success: true, message: SETTINGS_MESSAGES.emailSaved };
+}
+
+/** Signs in to the saved mailbox and opens its folder; 503 with the reason when that fails. */
+export async function testImapConnection(
+  deps: Pick<SettingsDeps, 'db' | 'harvest' | 'imapTimeoutMs'>,
+): Promise<EmailTestResponse> {
+  const state = await loadEmailSettings(deps.db, deps.harvest.cipher);
+  const imap = state.status === 'configured' ? state.settings.imap : null;
+  if (!imap) throw new AppError('unavailable', EMAIL_SETTINGS_TEXTS.imapNotConfigured);
+  let mailbox;
+  try {
+    mailbox = await openMailbox(imap, imap.folder, { timeoutMs: deps.imapTimeoutMs });
+  } catch (error) {
+    if (!(error instanceof ImapError)) throw error;
+    throw new AppError('unavailable', `${EMAIL_SETTINGS_TEXTS.imapTestFailed}: ${error.message}`);
+  }
+  await mailbox.close();
+  return { success: true, message: EMAIL_SETTINGS_TEXTS.imapTestOk(imap.host, imap.folder, mailbox.count) };
 }
 
 /**

@@ -5,6 +5,7 @@
  * compile until it has an example here.
  */
 import crypto from 'node:crypto';
+import { startDovecotTestServer, type DovecotTestServer } from '../mail/dovecot-test-server';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { noteAuthor, serializeNotes } from '@shared/notes';
@@ -76,6 +77,17 @@ const testSmtpServer = () =>
     server.unref();
     return server;
   }));
+
+let imapServer: Promise<DovecotTestServer> | undefined;
+/** A Dovecot started on first use by this test file's examples; stopped by stopExampleServers. */
+const testImapServer = () => (imapServer ??= startDovecotTestServer());
+
+/** Stops the servers the examples started (the security fixture's close calls it). */
+export async function stopExampleServers(): Promise<void> {
+  const started = imapServer;
+  imapServer = undefined;
+  await (await started?.catch(() => undefined))?.close();
+}
 
 /** Points the app's email settings at the test SMTP server (replies and test emails then work). */
 async function configureEmail(fx: SecurityFixture): Promise<void> {
@@ -367,6 +379,23 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
   }),
   'POST /api/settings/email/test': async (fx) => {
     await configureEmail(fx);
+    return { cookie: fx.admin.cookie, okStatus: 200 };
+  },
+  'POST /api/settings/email/imap/test': async (fx) => {
+    const smtp = await testSmtpServer();
+    const dovecot = await testImapServer();
+    const imap = {
+      host: dovecot.host,
+      port: dovecot.port,
+      security: 'none',
+      username: dovecot.user,
+      password: dovecot.password,
+    };
+    await request(fx.baseUrl)
+      .post('/api/settings')
+      .set('Cookie', fx.admin.cookie)
+      .send({ key: 'email', value: { ...smtp.emailSettings(), imap } })
+      .expect(200);
     return { cookie: fx.admin.cookie, okStatus: 200 };
   },
   'GET /api/harvest/projects': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),

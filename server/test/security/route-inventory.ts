@@ -24,6 +24,11 @@ export interface MountedRoute {
 export interface RouteEntry extends MountedRoute {
   method: HttpMethod;
   access: RouteAccess;
+  /**
+   * A POST that writes nothing: it only reaches out to another server (Test Connection). The CSRF
+   * sweep still refuses it from foreign pages, but does not expect the allowed call to change data.
+   */
+  writesNothing?: true;
 }
 
 export const ROUTES = [
@@ -68,6 +73,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/settings/:key', access: 'authenticated' },
   { method: 'POST', path: '/api/settings', access: 'admin' },
   { method: 'POST', path: '/api/settings/email/test', access: 'admin' },
+  { method: 'POST', path: '/api/settings/email/imap/test', access: 'admin', writesNothing: true },
   // Harvest pickers and time tracking.
   { method: 'GET', path: '/api/harvest/projects', access: 'authenticated' },
   { method: 'GET', path: '/api/harvest/projects/:projectId/tasks', access: 'authenticated' },

@@ -47,10 +47,10 @@ const FORBIDDEN_KEYS = new Set([
 const TOKEN_KEYS = new Set(['accesstoken', 'access_token']);
 const MASK_CHAR = '•';
 /**
- * The one place a `password` key may appear: the SMTP password of GET /api/settings/email, and only
- * masked or empty (the contract names it so).
+ * The places a `password` key may appear: the SMTP and IMAP passwords of GET /api/settings/email, and
+ * only masked or empty (the contract names them so).
  */
-const MASKED_PASSWORD_PATH = /(^|\.)smtp\.password$/;
+const MASKED_PASSWORD_PATH = /(^|\.)(smtp|imap)\.password$/;
 const isMaskedOrEmpty = (value: unknown) =>
   value === '' || (typeof value === 'string' && value.includes(MASK_CHAR));
 

@@ -12,6 +12,7 @@ import { createHarvestTestApp, type HarvestTestApp } from '../../harvest/sync/ha
 import { INBOUND_TOKEN } from '../../features/inbound/inbound.test-support';
 import { SESSION_COOKIE_NAME } from '../../middleware/session';
 import { newUserInput } from '../test-app';
+import { stopExampleServers } from './route-examples';
 
 export { INBOUND_TOKEN };
 
@@ -88,6 +89,7 @@ export async function startSecurityFixture(): Promise<SecurityFixture> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await t.close();
+      await stopExampleServers();
       await fake.stop();
     },
   };

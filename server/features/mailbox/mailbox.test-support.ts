@@ -1,0 +1,143 @@
+/**
+ * The app with a real IMAP mailbox (Debian's Dovecot, server/test/mail/dovecot-test-server.ts) for the
+ * mailbox tests: an admin signed in, and the fetch callable directly with the app's own settings.
+ */
+import crypto from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { ImapFlow } from 'imapflow';
+import type { EmailSettingsResponse, ImapSettingsInput } from '@shared/contracts/email-settings';
+import { tickets } from '@shared/schema';
+import { startDovecotTestServer, type DovecotTestServer } from '../../test/mail/dovecot-test-server';
+import { signedInAgent, type TestApp } from '../../test/test-app';
+import { createInboundTestApp } from '../inbound/inbound.test-support';
+import { inboundSettingsFrom } from '../inbound/inbound.service';
+import { createTokenCipher } from '../settings/token-cipher';
+import { fetchMailbox, type MailboxImportDeps } from './mailbox-import';
+
+export type Agent = Awaited<ReturnType<typeof signedInAgent>>['agent'];
+
+export interface MailboxTestApp {
+  t: TestApp;
+  dovecot: DovecotTestServer;
+  admin: Agent;
+  agent: Agent;
+  deps: MailboxImportDeps;
+  /** One fetch, as the periodic task runs it. */
+  fetch(): ReturnType<typeof fetchMailbox>;
+  /** Saves the email settings with this mailbox (as the admin). */
+  saveMailbox(overrides?: Partial<ImapSettingsInput>): Promise<void>;
+  status(): Promise<EmailSettingsResponse>;
+  ticketCount(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function createMailboxTestApp(env: Record<string, string> = {}): Promise<MailboxTestApp> {
+  const key = crypto.randomBytes(32);
+  const t = await createInboundTestApp({ ENCRYPTION_KEY: key.toString('hex'), ...env });
+  const dovecot = await startDovecotTestServer();
+  const { agent: admin } = await signedInAgent(t.app);
+  const { agent } = await signedInAgent(t.app);
+  const deps: MailboxImportDeps = {
+    db: t.database.db,
+    cipher: createTokenCipher(key),
+    inbound: inboundSettingsFrom(t.config),
+    maxMessageBytes: t.config.inbound.maxBytes,
+    batchSize: t.config.email.fetch.batchSize,
+    timeoutMs: 5_000,
+  };
+  return {
+    t,
+    dovecot,
+    admin,
+    agent,
+    deps,
+    fetch: () => fetchMailbox(deps),
+    async saveMailbox(overrides = {}) {
+      await admin
+        .post('/api/settings')
+        .send({ key: 'email', value: mailboxSettings(dovecot, overrides) })
+        .expect(200);
+    },
+    async status() {
+      return (await admin.get('/api/settings/email').expect(200)).body as EmailSettingsResponse;
+    },
+    async ticketCount() {
+      const [row] = await t.database.db.select({ n: count() }).from(tickets);
+      return row!.n;
+    },
+    async close() {
+      await dovecot.close();
+      await t.close();
+    },
+  };
+}
+
+/** Email settings whose mailbox is the test Dovecot (the SMTP part is never used by these tests). */
+export function mailboxSettings(dovecot: DovecotTestServer, overrides: Partial<ImapSettingsInput> = {}) {
+  return {
+    smtp: { host: '127.0.0.1', port: 2525, security: 'none', username: '', password: '' },
+    fromAddress: 'support@helpdesk.example.com',
+    fromName: 'Support',
+    imap: {
+      host: dovecot.host,
+      port: dovecot.port,
+      security: 'none',
+      username: dovecot.user,
+      password: dovecot.password,
+      folder: 'INBOX',
+      afterImport: { action: 'mark_read' },
+      ...overrides,
+    },
+  };
+}
+
+let counter = 0;
+
+/** A raw message from `from`, with its own Message-ID. */
+export function mailFrom(
+  from: string,
+  subject: string,
+  extraHeaders: Record<string, string> = {},
+  body = 'Hello from the mailbox.',
+) {
+  counter += 1;
+  const messageId = `<mailbox-${counter}.${Date.now()}@example.net>`;
+  const headers = {
+    From: from,
+    To: 'support@helpdesk.example.com',
+    Subject: subject,
+    Date: new Date().toUTCString(),
+    'Message-ID': messageId,
+    ...extraHeaders,
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  const raw = `${lines.join('\r\n')}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`;
+  return { raw, messageId };
+}
+
+export async function ticketIdsWithSubject(t: TestApp, subject: string): Promise<string[]> {
+  const rows = await t.database.db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(eq(tickets.subject, subject));
+  return rows.map((row) => row.id);
+}
+
+/** Takes the \\Seen flag off a message, as if it had never been marked. */
+export async function markUnread(dovecot: DovecotTestServer, uid: number, folder: string): Promise<void> {
+  const client = new ImapFlow({
+    host: dovecot.host,
+    port: dovecot.port,
+    secure: false,
+    doSTARTTLS: false,
+    auth: { user: dovecot.user, pass: dovecot.password },
+    logger: false,
+  });
+  await client.connect();
+  try {
+    await client.mailboxOpen(folder);
+    await client.messageFlagsRemove(String(uid), ['\\Seen'], { uid: true });
+  } finally {
+    await client.logout();
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The app killed outright (SIGKILL) in the middle of importing a mailbox, and started again: every
+ * message becomes exactly one ticket. The app is a real child process (app-process.ts), the mailbox a
+ * real Dovecot (server/test/mail/dovecot-test-server.ts); with a PostgreSQL server the app uses this
+ * file's database, without one the embedded database in a data folder of its own.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailboxSettings, mailFrom } from '../../features/mailbox/mailbox.test-support';
+import { startDovecotTestServer, type DovecotTestServer } from '../mail/dovecot-test-server';
+import { startAppProcess, type AppProcess } from './app-process';
+import { hasPostgresServer, openAppStorage, type AppStorage } from './app-storage';
+import { call, signUpAndIn, waitFor } from './fault-support';
+
+const MESSAGES = 150;
+const FOLDER = 'INBOX';
+
+describe(`mailbox import killed mid-way (${hasPostgresServer() ? 'PostgreSQL' : 'embedded database'})`, () => {
+  let storage: AppStorage;
+  let dovecot: DovecotTestServer;
+  const apps: AppProcess[] = [];
+
+  beforeAll(async () => {
+    storage = await openAppStorage();
+    dovecot = await startDovecotTestServer();
+  });
+
+  afterAll(async () => {
+    for (const app of apps) await app.stop();
+    await dovecot?.close();
+    await storage?.close();
+  });
+
+  const seen = async () =>
+    (await dovecot.list(FOLDER)).filter((entry) => entry.flags.includes('\\Seen')).length;
+
+  it(
+    'when the app is killed with SIGKILL while importing and started again, then every message becomes exactly one ticket',
+    { timeout: 180_000 },
+    async () => {
+      // Both runs must open the sealed IMAP password and accept the same sessions.
+      const env = {
+        ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+        SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
+        HARVEST_SYNC_ENABLED: 'false',
+        EMAIL_SEND_ENABLED: 'false',
+        IMAP_POLL_SECONDS: '1',
+        IMAP_BATCH_SIZE: '10',
+      };
+      // First the mailbox is configured with fetching off, and the messages arrive.
+      const setup = await startAppProcess({
+        ...storage.appOptions,
+        env: { ...env, IMAP_FETCH_ENABLED: 'false' },
+      });
+      apps.push(setup);
+      const cookie = await signUpAndIn(setup.port);
+      const saved = await call(setup.port, 'POST', '/api/settings', {
+        cookie,
+        body: { key: 'email', value: mailboxSettings(dovecot) },
+      });
+      expect(saved.status).toBe(200);
+      await setup.stop();
+      for (let n = 0; n < MESSAGES; n++) {
+        await dovecot.append(mailFrom(`crash${n}@example.net`, `Crash mail ${n}`).raw, FOLDER);
+      }
+
+      // The app fetches, and is killed once part of the mailbox is imported.
+      const first = await startAppProcess({ ...storage.appOptions, env });
+      apps.push(first);
+      await waitFor(async () => (await seen()) >= MESSAGES / 4, {
+        timeoutMs: 60_000,
+        what: 'a quarter of the messages imported',
+        intervalMs: 50,
+      });
+      first.signal('SIGKILL');
+      expect(await first.exited).toMatchObject({ signal: 'SIGKILL' });
+      const seenAtKill = await seen();
+      expect(seenAtKill).toBeLessThan(MESSAGES);
+
+      // Started again, it finishes the import (within the fetch lease left by the killed process).
+      const second = await startAppProcess({ ...storage.appOptions, env });
+      apps.push(second);
+      await waitFor(async () => (await seen()) === MESSAGES, {
+        timeoutMs: 90_000,
+        what: 'every message imported after the restart',
+        intervalMs: 200,
+      });
+      await second.stop();
+
+      const { rows } = await storage.inspect((pool) =>
+        pool.query<{ subject: string; n: number }>(
+          `SELECT subject, count(*)::int AS n FROM tickets WHERE subject LIKE 'Crash mail %' GROUP BY subject`,
+        ),
+      );
+      console.log(`mailbox crash: killed with ${seenAtKill} of ${MESSAGES} messages marked imported`);
+      expect(rows).toHaveLength(MESSAGES);
+      expect(rows.filter((row) => row.n !== 1)).toEqual([]);
+    },
+  );
+});

@@ -67,7 +67,7 @@ function describe(error: unknown, server: Pick<ImapServer, 'host' | 'port'>): st
     return `Sign-in to ${server.host} failed: ${failure.responseText || 'wrong username or password'}`;
   }
   if (failure.code === 'ECONNREFUSED' || failure.code === 'ENOTFOUND' || failure.code === 'ETIMEDOUT') {
-    return `Could not connect to ${server.host}:${server.port} (${failure.code})`;
+    return `${server.host}:${server.port} is unreachable (${failure.code})`;
   }
   return failure.responseText || failure.message || String(error);
 }

@@ -69,7 +69,11 @@ async function importOne(
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === 'too_many_requests') return { kind: 'later' };
-    if (error.code === 'bad_request') return { kind: 'skipped', reason: error.message };
+    if (error.code === 'bad_request') {
+      // The field's own message ("The message has no From address"), not the API's "from: …" form.
+      const [firstFieldMessage] = Object.values(error.details.fieldErrors ?? {}).flat();
+      return { kind: 'skipped', reason: firstFieldMessage ?? error.message };
+    }
     throw error;
   }
 }

@@ -193,6 +193,19 @@ describe('POST /api/settings/email/test', () => {
     expect(Date.now() - Date.parse(read.body.lastCheck.at)).toBeLessThan(60_000);
   });
 
+  it('when the settings are saved again with the same SMTP server, then the last check stays; another server clears it', async () => {
+    await save(r.admin, r.smtp.emailSettings()).expect(200);
+    await r.admin.post('/api/settings/email/test').expect(200);
+    const mask = (await r.admin.get('/api/settings/email').expect(200)).body.value.smtp.password;
+    const value = r.smtp.emailSettings();
+    await save(r.admin, { ...value, smtp: { ...value.smtp, password: mask }, fromName: 'Renamed' }).expect(
+      200,
+    );
+    expect((await r.admin.get('/api/settings/email').expect(200)).body.lastCheck).toMatchObject({ ok: true });
+    await save(r.admin, { ...value, smtp: { ...value.smtp, port: value.smtp.port + 1 } }).expect(200);
+    expect((await r.admin.get('/api/settings/email').expect(200)).body.lastCheck).toBeNull();
+  });
+
   it('when the SMTP server rejects the login, then 503 with its reason, and the failed check is recorded', async () => {
     const value = r.smtp.emailSettings();
     await save(r.admin, { ...value, smtp: { ...value.smtp, password: 'not-the-password-0000' } }).expect(200);

@@ -42,6 +42,7 @@ import {
 } from '../mailbox/mailbox-state.repository';
 import {
   EMAIL_SETTINGS_KEY,
+  fingerprintOf,
   loadEmailSettings,
   mailboxAccountOf,
   maskedImapPasswordOf,
@@ -243,12 +244,20 @@ export async function saveEmailSettings(
 ): Promise<SaveEmailSettingsResponse> {
   const saved = await loadEmailSettings(deps.db, deps.harvest.cipher);
   const imap = input.imap && { ...input.imap, password: imapPasswordToStore(input.imap, saved) };
+  const smtpPassword = smtpPasswordToStore(input, saved);
   const stored = sealEmailSettings(deps.harvest.cipher, {
-    smtp: { ...input.smtp, password: smtpPasswordToStore(input, saved) },
+    smtp: { ...input.smtp, password: smtpPassword },
     fromAddress: input.fromAddress,
     fromName: input.fromName,
     imap,
   });
+  // The last SMTP check still speaks for an unchanged SMTP server (a save of the mailbox part alone).
+  if (
+    saved.status === 'configured' &&
+    saved.fingerprint === fingerprintOf({ ...input.smtp, password: smtpPassword })
+  ) {
+    stored.lastCheck = saved.stored.lastCheck;
+  }
   await deps.db.transaction(async (tx) => {
     await repository.upsertSetting(tx, EMAIL_SETTINGS_KEY, stored);
     if (imap) await startMailboxUnlessSame(tx, mailboxAccountOf(imap), deps.mailboxImportSince ?? new Date());

@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { EmailSettingsResponse } from '@shared/contracts/email-settings';
+import { EMAIL_SETTINGS_TEXTS, type EmailSettingsResponse } from '@shared/contracts/email-settings';
 import type { InboundEmailResponse } from '@shared/contracts/inbound';
 import type { TicketMessagesResponse } from '@shared/contracts/messages';
 import type { TicketDetail, TicketResponse } from '@shared/contracts/tickets';
+import { startDovecotTestServer, type DovecotTestServer } from '../server/test/mail/dovecot-test-server';
 import {
   startSmtpTestServer,
   type ReceivedEmail,
@@ -24,7 +25,8 @@ import { textOf } from './support/xss-guard';
  * under the original, and the requester's answer, which names only that reply (In-Reply-To), joins the
  * conversation of the open ticket at the next poll. The database is shared with the other files: the
  * tickets are this file's own; only the email settings are global, and the first test relies on
- * nobody having saved them yet (no other file does).
+ * nobody having saved them yet (no other file does; the mailbox tests at the end of this file run
+ * after it, vitest running a file's tests in order).
  */
 
 let browser: Browser;
@@ -329,5 +331,271 @@ describe('email conversation', () => {
     // Still exactly one email to the requester: the answer sent nothing back.
     expect(mailTo(requester.address)).toHaveLength(1);
     await context.close();
-  }, 120_000);
+  }, 180_000);
+});
+
+/**
+ * The Email card's mailbox part ("Connect a mailbox"), against a real IMAP server (Dovecot, started
+ * in this process). It runs after the tests above, which need the email settings unsaved at first,
+ * and leaves no mailbox configured behind.
+ */
+describe('email settings: incoming mail (IMAP)', () => {
+  let dovecot: DovecotTestServer;
+  beforeAll(async () => {
+    dovecot = await startDovecotTestServer();
+  });
+  afterAll(async () => {
+    await dovecot?.close();
+  });
+
+  const MOVE_TO = 'Processed';
+  /**
+   * A save asks for a fetch at once; should one be running then, the next periodic fetch
+   * (IMAP_POLL_SECONDS, 30 s by default) does it.
+   */
+  const FETCH_WAIT_MS = 45_000;
+  const imapPart = (email: Locator) =>
+    email.getByRole('group', { name: 'Incoming mail (IMAP)', exact: true });
+  const field = (scope: Locator, label: string) => scope.getByLabel(label, { exact: true });
+
+  /**
+   * The card as a person sees it, wide and on a phone (390 px). The viewport is made taller than the
+   * card: the app's main area scrolls under a sticky header, which would cover part of a taller one.
+   */
+  async function screenshotCard(page: Page, email: Locator, name: string) {
+    const size = page.viewportSize() ?? { width: 1366, height: 900 };
+    for (const [width, suffix] of [
+      [size.width, 'desktop'],
+      [390, 'mobile'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 3000 });
+      await screenshotOf(email, `${name}-${suffix}`);
+    }
+    await page.setViewportSize(size);
+  }
+
+  async function readEmailSettings(context: BrowserContext) {
+    const response = await context.request.get('/api/settings/email');
+    if (response.status() !== 200) throw new Error(`read email settings failed: ${await response.text()}`);
+    return (await response.json()) as EmailSettingsResponse;
+  }
+
+  it('an admin connects a mailbox: saved with the password kept secret, Test Connection reports success, then the outage, then success again; an agent sees it read-only; unticking removes it', async () => {
+    await dovecot.createFolder(MOVE_TO);
+    const context = await newContext(browser);
+    await signInAdmin(context);
+    // The SMTP part is required with the mailbox; the first test saved it, unless it ran alone.
+    if (!(await readEmailSettings(context)).value) {
+      const saved = await context.request.post('/api/settings', {
+        data: {
+          key: 'email',
+          value: {
+            smtp: { host: smtp.host, port: smtp.port, security: 'none' },
+            fromAddress: FROM_ADDRESS,
+            fromName: FROM_NAME,
+          },
+        },
+      });
+      expect(saved.status()).toBe(200);
+    }
+    expect(await readEmailSettings(context)).toMatchObject({ value: { imap: null }, mailbox: null });
+
+    const page = await context.newPage();
+    await page.goto('/settings');
+    const email = card(page, 'Email');
+    const imap = imapPart(email);
+    await imap
+      .getByText('Tickets are created from the messages arriving in this mailbox.', { exact: true })
+      .waitFor();
+    const enabled = imap.getByRole('checkbox', { name: 'Fetch mail from a mailbox', exact: true });
+    await expect(enabled.isChecked()).resolves.toBe(false);
+    await expect(field(imap, 'IMAP Host').count()).resolves.toBe(0);
+    await screenshotCard(page, email, 'settings-email-imap-off');
+
+    // The checkbox is reachable and ticked from the keyboard; it reveals the fields with their defaults.
+    await enabled.focus();
+    await page.keyboard.press('Space');
+    await expect(enabled.isChecked()).resolves.toBe(true);
+    await expect(field(imap, 'Security').innerText()).resolves.toBe('TLS');
+    await expect(field(imap, 'Port').inputValue()).resolves.toBe('993');
+    await expect(field(imap, 'Folder').inputValue()).resolves.toBe('INBOX');
+    await expect(field(imap, 'After Import').innerText()).resolves.toBe('Mark as read');
+    await expect(field(imap, 'Move To Folder').count()).resolves.toBe(0);
+    const testConnection = imap.getByRole('button', { name: 'Test Connection', exact: true });
+    await expect(testConnection.isDisabled()).resolves.toBe(true);
+    await imap
+      .getByText('Save first: the connection test uses the saved settings.', { exact: true })
+      .waitFor();
+
+    // Saving without the sign-in is refused in the form, at the fields.
+    await email.getByRole('button', { name: 'Save', exact: true }).click();
+    await imap.getByText('IMAP host is required', { exact: true }).waitFor();
+    await imap.getByText('Password is required', { exact: true }).waitFor();
+
+    await field(imap, 'IMAP Host').fill(dovecot.host);
+    // Picking a security proposes its usual IMAP port (143 for None); the test server's is typed after.
+    await choose(imap, page, 'Security', 'None');
+    await expect(field(imap, 'Port').inputValue()).resolves.toBe('143');
+    await field(imap, 'Port').fill(String(dovecot.port));
+    await field(imap, 'Username').fill(dovecot.user);
+    await field(imap, 'Password').fill(dovecot.password);
+    await choose(imap, page, 'After Import', 'Move to a folder');
+    await field(imap, 'Move To Folder').fill(MOVE_TO);
+    await screenshotCard(page, email, 'settings-email-imap-filled');
+
+    await email.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Settings saved successfully').waitFor();
+    await email.getByText('Email settings saved', { exact: true }).waitFor();
+
+    const saved = await readEmailSettings(context);
+    expect(saved).toMatchObject({
+      value: {
+        imap: {
+          host: dovecot.host,
+          port: dovecot.port,
+          security: 'none',
+          username: dovecot.user,
+          folder: 'INBOX',
+          afterImport: { action: 'move', folder: MOVE_TO },
+        },
+      },
+      mailbox: { importSince: expect.any(String) },
+    });
+    const mask = saved.value!.imap!.password;
+    expect(mask).not.toBe('');
+    expect(mask).not.toContain(dovecot.password);
+
+    // After a reload the form shows what was saved; the password only as the mask, as a placeholder.
+    await page.reload();
+    await expect(enabled.isChecked()).resolves.toBe(true);
+    await expect(field(imap, 'IMAP Host').inputValue()).resolves.toBe(dovecot.host);
+    await expect(field(imap, 'Port').inputValue()).resolves.toBe(String(dovecot.port));
+    await expect(field(imap, 'Security').innerText()).resolves.toBe('None');
+    await expect(field(imap, 'Username').inputValue()).resolves.toBe(dovecot.user);
+    await expect(field(imap, 'Password').inputValue()).resolves.toBe('');
+    await expect(field(imap, 'Password').getAttribute('placeholder')).resolves.toBe(mask);
+    await imap.getByText('Leave it empty to keep the saved password.', { exact: true }).waitFor();
+    await expect(field(imap, 'Folder').inputValue()).resolves.toBe('INBOX');
+    await expect(field(imap, 'After Import').innerText()).resolves.toBe('Move to a folder');
+    await expect(field(imap, 'Move To Folder').inputValue()).resolves.toBe(MOVE_TO);
+    await expect(page.content()).resolves.not.toContain(dovecot.password);
+    // The saved mailbox has a status: when fetching started, and (at most) its first fetch.
+    await imap.getByRole('status').getByText('Importing messages received since', { exact: false }).waitFor();
+
+    // Test Connection signs in to the saved mailbox.
+    await expect.poll(() => testConnection.isEnabled()).toBe(true);
+    await testConnection.click();
+    await imap
+      .getByRole('status')
+      .filter({ hasText: EMAIL_SETTINGS_TEXTS.imapTestOk(dovecot.host, 'INBOX', 0) })
+      .waitFor();
+
+    // Mail arrives: one message becomes a ticket (and is moved), one without a sender is skipped. A
+    // save asks for a fetch at once.
+    const tag = uniqueTag('imap');
+    const importedSubject = `Printer jams ${tag}`;
+    const skippedSubject = `No sender ${tag}`;
+    await dovecot.append(
+      `From: Robin Requester <robin.${tag}@example.com>\r\nTo: ${FROM_ADDRESS}\r\nSubject: ${importedSubject}\r\n` +
+        `Message-ID: <${tag}@mail.example.com>\r\n\r\nThe printer jams again.\r\n`,
+    );
+    const skippedUid = await dovecot.append(
+      `To: ${FROM_ADDRESS}\r\nSubject: ${skippedSubject}\r\n\r\nWho am I?\r\n`,
+    );
+    await email.getByRole('button', { name: 'Save', exact: true }).click();
+    await email.getByText('Email settings saved', { exact: true }).waitFor();
+    await expect
+      .poll(async () => (await readEmailSettings(context)).mailbox, { timeout: FETCH_WAIT_MS })
+      .toMatchObject({
+        importedTotal: 1,
+        lastError: null,
+        skipped: [{ uid: skippedUid, subject: skippedSubject }],
+      });
+    await expect(dovecot.list(MOVE_TO)).resolves.toHaveLength(1);
+    await page.reload();
+    const status = imap.getByRole('status').filter({ hasText: 'Last fetch' });
+    // The import's fetch, or a periodic one after it that found nothing new.
+    await status.getByText(/^[01] messages? imported$/).waitFor();
+    await status.getByText(/^Importing messages received since .+ · 1 message imported in total$/).waitFor();
+    const skipped = imap.getByRole('list', { name: 'Skipped messages (1)', exact: true }).locator('li');
+    await expect(skipped.count()).resolves.toBe(1);
+    await skipped.getByText(skippedSubject, { exact: true }).waitFor();
+    await skipped.getByText(`UID ${skippedUid}`, { exact: false }).waitFor();
+    await screenshotCard(page, email, 'settings-email-imap-imported');
+
+    // An outage: saving still works, the fetch records the error, the test says so with the reason,
+    // and both work again once the server is back.
+    await dovecot.stop();
+    try {
+      await email.getByRole('button', { name: 'Save', exact: true }).click();
+      await email.getByText('Email settings saved', { exact: true }).waitFor();
+      await expect.poll(() => testConnection.isEnabled()).toBe(true);
+      await testConnection.click();
+      const failed = imap.getByRole('alert').filter({ hasText: EMAIL_SETTINGS_TEXTS.imapTestFailed });
+      await failed.waitFor();
+      expect((await failed.innerText()).length).toBeGreaterThan(
+        EMAIL_SETTINGS_TEXTS.imapTestFailed.length + 2,
+      );
+      await screenshotCard(page, email, 'settings-email-imap-test-failed');
+      await expect
+        .poll(async () => (await readEmailSettings(context)).mailbox?.lastError, { timeout: FETCH_WAIT_MS })
+        .toEqual(expect.any(String));
+      await page.reload();
+      await imap
+        .getByRole('status')
+        .filter({ hasText: /^Last error: / })
+        .waitFor();
+      await skipped.getByText(skippedSubject, { exact: true }).waitFor();
+      await screenshotCard(page, email, 'settings-email-imap-error-skipped');
+    } finally {
+      await dovecot.start();
+    }
+    await testConnection.click();
+    // The skipped message is still in the folder.
+    await imap
+      .getByRole('status')
+      .filter({ hasText: EMAIL_SETTINGS_TEXTS.imapTestOk(dovecot.host, 'INBOX', 1) })
+      .waitFor();
+    await expect(imap.getByRole('alert').count()).resolves.toBe(0);
+
+    // An edit waits for a save before the next test.
+    await field(imap, 'Folder').fill('Elsewhere');
+    await expect.poll(() => testConnection.isDisabled()).toBe(true);
+    await field(imap, 'Folder').fill('INBOX');
+
+    // An agent sees the mailbox read-only, never its password.
+    const agentContext = await newContext(browser);
+    await signInNewUser(agentContext, 'Mel');
+    const agentPage = await agentContext.newPage();
+    await agentPage.goto('/settings');
+    const agentEmail = card(agentPage, 'Email');
+    const readonly = agentEmail.getByRole('region', { name: 'Incoming mail (IMAP)', exact: true });
+    for (const [label, value] of [
+      ['IMAP Host', dovecot.host],
+      ['Username', dovecot.user],
+      ['Folder', 'INBOX'],
+      ['After Import', `Move to a folder: ${MOVE_TO}`],
+    ] as const) {
+      const term = readonly.locator('dt', { hasText: new RegExp(`^${label}$`) });
+      await expect(term.locator('xpath=following-sibling::dd').innerText()).resolves.toBe(value);
+    }
+    await expect(readonly.getByRole('checkbox').count()).resolves.toBe(0);
+    await expect(agentPage.content()).resolves.not.toContain(dovecot.password);
+    await expect(textOf(readonly)).resolves.not.toContain(mask);
+    await screenshotCard(agentPage, agentEmail, 'settings-email-imap-readonly');
+
+    // Unticking saves no mailbox: nothing is fetched after this test.
+    await page.reload();
+    await enabled.click();
+    await expect(field(imap, 'IMAP Host').count()).resolves.toBe(0);
+    await email.getByRole('button', { name: 'Save', exact: true }).click();
+    await email.getByText('Email settings saved', { exact: true }).waitFor();
+    await expect(readEmailSettings(context)).resolves.toMatchObject({ value: { imap: null }, mailbox: null });
+    await agentPage.reload();
+    await readonly.getByText('No mailbox is configured', { exact: true }).waitFor();
+    await expect(readonly.getByRole('status').count()).resolves.toBe(0);
+    await screenshotCard(agentPage, agentEmail, 'settings-email-imap-readonly-none');
+    await agentContext.close();
+    await context.close();
+  }, 180_000);
 });

@@ -73,6 +73,11 @@ export const EMAIL_SETTINGS_TEXTS = {
   imapLastError: 'Last error',
   imapImportSince: 'Importing messages received since',
   imapSkipped: 'Skipped messages',
+  imapTesting: 'Connecting...',
+  imapSaveFirst: 'Save first: the connection test uses the saved settings.',
+  imapNoSubject: 'No subject',
+  imapUid: (uid: number) => `UID ${uid}`,
+  imapImportedTotal: (count: number) => `${count} ${count === 1 ? 'message' : 'messages'} imported in total`,
 } as const;
 
 const text = (label: string, max: number) =>

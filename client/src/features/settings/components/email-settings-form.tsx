@@ -9,13 +9,16 @@ import {
 } from '@shared/contracts/email-settings';
 import { Button } from '@/components/ui/button';
 import { fieldAria, FormField } from '@/components/ui/form-field';
+import { Separator } from '@/components/ui/separator';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { handleUnauthorizedMutation } from '@/lib/session-expiry';
 import { useSaveEmailSettings } from '../api/save-email-settings';
 import { useSendTestEmail } from '../api/send-test-email';
+import { useTestImapConnection } from '../api/test-imap-connection';
 import {
   checkEmailSettings,
   emailFormDefaults,
@@ -24,6 +27,8 @@ import {
   type EmailSettingsFormValues,
 } from '../lib/email-settings-form';
 import { notifyFailure, notifySuccess, serverMessageOf, SETTINGS_TOASTS } from '../lib/settings-toasts';
+import { ImapSettingsFields } from './imap-settings-fields';
+import { MailboxFetchStatus } from './mailbox-status';
 import { SaveOutcome, type SaveOutcomeState } from './save-outcome';
 
 interface EmailSettingsFormProps {
@@ -35,22 +40,37 @@ interface EmailSettingsFormProps {
 const SECURITY_ID = 'settings-email-security';
 const TEST_HINT_ID = 'settings-email-test-hint';
 const PASSWORD_HINT_ID = 'settings-email-password-hint';
+const IMAP_TEST_HINT_ID = 'settings-imap-test-hint';
+const IMAP_DESCRIPTION_ID = 'settings-imap-description';
 const isSecurity = (value: string): value is SmtpSecurity => SMTP_SECURITY.some((option) => option === value);
 
+/** The failed test's reason under its headline, once: the server's own message may already start with it. */
+function imapTestFailure(reason: string | undefined): string {
+  const headline = EMAIL_SETTINGS_TEXTS.imapTestFailed;
+  if (!reason) return headline;
+  return reason.startsWith(headline) ? reason : `${headline}: ${reason}`;
+}
+
 /**
- * The admin's form. "Send Test Email" sends through the saved settings, so it waits until the form
- * holds no unsaved change.
+ * The admin's form. "Send Test Email" and "Test Connection" use the saved settings, so they wait
+ * until the form holds no unsaved change.
  */
 export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps) {
   const save = useSaveEmailSettings();
   const test = useSendTestEmail();
+  const imapTest = useTestImapConnection();
   const [outcome, setOutcome] = useState<SaveOutcomeState | null>(null);
+  // Shown in the card rather than toasted: a toast fades, but the reason a mailbox refuses must stay
+  // readable while the admin fixes the fields.
+  const [imapOutcome, setImapOutcome] = useState<SaveOutcomeState | null>(null);
   const form = useForm<EmailSettingsFormValues>({ defaultValues: emailFormDefaults(setting) });
   const { errors, isDirty } = form.formState;
   const savedPasswordMask = setting.value?.smtp.password || null;
+  const savedImapPasswordMask = setting.value?.imap?.password || null;
+  const imapEnabled = form.watch('imap.enabled');
 
   const onSubmit = (values: EmailSettingsFormValues) => {
-    const check = checkEmailSettings(values, savedPasswordMask);
+    const check = checkEmailSettings(values, savedPasswordMask, savedImapPasswordMask);
     if (!check.ok) {
       for (const [field, message] of check.fieldErrors) form.setError(field, { type: 'validate', message });
       return;
@@ -58,7 +78,9 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
     setOutcome(null);
     save.mutate(check.value, {
       onSuccess: () => {
-        form.reset({ ...values, password: '' });
+        // The last connection test was of the settings just replaced.
+        setImapOutcome(null);
+        form.reset({ ...values, password: '', imap: { ...values.imap, password: '' } });
         setOutcome({ ok: true, message: EMAIL_SETTINGS_TEXTS.saved });
         notifySuccess(SETTINGS_TOASTS.settingsSaved);
       },
@@ -90,8 +112,25 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
       onError: (error) => notifyFailure(EMAIL_SETTINGS_TEXTS.testFailed, error),
     });
 
-  const busy = save.isPending || test.isPending;
+  const testImap = () => {
+    setImapOutcome(null);
+    imapTest.mutate(undefined, {
+      onSuccess: (result) =>
+        setImapOutcome(
+          result.success
+            ? { ok: true, message: result.message }
+            : { ok: false, message: imapTestFailure(result.message) },
+        ),
+      onError: (error) => {
+        if (handleUnauthorizedMutation(error, 'page')) return;
+        setImapOutcome({ ok: false, message: imapTestFailure(serverMessageOf(error)) });
+      },
+    });
+  };
+
+  const busy = save.isPending || test.isPending || imapTest.isPending;
   const canTest = setting.configured && !isDirty;
+  const canTestImap = Boolean(setting.value?.imap) && !isDirty;
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
       <TextField
@@ -191,6 +230,41 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
           {...form.register('fromName')}
         />
       </div>
+      <Separator />
+      <fieldset aria-describedby={IMAP_DESCRIPTION_ID}>
+        {/* The legend names the group, so its Port, Username and Password differ from the SMTP ones. */}
+        <legend>
+          <h4 className="text-sm font-semibold">{EMAIL_SETTINGS_TEXTS.imapTitle}</h4>
+        </legend>
+        <p id={IMAP_DESCRIPTION_ID} className="mt-1 text-sm text-muted-foreground">
+          {EMAIL_SETTINGS_TEXTS.imapDescription}
+        </p>
+        <div className="mt-4 space-y-4">
+          {setting.mailbox && <MailboxFetchStatus mailbox={setting.mailbox} />}
+          <ImapSettingsFields form={form} savedPasswordMask={savedImapPasswordMask} />
+          {imapEnabled && (
+            <>
+              <div className="flex flex-wrap items-center gap-3">
+                <Button
+                  variant="outline"
+                  onClick={testImap}
+                  disabled={busy || !canTestImap}
+                  aria-describedby={canTestImap ? undefined : IMAP_TEST_HINT_ID}
+                >
+                  {imapTest.isPending && <Spinner />}
+                  {imapTest.isPending ? EMAIL_SETTINGS_TEXTS.imapTesting : EMAIL_SETTINGS_TEXTS.imapTest}
+                </Button>
+                {!canTestImap && (
+                  <p id={IMAP_TEST_HINT_ID} className="text-sm text-muted-foreground">
+                    {EMAIL_SETTINGS_TEXTS.imapSaveFirst}
+                  </p>
+                )}
+              </div>
+              <SaveOutcome outcome={imapOutcome} />
+            </>
+          )}
+        </div>
+      </fieldset>
       <SaveOutcome outcome={outcome} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={busy}>

@@ -1,12 +1,30 @@
 import {
   emailSettingsInputSchema,
+  IMAP_DEFAULT_FOLDER,
+  IMAP_DEFAULT_PORTS,
   SMTP_DEFAULT_PORTS,
   type EmailSettingsInput,
   type EmailSettingsResponse,
+  type ImapAfterImportAction,
   type SmtpSecurity,
 } from '@shared/contracts/email-settings';
 
-/** The admin's form as typed. The password field starts empty, never holding the mask. */
+/** The mailbox part of the form. Its password field starts empty too, never holding the mask. */
+export interface ImapFormValues {
+  /** Unticked, the form saves `imap: null`; the typed fields stay, so ticking again restores them. */
+  enabled: boolean;
+  host: string;
+  port: string;
+  security: SmtpSecurity;
+  username: string;
+  password: string;
+  folder: string;
+  afterImport: ImapAfterImportAction;
+  /** Where "move" puts an imported message; kept while "mark as read" is picked, sent only with "move". */
+  moveFolder: string;
+}
+
+/** The admin's form as typed. The password fields start empty, never holding the mask. */
 export interface EmailSettingsFormValues {
   host: string;
   port: string;
@@ -15,13 +33,45 @@ export interface EmailSettingsFormValues {
   password: string;
   fromAddress: string;
   fromName: string;
+  imap: ImapFormValues;
 }
 
-export type EmailSettingsField = keyof EmailSettingsFormValues;
+export type ImapSettingsField = `imap.${Exclude<keyof ImapFormValues, 'enabled'>}`;
+export type EmailSettingsField = Exclude<keyof EmailSettingsFormValues, 'imap'> | ImapSettingsField;
+
+/** A new mailbox starts on TLS and its port (993), what mail providers offer for IMAP. */
+function imapFormDefaults(setting: EmailSettingsResponse): ImapFormValues {
+  const imap = setting.value?.imap;
+  if (!imap) {
+    return {
+      enabled: false,
+      host: '',
+      port: String(IMAP_DEFAULT_PORTS.tls),
+      security: 'tls',
+      username: '',
+      password: '',
+      folder: IMAP_DEFAULT_FOLDER,
+      afterImport: 'mark_read',
+      moveFolder: '',
+    };
+  }
+  return {
+    enabled: true,
+    host: imap.host,
+    port: String(imap.port),
+    security: imap.security,
+    username: imap.username,
+    password: '',
+    folder: imap.folder,
+    afterImport: imap.afterImport.action,
+    moveFolder: imap.afterImport.action === 'move' ? imap.afterImport.folder : '',
+  };
+}
 
 /** A new setup starts on STARTTLS and its port, what most mail providers ask for. */
 export function emailFormDefaults(setting: EmailSettingsResponse): EmailSettingsFormValues {
   const value = setting.value;
+  const imap = imapFormDefaults(setting);
   if (!value) {
     return {
       host: '',
@@ -31,6 +81,7 @@ export function emailFormDefaults(setting: EmailSettingsResponse): EmailSettings
       password: '',
       fromAddress: '',
       fromName: '',
+      imap,
     };
   }
   return {
@@ -41,23 +92,29 @@ export function emailFormDefaults(setting: EmailSettingsResponse): EmailSettings
     password: '',
     fromAddress: value.fromAddress,
     fromName: value.fromName,
+    imap,
   };
 }
 
-const DEFAULT_PORTS = new Set(Object.values(SMTP_DEFAULT_PORTS).map(String));
-
 /**
- * The port to show after picking `security`: its usual port while the field is empty or still holds
- * one of the usual ports; a port the admin typed stays.
+ * The port to show after picking `security`: its usual port (of `defaults`: SMTP's, or
+ * IMAP_DEFAULT_PORTS for the mailbox) while the field is empty or still holds one of the usual
+ * ports; a port the admin typed stays.
  */
-export function proposedPort(currentPort: string, security: SmtpSecurity): string {
+export function proposedPort(
+  currentPort: string,
+  security: SmtpSecurity,
+  defaults: Record<SmtpSecurity, number> = SMTP_DEFAULT_PORTS,
+): string {
   const typed = currentPort.trim();
-  return typed === '' || DEFAULT_PORTS.has(typed) ? String(SMTP_DEFAULT_PORTS[security]) : currentPort;
+  const usual = Object.values(defaults).map(String);
+  return typed === '' || usual.includes(typed) ? String(defaults[security]) : currentPort;
 }
 
 export type EmailSettingsCheck =
   { ok: true; value: EmailSettingsInput } | { ok: false; fieldErrors: [EmailSettingsField, string][] };
 
+/** Where the contract's paths (and the server's, after "value.") show their message in the form. */
 const FIELD_OF_PATH: Record<string, EmailSettingsField> = {
   'smtp.host': 'host',
   'smtp.port': 'port',
@@ -66,23 +123,52 @@ const FIELD_OF_PATH: Record<string, EmailSettingsField> = {
   'smtp.password': 'password',
   fromAddress: 'fromAddress',
   fromName: 'fromName',
+  'imap.host': 'imap.host',
+  'imap.port': 'imap.port',
+  'imap.security': 'imap.security',
+  'imap.username': 'imap.username',
+  'imap.password': 'imap.password',
+  'imap.folder': 'imap.folder',
+  'imap.afterImport': 'imap.afterImport',
+  'imap.afterImport.action': 'imap.afterImport',
+  'imap.afterImport.folder': 'imap.moveFolder',
 };
 
+/** An empty password field sends the saved password's mask back, which the server reads as "keep it". */
+const passwordToSend = (typed: string, savedMask: string | null) =>
+  typed === '' && savedMask ? savedMask : typed;
+
+function imapToSend(imap: ImapFormValues, savedImapPasswordMask: string | null) {
+  if (!imap.enabled) return null;
+  return {
+    host: imap.host,
+    port: imap.port.trim(),
+    security: imap.security,
+    username: imap.username,
+    password: passwordToSend(imap.password, savedImapPasswordMask),
+    folder: imap.folder,
+    afterImport:
+      imap.afterImport === 'move' ? { action: 'move', folder: imap.moveFolder } : { action: 'mark_read' },
+  };
+}
+
 /**
- * What to send, checked with the server's contract. An empty password field keeps the saved
+ * What to send, checked with the server's contract. An empty SMTP password field keeps the saved
  * password (its mask goes back) as long as there is a username; without one nothing is signed in.
+ * The mailbox always signs in: an empty IMAP password field keeps the saved one the same way.
  */
 export function checkEmailSettings(
   values: EmailSettingsFormValues,
   savedPasswordMask: string | null,
+  savedImapPasswordMask: string | null = null,
 ): EmailSettingsCheck {
   const username = values.username.trim();
-  const password =
-    username === '' ? '' : values.password === '' && savedPasswordMask ? savedPasswordMask : values.password;
+  const password = username === '' ? '' : passwordToSend(values.password, savedPasswordMask);
   const parsed = emailSettingsInputSchema.safeParse({
     smtp: { host: values.host, port: values.port.trim(), security: values.security, username, password },
     fromAddress: values.fromAddress.trim(),
     fromName: values.fromName,
+    imap: imapToSend(values.imap, savedImapPasswordMask),
   });
   if (parsed.success) return { ok: true, value: parsed.data };
   const fieldErrors = new Map<EmailSettingsField, string>();
@@ -93,7 +179,7 @@ export function checkEmailSettings(
   return { ok: false, fieldErrors: [...fieldErrors] };
 }
 
-/** The server's field errors ("smtp.host", or "host") mapped onto the form's fields. */
+/** The server's field errors ("value.smtp.host", "value.imap.host", or "host") mapped onto the form's fields. */
 export function serverFieldErrors(fieldErrors: Record<string, string[]> | undefined) {
   const found: [EmailSettingsField, string][] = [];
   if (!fieldErrors) return found;

@@ -42,6 +42,21 @@ export function loadConfigOrExit(): AppConfig {
 }
 
 /** Reads the configuration, opens and migrates the database, and serves the app until a signal. */
+const BACKGROUND_START_RETRY_MS = 5_000;
+
+/** Runs `start` until it succeeds or the process stops, logging each failure. */
+function startInBackground(what: string, start: () => Promise<void>, isStopping: () => boolean): void {
+  const attempt = () => {
+    start().catch((error: unknown) => {
+      logger.error(`Could not start ${what}; trying again in ${BACKGROUND_START_RETRY_MS / 1000} s`, {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      if (!isStopping()) setTimeout(attempt, BACKGROUND_START_RETRY_MS).unref();
+    });
+  };
+  attempt();
+}
+
 export async function startServer(
   spa: (config: AppConfig) => Promise<AppDeps['spa']>,
   options: StartOptions = {},
@@ -132,13 +147,23 @@ export async function startServer(
   // A worker's primary has said it already (cluster.ts).
   const setupToken = cluster.isWorker ? undefined : await prepareSetupToken(database.db, config);
   if (setupToken) announceSetupLink(config, port, setupToken);
-  if (config.harvest.sync.enabled) await syncJob.start(jobs);
+  // The background work starts once the process serves. A database that fails at that moment must not
+  // end a process that already serves requests (a worker replacing a dead one starts under load):
+  // what could not start is logged and tried again.
+  const whileServing = () => stopping;
+  if (config.harvest.sync.enabled)
+    startInBackground('the Harvest sync', () => syncJob.start(jobs), whileServing);
   // Replies queued by any process are sent by whichever processes send (jobs.stop() ends it).
   if (config.email.send.enabled) {
-    await startReplySender({ db: database.db, jobs, config, cipher: harvest.cipher });
+    startInBackground(
+      'the reply sender',
+      () => startReplySender({ db: database.db, jobs, config, cipher: harvest.cipher }),
+      whileServing,
+    );
   }
   // The IMAP mailbox, when one is configured, is read by one fetching process at a time.
-  if (config.email.fetch.enabled) await mailboxFetch.start(jobs);
+  if (config.email.fetch.enabled)
+    startInBackground('the mailbox fetch', () => mailboxFetch.start(jobs), whileServing);
 
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -84,12 +84,13 @@ export function createHarvestSyncJob(options: HarvestSyncJobOptions): HarvestSyn
   return {
     async start(jobs) {
       if (started || stopping) return;
-      started = true;
       const task = await jobs.every(
         HARVEST_SYNC_QUEUE,
         { intervalSeconds: intervalMs / 1000 },
         backgroundPass,
       );
+      // Only once it runs: a start that failed may be tried again.
+      started = true;
       // New credentials: push what waited for them without waiting for the next interval.
       unsubscribe = harvest.onCredentialsChanged(() => {
         task.runSoon().catch(() => undefined);

@@ -17,6 +17,7 @@ import { sendJsonMail } from './support/inbound-mail';
 import { uniqueTag } from './support/ticket-seeds';
 import { signInAdmin, signInNewUser, type TestUser } from './support/users';
 import { textOf } from './support/xss-guard';
+import { pickOption } from './support/select';
 
 /**
  * The email conversation (issue 14), end to end: an admin points the app at a real SMTP server (the
@@ -66,9 +67,7 @@ async function dismissToasts(page: Page) {
 }
 
 async function choose(scope: Page | Locator, page: Page, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  await pickOption(page, scope.getByLabel(label, { exact: true }), option);
 }
 
 /** The mail the SMTP server accepted for `address` (as a recipient of the envelope). */

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from './support/browser';
 import { signInNewUser, type TestUser } from './support/users';
+import { pickOption } from './support/select';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,15 +83,11 @@ const detail = (item: Locator, label: string) =>
 
 /** Picks an option of a Radix select, found by its label. */
 async function choose(scope: Page | Locator, page: Page, label: string, option: string): Promise<void> {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  await pickOption(page, scope.getByLabel(label, { exact: true }), option);
 }
 
 async function chooseFilter(page: Page, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: 'Filter equipment' }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  await pickOption(page, page.getByRole('combobox', { name: 'Filter equipment' }), option);
 }
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();

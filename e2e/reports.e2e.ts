@@ -7,6 +7,7 @@ import { addDays, localDayStart, localToday, rangeBounds } from '@shared/report-
 import { launchBrowser, newContext, screenshot } from './support/browser';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
 import { signInNewUser, type TestUser } from './support/users';
+import { pickOption } from './support/select';
 
 /**
  * The Reports page against the shared e2e database. Other files add tickets and time at the same
@@ -58,9 +59,7 @@ async function logTime(context: BrowserContext, spentDate: string, hoursSpent: n
 }
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  await pickOption(page, page.getByLabel(label, { exact: true }), option);
 }
 
 /** The value of the stat card titled `title` in the view on screen. */

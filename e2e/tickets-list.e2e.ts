@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from './support/browser';
 import { readTicket, seedTicket, uniqueTag, type SeededTicket } from './support/ticket-seeds';
 import { signInNewUser, type TestUser } from './support/users';
+import { pickOption } from './support/select';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -41,9 +42,7 @@ const isTicketList = (url: URL) => url.pathname === '/api/tickets';
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 async function chooseOption(page: Page, combobox: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: combobox, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  await pickOption(page, page.getByRole('combobox', { name: combobox, exact: true }), option);
 }
 
 async function selectTickets(page: Page, tickets: readonly SeededTicket[]): Promise<void> {

@@ -20,6 +20,7 @@ import {
   type XssTripwires,
 } from './support/xss-guard';
 import { htmlMailBody, shortPayload, XSS_PAYLOADS } from './support/xss-payloads';
+import { pickOption } from './support/select';
 
 /**
  * Stored XSS, end to end: every payload of e2e/support/xss-payloads.ts goes into every text field a
@@ -72,9 +73,7 @@ async function signIn(context: BrowserContext, user: Pick<ApiUser, 'email' | 'pa
 }
 
 async function choose(scope: Page | Locator, page: Page, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  await pickOption(page, scope.getByLabel(label, { exact: true }), option);
 }
 
 /** The ticket table, read page by page until the last: everything it showed, as text. */

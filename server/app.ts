@@ -17,6 +17,7 @@ import { reportsRoutes } from './features/reports/reports.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { ticketsRoutes } from './features/tickets/tickets.routes';
 import { closeTicketRoutes } from './features/time/close-ticket.routes';
+import { harvestUsersRoutes } from './features/harvest-users/harvest-users.routes';
 import { harvestPickerRoutes } from './features/time/harvest-pickers.routes';
 import { timeEntriesRoutes } from './features/time/time-entries.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   api.use(harvestPickerRoutes({ db, harvest }));
+  api.use(harvestUsersRoutes({ db, harvest }));
   api.use(closeTicketRoutes({ db, harvest }));
   api.use(timeEntriesRoutes({ db, harvest }));
   api.use(reportsRoutes({ db }));

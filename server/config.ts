@@ -96,6 +96,8 @@ const envSchema = z.object({
   EMAIL_SEND_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
   EMAIL_SEND_RETRY_DELAY_SECONDS: positiveInt.max(3_600).default(30),
   SMTP_TIMEOUT_MS: positiveInt.max(300_000).default(30_000),
+  /** How often credentials saved while Harvest was unreachable are checked again. */
+  HARVEST_VERIFY_INTERVAL_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
   /** Whether this process fetches the configured IMAP mailbox, and how often. */
   IMAP_FETCH_ENABLED: booleanFlag.default(true),
   IMAP_POLL_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
@@ -169,6 +171,8 @@ export interface AppConfig {
       backoffBaseMs: number;
       backoffMaxMs: number;
     };
+    /** How often credentials saved while Harvest was unreachable are checked again (by sync processes). */
+    verifyIntervalSeconds: number;
   };
   inbound: {
     /** Unset: POST /api/inbound/email is disabled (503). */
@@ -267,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         backoffMaxMs:
           Math.max(e.HARVEST_SYNC_BACKOFF_MAX_SECONDS, e.HARVEST_SYNC_BACKOFF_BASE_SECONDS) * 1000,
       },
+      verifyIntervalSeconds: e.HARVEST_VERIFY_INTERVAL_SECONDS,
     },
     inbound: {
       token: e.INBOUND_EMAIL_TOKEN,

@@ -10,6 +10,7 @@ import { createPool } from './db/pool';
 import { announceSetupLink, prepareSetupToken } from './features/auth/setup.service';
 import { inboundSettingsFrom } from './features/inbound/inbound.service';
 import { createMailboxFetchJob } from './features/mailbox/fetch-mailbox.job';
+import { startHarvestVerification } from './features/settings/harvest-verification.job';
 import { startReplySender } from './features/replies/send-reply.job';
 import { resolveEncryptionKey } from './features/settings/encryption-key';
 import { createHarvestServices } from './harvest/sync/harvest-services';
@@ -151,8 +152,15 @@ export async function startServer(
   // end a process that already serves requests (a worker replacing a dead one starts under load):
   // what could not start is logged and tried again.
   const whileServing = () => stopping;
-  if (config.harvest.sync.enabled)
+  if (config.harvest.sync.enabled) {
     startInBackground('the Harvest sync', () => syncJob.start(jobs), whileServing);
+    startInBackground(
+      'the Harvest credentials check',
+      () =>
+        startHarvestVerification({ db: database.db, harvest, jobs }, config.harvest.verifyIntervalSeconds),
+      whileServing,
+    );
+  }
   // Replies queued by any process are sent by whichever processes send (jobs.stop() ends it).
   if (config.email.send.enabled) {
     startInBackground(

@@ -76,6 +76,8 @@ export type HarvestActiveFilter = { is_active?: boolean };
 
 export interface HarvestClient {
   getCurrentUser(): Promise<HarvestUser>;
+  /** The account's users (GET /v2/users): an administrator's or manager's token only (403 otherwise). */
+  listUsers(query?: HarvestActiveFilter): Promise<HarvestUser[]>;
   listProjectAssignments(): Promise<HarvestProjectAssignment[]>;
   listProjects(
     query?: HarvestActiveFilter & { client_id?: number; updated_since?: string },
@@ -123,6 +125,7 @@ export function createHarvestClient(options: HarvestClientOptions): HarvestClien
 
   const client: HarvestClient = {
     getCurrentUser: () => one(harvestUserSchema, 'GET', '/users/me'),
+    listUsers: (query) => collectAllPages(transport, '/users', 'users', harvestUserSchema, query),
     listProjectAssignments: () =>
       collectAllPages(
         transport,

@@ -24,11 +24,20 @@ const fake = await startFakeHarvest({ port }).catch((error: NodeJS.ErrnoExceptio
 });
 
 const controlUrl = `${new URL(fake.url).origin}/__control`;
+const users = fake.state.users
+  .map(
+    (user) =>
+      `${user.id} ${user.email} (${user.access_roles.join(', ')}${user.is_active ? '' : ', archived'})`,
+  )
+  .join('\n                      ');
 console.log(`Fake Harvest API at ${fake.url}
   Harvest-Account-Id: ${FAKE_HARVEST_ACCOUNT_ID}
-  Access token:       ${FAKE_HARVEST_TOKEN}
+  Access token:       ${FAKE_HARVEST_TOKEN} (belongs to user ${fake.controls.currentUserId})
+  Users:              ${users}
   Controls:           GET or POST ${controlUrl}
-                      e.g. curl -X POST ${controlUrl} -H 'Content-Type: application/json' -d '{"failWith":500,"times":2}'`);
+                      e.g. curl -X POST ${controlUrl} -H 'Content-Type: application/json' -d '{"failWith":500,"times":2}'
+                      or -d '{"actAs":1002}' (the token becomes that user's), '{"role":"manager"}',
+                      '{"lockEntry":900001,"lockedAs":"invoiced"}', '{"unlockEntry":900001}', '{"reset":true}'`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

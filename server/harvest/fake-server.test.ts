@@ -2,7 +2,11 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   FAKE_HARVEST_ACCOUNT_ID,
+  FAKE_HARVEST_LOCKED_REASON,
+  FAKE_HARVEST_REFUSAL,
   FAKE_HARVEST_TOKEN,
+  FAKE_HARVEST_USER_IDS,
+  FAKE_HARVEST_VALIDATION,
   startFakeHarvest,
   type FakeHarvest,
 } from './fake-server';
@@ -75,6 +79,24 @@ function statusWithoutUserAgent(path: string): Promise<number> {
       .on('error', reject)
       .end();
   });
+}
+
+const FORBIDDEN = { status: 403, error: 'Forbidden' };
+const NOT_FOUND = { status: 404, error: 'Not Found' };
+const { administrator, member, manager, secondMember, archivedMember } = FAKE_HARVEST_USER_IDS;
+
+/** Follows links.next from `path` and answers every item under `key`, as the help desk's client does. */
+async function allPages(path: string, key: string): Promise<Array<Record<string, unknown>>> {
+  const items: Array<Record<string, unknown>> = [];
+  let next: string | null = path;
+  while (next !== null) {
+    const res = await call(next);
+    expect(res.status).toBe(200);
+    items.push(...(res.json?.[key] as Array<Record<string, unknown>>));
+    const link = (res.json?.links as { next: string | null }).next;
+    next = link === null ? null : new URL(link).pathname + new URL(link).search;
+  }
+  return items;
 }
 
 const control = (body: unknown) =>
@@ -335,6 +357,332 @@ describe('time entries', () => {
   });
 });
 
+describe('users', () => {
+  it('when an administrator lists users, then every seeded user, newest first, a page at a time with links', async () => {
+    const first = await call('/v2/users');
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({
+      per_page: 2,
+      total_pages: 3,
+      total_entries: 5,
+      page: 1,
+      next_page: 2,
+      previous_page: null,
+      links: {
+        first: `${origin}/v2/users?page=1&per_page=2`,
+        next: `${origin}/v2/users?page=2&per_page=2`,
+        previous: null,
+        last: `${origin}/v2/users?page=3&per_page=2`,
+      },
+    });
+    const users = await allPages('/v2/users', 'users');
+    expect(users.map((user) => user.id)).toEqual([
+      archivedMember,
+      secondMember,
+      manager,
+      member,
+      administrator,
+    ]);
+    expect(new Set(users.map((user) => user.email)).size).toBe(5);
+  });
+
+  it('when users are listed, then each is rendered like /v2/users/me', async () => {
+    const users = await allPages('/v2/users?per_page=100', 'users');
+    const me = (await call('/v2/users/me')).json;
+    expect(users.find((user) => user.id === administrator)).toEqual(me);
+    expect(users.find((user) => user.id === manager)).toMatchObject({
+      first_name: 'Priya',
+      last_name: 'Shah',
+      email: 'priya.shah@example.com',
+      is_active: true,
+      access_roles: ['manager'],
+      timezone: 'Eastern Time (US & Canada)',
+      avatar_url: expect.any(String),
+      created_at: expect.stringMatching(/Z$/),
+      updated_at: expect.stringMatching(/Z$/),
+    });
+  });
+
+  it('when a manager lists users with is_active, then only the active or only the archived ones', async () => {
+    fake.controls.setRole('manager');
+    const active = await allPages('/v2/users?is_active=true', 'users');
+    expect(active.map((user) => user.id)).toEqual([secondMember, manager, member, administrator]);
+    const archived = await call('/v2/users?is_active=false');
+    expect(archived.json).toMatchObject({
+      total_entries: 1,
+      users: [{ id: archivedMember, email: 'morgan.lee@example.com', is_active: false }],
+    });
+  });
+
+  it('when cursor paging is on, then the users list hands out cursor links too', async () => {
+    fake.controls.setPaginationStyle('cursor');
+    const first = await call('/v2/users');
+    expect(first.json).toMatchObject({ page: null, next_page: null, total_entries: 5 });
+    expect((first.json?.links as { next: string }).next).toMatch(
+      /[?&]cursor=[\w-]+&per_page=2&ref=next_cursor$/,
+    );
+    expect(await allPages('/v2/users', 'users')).toHaveLength(5);
+  });
+
+  it.each(['/v2/users', '/v2/users?is_active=true', `/v2/users/${member}`])(
+    'when a member calls %s, then 403 Forbidden',
+    async (path) => {
+      fake.controls.actAs(member);
+      const res = await call(path);
+      expect(res.status).toBe(403);
+      expect(res.json).toEqual(FORBIDDEN);
+    },
+  );
+
+  it('when one user is asked for by id, then that user; an unknown id 404', async () => {
+    expect((await call(`/v2/users/${secondMember}`)).json).toMatchObject({
+      id: secondMember,
+      email: 'alex.kim@example.com',
+      access_roles: ['member'],
+    });
+    const unknown = await call('/v2/users/999999');
+    expect([unknown.status, unknown.json]).toEqual([404, NOT_FOUND]);
+  });
+});
+
+describe('whose token it is', () => {
+  it('when acting as another user, then /v2/users/me is theirs, and reset makes it the administrator’s again', async () => {
+    fake.controls.actAs(member);
+    expect((await call('/v2/users/me')).json).toMatchObject({
+      id: member,
+      email: 'sam.okafor@example.com',
+      access_roles: ['member'],
+    });
+    expect(fake.controls.role).toBe('member');
+    fake.controls.reset();
+    expect((await call('/v2/users/me')).json).toMatchObject({ id: administrator });
+  });
+
+  it('when told {actAs, role} over HTTP, then that user with that role, and the snapshot says so', async () => {
+    const res = await control({ actAs: secondMember, role: 'manager' });
+    expect(await res.json()).toMatchObject({ currentUserId: secondMember, role: 'manager' });
+    expect((await call('/v2/users/me')).json).toMatchObject({ id: secondMember, access_roles: ['manager'] });
+    expect((await call('/v2/users')).status).toBe(200);
+  });
+
+  it('when told to act as or lock something that does not exist, then 400 and nothing changes', async () => {
+    const res = await control({ role: 'member', actAs: 424242 });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'actAs: the fake Harvest has no user 424242' });
+    expect((await control({ lockEntry: 12345 })).status).toBe(400);
+    expect((await control({ lockedAs: 'invoiced' })).status).toBe(400);
+    expect(fake.controls.snapshot()).toMatchObject({ currentUserId: administrator, role: 'administrator' });
+    expect(() => fake.controls.actAs(424242)).toThrow(RangeError);
+  });
+});
+
+describe('time entries under other users', () => {
+  const valid = { project_id: 3, task_id: 1, spent_date: '2026-11-20', hours: 1.5, notes: 'Ticket #1051' };
+  const post = (body: Record<string, unknown>) => call('/v2/time_entries', { method: 'POST', body });
+
+  it('when there is no user_id, then the entry is the token owner’s', async () => {
+    fake.controls.actAs(secondMember);
+    expect((await post(valid)).json).toMatchObject({ user: { id: secondMember, name: 'Alex Kim' } });
+  });
+
+  it('when an administrator names an active user, then the entry is theirs', async () => {
+    const res = await post({ ...valid, user_id: member });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ user: { id: member, name: 'Sam Okafor' } });
+    expect(fake.state.timeEntries.at(-1)).toMatchObject({ user_id: member });
+  });
+
+  it('when a manager names anyone, then the entry is theirs (the fake’s managers manage everyone)', async () => {
+    fake.controls.actAs(manager);
+    const res = await post({ ...valid, user_id: secondMember });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ user: { id: secondMember } });
+  });
+
+  it('when a member names someone else, then 403 saying they can only track their own time', async () => {
+    fake.controls.actAs(member);
+    const res = await post({ ...valid, user_id: secondMember });
+    expect(res.status).toBe(403);
+    expect(res.json).toEqual({ ...FORBIDDEN, message: FAKE_HARVEST_REFUSAL.otherUsersTime });
+    expect(res.json?.message).toBe('You can only track time for yourself');
+    // Refused before the id is looked up: a member cannot tell real users from unknown ones.
+    expect((await post({ ...valid, user_id: 999999 })).status).toBe(403);
+    expect((await post({ ...valid, user_id: member })).status).toBe(201);
+  });
+
+  it.each([
+    ['an unknown user', 999999],
+    ['an archived user', archivedMember],
+    ['not a user id', 'sam'],
+  ])('when an administrator names %s, then 422 "User is not valid"', async (_case, userId) => {
+    const res = await post({ ...valid, user_id: userId });
+    expect(res.status).toBe(422);
+    expect(res.json).toEqual({ message: FAKE_HARVEST_VALIDATION.userInvalid });
+    expect(FAKE_HARVEST_VALIDATION.userInvalid).toBe('User is not valid');
+  });
+
+  it('when the named user is not assigned to the project, then 422 "Project is not valid"', async () => {
+    const res = await post({ ...valid, project_id: 4, user_id: member });
+    expect([res.status, res.json]).toEqual([422, { message: 'Project is not valid' }]);
+  });
+
+  it('when entries are listed, then user_id and external_reference_id filter, and members still see only their own', async () => {
+    await post({ ...valid, user_id: member, external_reference: { id: 'ticket-77' } });
+    const bySam = await call(`/v2/time_entries?user_id=${member}&per_page=100`);
+    expect((bySam.json?.time_entries as Array<{ id: number }>).map((entry) => entry.id)).toEqual([
+      900005, 900003,
+    ]);
+    const byReference = await call('/v2/time_entries?external_reference_id=ticket-77');
+    expect(byReference.json).toMatchObject({
+      total_entries: 1,
+      time_entries: [{ id: 900005, external_reference: { id: 'ticket-77' } }],
+    });
+    fake.controls.actAs(member);
+    const othersAsked = await call(`/v2/time_entries?user_id=${administrator}`);
+    expect(othersAsked.json).toMatchObject({ total_entries: 0, time_entries: [] });
+    fake.controls.actAs(manager);
+    expect((await call('/v2/time_entries?per_page=100')).json?.total_entries).toBe(5);
+  });
+});
+
+describe('correcting time entries', () => {
+  const patch = (id: number, body: Record<string, unknown>) =>
+    call(`/v2/time_entries/${id}`, { method: 'PATCH', body });
+  const remove = (id: number) => call(`/v2/time_entries/${id}`, { method: 'DELETE' });
+  const stored = (id: number) => fake.state.timeEntries.find((entry) => entry.id === id);
+
+  it('when fields are patched, then only those change and updated_at moves; user_id is ignored', async () => {
+    const before = { ...stored(900001) };
+    const res = await patch(900001, {
+      notes: 'Ticket #1042: reset VPN token and MFA',
+      task_id: 4,
+      external_reference: { id: 'ticket-1042', permalink: 'https://helpdesk.example.com/tickets/1042' },
+      user_id: member,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      id: 900001,
+      notes: 'Ticket #1042: reset VPN token and MFA',
+      task: { id: 4, name: 'Hardware Setup' },
+      external_reference: { id: 'ticket-1042', permalink: 'https://helpdesk.example.com/tickets/1042' },
+      hours: 1.5,
+      spent_date: '2026-11-16',
+      project: { id: 3 },
+      user: { id: administrator },
+    });
+    expect(stored(900001)?.updated_at).not.toBe(before.updated_at);
+  });
+
+  it('when a patch is invalid, then 422 with every problem and nothing changes', async () => {
+    const res = await patch(900001, { hours: -1, spent_date: '2026-13-01', project_id: null });
+    expect(res.status).toBe(422);
+    expect(res.json).toEqual({
+      message:
+        "Project can't be blank, Spent date is not a valid date, Hours must be greater than or equal to 0",
+    });
+    expect(await patch(900001, { project_id: 5 })).toMatchObject({
+      status: 422,
+      json: { message: 'Project is not valid' },
+    });
+    expect(await patch(900001, { task_id: 7 })).toMatchObject({
+      status: 422,
+      json: { message: 'Task is not valid for this project' },
+    });
+    expect(stored(900001)).toMatchObject({ hours: 1.5, spent_date: '2026-11-16', project_id: 3, task_id: 1 });
+  });
+
+  it('when an entry is deleted, then 200 with no body, and it is gone from reads and lists', async () => {
+    const res = await remove(900001);
+    expect([res.status, res.text]).toEqual([200, '']);
+    expect((await call('/v2/time_entries/900001')).status).toBe(404);
+    expect(stored(900001)).toBeUndefined();
+    expect((await remove(900001)).status).toBe(404);
+  });
+
+  it('when a member touches someone else’s entry, then 404 as if it did not exist, and it stays', async () => {
+    fake.controls.actAs(member);
+    for (const res of [
+      await call('/v2/time_entries/900001'),
+      await patch(900001, { hours: 9 }),
+      await remove(900001),
+    ]) {
+      expect([res.status, res.json]).toEqual([404, NOT_FOUND]);
+    }
+    expect(stored(900001)).toMatchObject({ hours: 1.5 });
+    expect((await patch(900003, { hours: 2.5 })).json).toMatchObject({ hours: 2.5, user: { id: member } });
+    expect((await remove(900003)).status).toBe(200);
+  });
+
+  it('when a manager corrects someone else’s entry, then it is allowed (the fake’s managers manage everyone)', async () => {
+    fake.controls.actAs(manager);
+    expect((await patch(900003, { notes: 'Loaner laptop, imaged' })).status).toBe(200);
+    expect((await remove(900003)).status).toBe(200);
+  });
+
+  it('when an entry is locked, then its member owner and a manager get 403 "Entry is locked" for both PATCH and DELETE', async () => {
+    fake.controls.lockEntry(900003);
+    const message = FAKE_HARVEST_REFUSAL.locked(FAKE_HARVEST_LOCKED_REASON.approved);
+    expect(message).toBe('Entry is locked: Item Approved and Locked for this Time Period');
+    for (const userId of [member, manager]) {
+      fake.controls.actAs(userId);
+      for (const res of [await patch(900003, { notes: 'late fix' }), await remove(900003)]) {
+        expect([res.status, res.json]).toEqual([403, { ...FORBIDDEN, message }]);
+      }
+    }
+    expect(stored(900003)).toMatchObject({ notes: 'Set up a loaner laptop', hours: 2.11 });
+  });
+
+  it('when an entry is locked, then an administrator may correct its notes and hours but not move it', async () => {
+    fake.controls.lockEntry(900003, 'invoiced');
+    const fixed = await patch(900003, {
+      notes: 'Set up a loaner laptop (corrected)',
+      hours: 2,
+      spent_date: '2026-11-18',
+    });
+    expect(fixed.status).toBe(200);
+    expect(fixed.json).toMatchObject({ hours: 2, is_locked: true, is_billed: true });
+    for (const move of [{ spent_date: '2026-11-19' }, { project_id: 1 }, { task_id: 1 }]) {
+      const res = await patch(900003, move);
+      expect([res.status, res.json]).toEqual([
+        403,
+        { ...FORBIDDEN, message: FAKE_HARVEST_REFUSAL.lockedFields },
+      ]);
+    }
+    expect(stored(900003)).toMatchObject({ spent_date: '2026-11-18', project_id: 3, task_id: 4 });
+  });
+
+  it('when an entry is locked, then an administrator may still delete it (Harvest: "Admins can delete closed entries")', async () => {
+    fake.controls.lockEntry(900002);
+    expect((await remove(900002)).status).toBe(200);
+    expect((await remove(900004)).status).toBe(200);
+  });
+
+  it('when locked and unlocked over HTTP, then the entry says why it is locked, and then opens again', async () => {
+    await control({ lockEntry: 900003, lockedAs: 'invoiced' });
+    expect((await call('/v2/time_entries/900003')).json).toMatchObject({
+      is_locked: true,
+      locked_reason: 'Item Invoiced and Locked for this Time Period',
+      is_billed: true,
+      is_closed: false,
+      approval_status: 'unsubmitted',
+    });
+    await control({ lockEntry: 900003 });
+    expect((await call('/v2/time_entries/900003')).json).toMatchObject({
+      locked_reason: 'Item Invoiced and Approved and Locked for this Time Period',
+      is_closed: true,
+      approval_status: 'approved',
+    });
+    await control({ unlockEntry: 900003, actAs: member });
+    expect((await call('/v2/time_entries/900003')).json).toMatchObject({
+      is_locked: false,
+      locked_reason: null,
+      is_closed: false,
+      is_billed: false,
+    });
+    expect((await patch(900003, { hours: 3 })).status).toBe(200);
+  });
+});
+
 describe('unknown paths', () => {
   it('when the path is unknown, then an HTML 404', async () => {
     const res = await call('/v2/nothing-here');
@@ -392,6 +740,12 @@ describe('controls over HTTP', () => {
     await control({ role: 'member' });
     expect((await call('/v2/users/me')).json).toMatchObject({ access_roles: ['member'] });
     expect((await call('/v2/projects')).status).toBe(403);
+  });
+
+  it('when the role is switched to manager, then users/me says so and the users list opens', async () => {
+    expect(await (await control({ role: 'manager' })).json()).toMatchObject({ role: 'manager' });
+    expect((await call('/v2/users/me')).json).toMatchObject({ access_roles: ['manager'] });
+    expect((await call('/v2/users')).status).toBe(200);
   });
 
   it('when reset, then the seed data is back', async () => {

@@ -1,7 +1,8 @@
 /**
  * A fake Harvest v2 API over real HTTP, in memory, for tests and local development (this machine has no
- * internet). It checks the headers, paginates, validates and fails the way shared/harvest-api.md
- * describes, and its controls force failures, latency and a member role on demand.
+ * internet). It checks the headers, paginates, validates, refuses and fails the way shared/harvest-api.md
+ * and Harvest's docs describe, and its controls force failures and latency, switch whose token it is and
+ * their role, and lock entries on demand.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,12 +14,29 @@ import { json, notFoundHtml, readBody, send, type FakeResponse } from './fake/ht
 import { MAX_PER_PAGE, paginate } from './fake/pagination';
 import { readRoutes } from './fake/read-endpoints';
 import type { Route } from './fake/route';
+import { userRoutes } from './fake/users';
 import { createSeedState } from './fake/seed';
 import type { FakeCredential, FakeHarvestState } from './fake/state';
 import { timeEntryRoutes } from './fake/time-entries';
 
-export { FAKE_HARVEST_ACCOUNT_ID, FAKE_HARVEST_TOKEN, FAKE_HARVEST_USER_ID } from './fake/seed';
-export type { FakeHarvestControls, FailureOptions, FakeRole, RecordedRequest } from './fake/controls';
+export {
+  FAKE_HARVEST_ACCOUNT_ID,
+  FAKE_HARVEST_TOKEN,
+  FAKE_HARVEST_USER_ID,
+  FAKE_HARVEST_USER_IDS,
+} from './fake/seed';
+export {
+  LOCKED_REASON as FAKE_HARVEST_LOCKED_REASON,
+  REFUSAL as FAKE_HARVEST_REFUSAL,
+  VALIDATION as FAKE_HARVEST_VALIDATION,
+} from './fake/messages';
+export type {
+  FakeHarvestControls,
+  FailureOptions,
+  FakeLockReason,
+  FakeRole,
+  RecordedRequest,
+} from './fake/controls';
 export type { FakeFailureStatus } from './fake/failures';
 export type { PaginationStyle } from './fake/pagination';
 export type { FakeCredential, FakeHarvestState } from './fake/state';
@@ -43,7 +61,7 @@ export interface FakeHarvest {
   stop(): Promise<void>;
 }
 
-const routes: Route[] = [...readRoutes, ...timeEntryRoutes];
+const routes: Route[] = [...userRoutes, ...readRoutes, ...timeEntryRoutes];
 
 const flattenHeaders = (headers: IncomingHttpHeaders) =>
   Object.fromEntries(

@@ -12,8 +12,12 @@ export const SETTINGS_MESSAGES = {
   unknownKey: `Unknown setting; the known keys are: ${SETTING_KEYS.join(', ')}`,
   saved: 'Settings saved successfully',
   rejected: 'Harvest rejected these credentials',
-  unreachable: 'Could not reach Harvest to check these credentials; nothing was saved',
-  harvestFailed: 'Harvest could not check these credentials right now; nothing was saved',
+  savedVerified: (name: string, email: string) =>
+    `Settings saved successfully. Harvest accepted the credentials: connected as ${name} (${email}).`,
+  savedRejected: (reason: string) =>
+    `Settings saved successfully, but Harvest rejected these credentials: ${reason}`,
+  savedUnverified: (reason: string) =>
+    `Settings saved successfully. Harvest could not be reached to check them (${reason}); they are checked again shortly.`,
   maskedToken: 'Enter the full access token (the masked value is only shown for reference)',
   maskedPassword: 'Enter the full password (the masked value is only shown for reference)',
   emailSaved: 'Email settings saved',
@@ -79,6 +83,21 @@ export interface HarvestUserSummary {
   email: string;
 }
 
+/** What Harvest said about the saved credentials (GET /v2/users/me). */
+export const HARVEST_VERIFICATION_STATUSES = ['verified', 'rejected', 'unverified'] as const;
+export type HarvestVerificationStatus = (typeof HARVEST_VERIFICATION_STATUSES)[number];
+
+export interface HarvestCredentialsVerification {
+  /** verified: Harvest accepted them; rejected: 401/403; unverified: Harvest could not be asked yet. */
+  status: HarvestVerificationStatus;
+  /** When Harvest was last asked (ISO 8601); null before the first answer. */
+  checkedAt: string | null;
+  /** When they last worked; null if never. */
+  lastVerifiedAt: string | null;
+  /** Why they are rejected or unverified; null when verified. */
+  error: string | null;
+}
+
 /** GET /api/settings/harvest_credentials. Never carries the token itself. */
 export interface HarvestCredentialsSettingResponse {
   key: 'harvest_credentials';
@@ -93,6 +112,8 @@ export interface HarvestCredentialsSettingResponse {
   updatedAt: string | null;
   /** The Harvest user the saved token belongs to, as Harvest named it when the token was checked. */
   harvestUser: HarvestUserSummary | null;
+  /** Null for credentials saved before verification was recorded (they were verified then). */
+  verification: HarvestCredentialsVerification | null;
 }
 
 /**
@@ -104,9 +125,14 @@ export interface SaveEmailSettingsResponse {
   message: string;
 }
 
-/** POST /api/settings after Harvest accepted the credentials. */
+/**
+ * POST /api/settings with key "harvest_credentials": well-formed credentials are always saved, then
+ * Harvest is asked about them; `verification` says what it answered.
+ */
 export interface SaveSettingResponse {
   success: true;
   message: string;
-  harvestUser: HarvestUserSummary;
+  /** Who the token belongs to; null unless verified. */
+  harvestUser: HarvestUserSummary | null;
+  verification: HarvestCredentialsVerification;
 }

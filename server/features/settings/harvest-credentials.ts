@@ -4,10 +4,15 @@
  */
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { TOKEN_VISIBLE_CHARS, type HarvestUserSummary } from '@shared/contracts/settings';
+import {
+  HARVEST_VERIFICATION_STATUSES,
+  TOKEN_VISIBLE_CHARS,
+  type HarvestCredentialsVerification,
+  type HarvestUserSummary,
+} from '@shared/contracts/settings';
 import type { DbOrTx } from '../../db/client';
 import { logger } from '../../lib/logger';
-import { findSetting, replaceSettingIfUnchanged } from './settings.repository';
+import { findSetting, replaceSettingIfUnchanged, updateSettingIf } from './settings.repository';
 import type { TokenCipher } from './token-cipher';
 
 export const HARVEST_CREDENTIALS_KEY = 'harvest_credentials';
@@ -27,6 +32,17 @@ const storedSchema = z.object({
   /** The token's last characters, for the mask. */
   accessTokenHint: z.string(),
   harvestUser: harvestUserSummarySchema.nullable().default(null),
+  /** What Harvest last said about them; absent on rows saved when saving required Harvest's yes. */
+  verification: z
+    .object({
+      status: z.enum(HARVEST_VERIFICATION_STATUSES),
+      checkedAt: z.string().nullable(),
+      lastVerifiedAt: z.string().nullable(),
+      error: z.string().nullable(),
+    })
+    .nullable()
+    .catch(null)
+    .default(null),
 });
 export type StoredHarvestCredentials = z.infer<typeof storedSchema>;
 
@@ -50,13 +66,33 @@ export function sealHarvestCredentials(
   cipher: TokenCipher,
   credentials: HarvestCredentials,
   harvestUser: HarvestUserSummary | null,
+  verification: HarvestCredentialsVerification | null = null,
 ): StoredHarvestCredentials {
   return {
     accountId: credentials.accountId,
     accessTokenSealed: cipher.seal(credentials.accessToken, TOKEN_CONTEXT),
     accessTokenHint: credentials.accessToken.slice(-TOKEN_VISIBLE_CHARS),
     harvestUser,
+    verification,
   };
+}
+
+/**
+ * Records what Harvest said about the saved credentials, and who the token belongs to when it said
+ * yes. Only while the same token is saved: a late answer about replaced credentials is dropped.
+ */
+export function recordHarvestVerification(
+  db: DbOrTx,
+  sealedToken: string,
+  verification: HarvestCredentialsVerification,
+  harvestUser: HarvestUserSummary | null,
+): Promise<boolean> {
+  return updateSettingIf(
+    db,
+    HARVEST_CREDENTIALS_KEY,
+    { accessTokenSealed: sealedToken },
+    harvestUser ? { verification, harvestUser } : { verification },
+  );
 }
 
 const fingerprintOf = (credentials: HarvestCredentials) =>

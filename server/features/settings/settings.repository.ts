@@ -27,6 +27,24 @@ export async function upsertSetting(db: DbOrTx, key: SettingKey, value: unknown)
   return row.updatedAt;
 }
 
+/**
+ * Merges `changes` into the setting's value when the value holds every field of `when` (jsonb
+ * containment), without touching its updatedAt; true when it did.
+ */
+export async function updateSettingIf(
+  db: DbOrTx,
+  key: SettingKey,
+  when: Record<string, unknown>,
+  changes: Record<string, unknown>,
+): Promise<boolean> {
+  const updated = await db
+    .update(settings)
+    .set({ value: sql`${settings.value} || ${JSON.stringify(changes)}::jsonb` })
+    .where(sql`${settings.key} = ${key} AND ${settings.value} @> ${JSON.stringify(when)}::jsonb`)
+    .returning({ key: settings.key });
+  return updated.length > 0;
+}
+
 /** Replaces the value only if it is still `expected` (compared as JSON); true when it was replaced. */
 export async function replaceSettingIfUnchanged(
   db: DbOrTx,

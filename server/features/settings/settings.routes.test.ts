@@ -12,6 +12,7 @@ import {
   type HarvestTestApp,
   type TestAgent,
 } from '../../harvest/sync/harvest.test-support';
+import { verifyPendingCredentials } from './harvest-verification';
 
 let fake: FakeHarvest;
 let t: HarvestTestApp;
@@ -54,6 +55,7 @@ describe('GET /api/settings/harvest_credentials', () => {
       configured: false,
       updatedAt: null,
       harvestUser: null,
+      verification: null,
     });
   });
 
@@ -121,13 +123,21 @@ describe('POST /api/settings', () => {
     expect(fake.controls.requests()).toHaveLength(0);
   });
 
-  it('when Harvest accepts them, then 200 with the Harvest user, stored, and the admin is linked to that user', async () => {
+  it('when Harvest accepts them, then 200 verified with the Harvest user, and agents are matched to Harvest users by email', async () => {
+    // An agent whose address is the token owner's (in other letter case) is matched to that user.
+    const { id: jordanId } = await signIn(t.app, { email: 'Jordan.Reyes@Example.com' });
     const res = await save(admin, FAKE_CREDENTIALS).expect(200);
     expect(res.body).toEqual({
       success: true,
       message:
         'Settings saved successfully. Harvest accepted the credentials: connected as Jordan Reyes (jordan.reyes@example.com).',
       harvestUser: { id: 1001, name: 'Jordan Reyes', email: 'jordan.reyes@example.com' },
+      verification: {
+        status: 'verified',
+        checkedAt: expect.any(String),
+        lastVerifiedAt: expect.any(String),
+        error: null,
+      },
     });
     const [check] = requestsTo('/v2/users/me');
     expect(check?.headers).toMatchObject({
@@ -136,9 +146,15 @@ describe('POST /api/settings', () => {
       'user-agent': 'Help Desk tests (qa@example.com)',
     });
     const linked = await t.db.execute(
-      sql`SELECT harvest_user_id::int AS id FROM users WHERE id = ${adminId}`,
+      sql`SELECT id, harvest_user_id::int AS harvest FROM users WHERE id IN (${adminId}, ${jordanId})`,
     );
-    expect(linked.rows[0]).toEqual({ id: 1001 });
+    expect(new Map(linked.rows.map((row) => [row.id, row.harvest]))).toEqual(
+      new Map([
+        [adminId, null],
+        [jordanId, 1001],
+      ]),
+    );
+    await t.db.execute(sql`UPDATE users SET harvest_user_id = NULL`);
   });
 
   it('when it stores the token, then the settings row holds it only encrypted', async () => {
@@ -155,38 +171,56 @@ describe('POST /api/settings', () => {
     expect(JSON.parse(stored).accessTokenSealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
-  it('when Harvest answers 401, then 400 "Harvest rejected these credentials: …" and nothing is stored', async () => {
+  it('when Harvest answers 401, then they are saved all the same, and the answer and the card say Harvest rejected them', async () => {
     const res = await save(admin, {
       accountId: FAKE_CREDENTIALS.accountId,
       accessToken: 'revoked-token',
-    }).expect(400);
-    expect(res.body.message).toBe(
-      'Harvest rejected these credentials: The access token provided is expired, revoked, malformed or invalid for other reasons.',
-    );
-    expect(await t.db.select().from(settings)).toHaveLength(0);
+    }).expect(200);
+    const reason = 'The access token provided is expired, revoked, malformed or invalid for other reasons.';
+    expect(res.body).toMatchObject({
+      success: true,
+      message: `Settings saved successfully, but Harvest rejected these credentials: ${reason}`,
+      harvestUser: null,
+      verification: { status: 'rejected', error: reason, lastVerifiedAt: null },
+    });
     const after = await admin.get('/api/settings/harvest_credentials').expect(200);
-    expect(after.body.configured).toBe(false);
+    expect(after.body).toMatchObject({
+      configured: true,
+      verification: { status: 'rejected', error: reason },
+    });
   });
 
   it('when the account id does not match the token, then Harvest’s 401 is reported the same way', async () => {
-    const res = await save(admin, { accountId: '999', accessToken: FAKE_HARVEST_TOKEN }).expect(400);
-    expect(res.body.message).toMatch(/^Harvest rejected these credentials: /);
-  });
-
-  it('when Harvest fails with 500, then 503 saying Harvest could not check them and nothing is stored', async () => {
-    fake.controls.failWith(500, { times: 1 });
-    const res = await save(admin, FAKE_CREDENTIALS).expect(503);
+    const res = await save(admin, { accountId: '999', accessToken: FAKE_HARVEST_TOKEN }).expect(200);
     expect(res.body.message).toMatch(
-      /^Harvest could not check these credentials right now; nothing was saved/,
+      /^Settings saved successfully, but Harvest rejected these credentials: /,
     );
-    expect(await t.db.select().from(settings)).toHaveLength(0);
   });
 
-  it('when Harvest rate-limits, then 503 with Retry-After', async () => {
+  it('when Harvest fails with 500, then they are saved unverified, and checked again until Harvest says yes', async () => {
+    fake.controls.failWith(500, { times: 1 });
+    const res = await save(admin, FAKE_CREDENTIALS).expect(200);
+    expect(res.body).toMatchObject({
+      harvestUser: null,
+      verification: { status: 'unverified', error: expect.any(String), lastVerifiedAt: null },
+    });
+    expect(res.body.message).toMatch(
+      /^Settings saved successfully\. Harvest could not be reached to check them/,
+    );
+    // The background check (harvest-verification.job.ts) runs this on its interval.
+    await verifyPendingCredentials(t.db, t.harvest);
+    const after = await admin.get('/api/settings/harvest_credentials').expect(200);
+    expect(after.body).toMatchObject({
+      harvestUser: { id: 1001 },
+      verification: { status: 'verified', error: null, lastVerifiedAt: expect.any(String) },
+    });
+  });
+
+  it('when Harvest rate-limits, then they are saved unverified, saying when Harvest may be asked again', async () => {
     fake.controls.failWith(429, { times: 1, retryAfterSeconds: 42 });
-    const res = await save(admin, FAKE_CREDENTIALS).expect(503);
-    expect(res.body.message).toContain('try again in 42 s');
-    expect(res.headers['retry-after']).toBe('42');
+    const res = await save(admin, FAKE_CREDENTIALS).expect(200);
+    expect(res.body.verification).toMatchObject({ status: 'unverified' });
+    expect(res.body.message).toContain('trying again in 42 s');
   });
 
   it('when credentials saved earlier are changed with the masked token sent back, then the saved token is kept', async () => {
@@ -207,16 +241,18 @@ describe('POST /api/settings', () => {
 });
 
 describe('Harvest unreachable', () => {
-  it('when nothing answers at HARVEST_BASE_URL, then 503 saying Harvest could not be reached', async () => {
+  it('when nothing answers at HARVEST_BASE_URL, then the credentials are saved unverified and the card says Harvest could not be reached', async () => {
     const gone = await startFakeHarvest();
     await gone.stop();
     const offline = await createHarvestTestApp(gone.url);
     try {
       const { agent: firstAdmin } = await signIn(offline.app);
-      const res = await save(firstAdmin, FAKE_CREDENTIALS).expect(503);
-      expect(res.body.message).toMatch(
-        /^Could not reach Harvest to check these credentials; nothing was saved \(Could not reach Harvest for GET \/v2\/users\/me\)$/,
+      const res = await save(firstAdmin, FAKE_CREDENTIALS).expect(200);
+      expect(res.body.message).toBe(
+        'Settings saved successfully. Harvest could not be reached to check them (Could not reach Harvest for GET /v2/users/me); they are checked again shortly.',
       );
+      const after = await firstAdmin.get('/api/settings/harvest_credentials').expect(200);
+      expect(after.body).toMatchObject({ configured: true, verification: { status: 'unverified' } });
     } finally {
       await offline.close();
     }

@@ -2,14 +2,16 @@ import { Router } from 'express';
 import { saveSettingSchema, settingParamsSchema } from '@shared/contracts/settings';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
-import * as settingsService from './settings.service';
+import * as emailSettings from './email-settings.service';
+import * as harvestSettings from './harvest-settings.service';
+import type { SettingsDeps } from './settings-deps';
 
 /**
  * GET /api/settings/:key for every signed-in user (secrets masked); POST /api/settings and
  * POST /api/settings/email/test (a test email to the caller) and POST /api/settings/email/imap/test
  * (signs in to the saved mailbox) for admins.
  */
-export function settingsRoutes(deps: settingsService.SettingsDeps) {
+export function settingsRoutes(deps: SettingsDeps) {
   const auth = requireAuth(deps.db);
   const router = Router();
 
@@ -17,8 +19,8 @@ export function settingsRoutes(deps: settingsService.SettingsDeps) {
     const { key } = parseInput(settingParamsSchema, req.params);
     const setting =
       key === 'email'
-        ? await settingsService.getEmailSetting(deps)
-        : await settingsService.getHarvestCredentialsSetting(deps);
+        ? await emailSettings.getEmailSetting(deps)
+        : await harvestSettings.getHarvestCredentialsSetting(deps);
     res.set('Cache-Control', 'no-store').json(setting);
   });
 
@@ -26,17 +28,17 @@ export function settingsRoutes(deps: settingsService.SettingsDeps) {
     const input = parseInput(saveSettingSchema, req.body);
     res.json(
       input.key === 'email'
-        ? await settingsService.saveEmailSettings(deps, input.value)
-        : await settingsService.saveHarvestCredentials(deps, currentUser(req).id, input.value),
+        ? await emailSettings.saveEmailSettings(deps, input.value)
+        : await harvestSettings.saveHarvestCredentials(deps, input.value),
     );
   });
 
   router.post('/settings/email/test', auth, requireAdmin, async (req, res) => {
-    res.json(await settingsService.sendTestEmail(deps, currentUser(req)));
+    res.json(await emailSettings.sendTestEmail(deps, currentUser(req)));
   });
 
   router.post('/settings/email/imap/test', auth, requireAdmin, async (_req, res) => {
-    res.json(await settingsService.testImapConnection(deps));
+    res.json(await emailSettings.testImapConnection(deps));
   });
 
   return router;

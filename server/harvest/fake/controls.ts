@@ -1,11 +1,20 @@
 /**
- * Test switches for the fake: forced failures, added latency, the user's role, the paging style, and
- * the log of what arrived. Reachable in-process and, for other processes, over HTTP at /__control.
+ * Test switches for the fake: forced failures, added latency, whose token it is and their role, locked
+ * entries, the paging style, and the log of what arrived. Reachable in-process and, for other
+ * processes, over HTTP at /__control.
  */
 import { failureResponse, type FakeFailureStatus } from './failures';
 import type { FakeResponse } from './http';
+import { LOCKED_REASON } from './messages';
 import type { PaginationStyle } from './pagination';
-import { currentUser, harvestTimestamp, type FakeHarvestState } from './state';
+import { roleOf } from './permissions';
+import {
+  currentUser,
+  harvestTimestamp,
+  type FakeAccessRole,
+  type FakeHarvestState,
+  type FakeTimeEntry,
+} from './state';
 
 export interface FailureOptions {
   /** How many requests to fail; omitted: every request until reset. */
@@ -38,9 +47,14 @@ export interface RecordedRequest {
 /** The log keeps the most recent requests only, so a long-running dev fake does not grow without end. */
 const MAX_LOGGED_REQUESTS = 1000;
 
-export type FakeRole = 'administrator' | 'member';
+export type FakeRole = FakeAccessRole;
+
+/** Why an entry is locked: its week was approved (it is also closed), or it was invoiced (billed). */
+export type FakeLockReason = 'approved' | 'invoiced';
 
 export interface FakeControlsSnapshot {
+  /** The user the token belongs to. */
+  currentUserId: number;
   role: FakeRole;
   latencyMs: number;
   paginationStyle: PaginationStyle;
@@ -82,12 +96,66 @@ export class FakeHarvestControls {
     return this.latency;
   }
 
+  /** Gives the token's current user this access role (and no other). */
   setRole(role: FakeRole): void {
     currentUser(this.state).access_roles = [role];
   }
 
   get role(): FakeRole {
-    return currentUser(this.state).access_roles.includes('administrator') ? 'administrator' : 'member';
+    return roleOf(this.state);
+  }
+
+  /**
+   * Makes the token belong to another user, as if that person's own token had been saved: /users/me,
+   * "members see only their own" and the user an entry without user_id goes to all follow. Their seeded
+   * role stays unless setRole changes it.
+   */
+  actAs(userId: number): void {
+    if (!this.hasUser(userId)) throw new RangeError(`The fake Harvest has no user ${userId}`);
+    this.state.currentUserId = userId;
+  }
+
+  get currentUserId(): number {
+    return this.state.currentUserId;
+  }
+
+  hasUser(userId: number): boolean {
+    return this.state.users.some((user) => user.id === userId);
+  }
+
+  hasTimeEntry(entryId: number): boolean {
+    return this.state.timeEntries.some((entry) => entry.id === entryId);
+  }
+
+  /** Locks an entry as Harvest does when its week is approved or it is invoiced; both can apply. */
+  lockEntry(entryId: number, reason: FakeLockReason = 'approved'): void {
+    const entry = this.timeEntry(entryId);
+    const closed = entry.is_closed || reason === 'approved';
+    const billed = entry.is_billed || reason === 'invoiced';
+    Object.assign(entry, {
+      is_locked: true,
+      is_closed: closed,
+      is_billed: billed,
+      locked_reason: closed && billed ? LOCKED_REASON.invoicedAndApproved : LOCKED_REASON[reason],
+      updated_at: harvestTimestamp(),
+    });
+  }
+
+  /** Takes back the approval and the invoice: the entry is open again. */
+  unlockEntry(entryId: number): void {
+    Object.assign(this.timeEntry(entryId), {
+      is_locked: false,
+      is_closed: false,
+      is_billed: false,
+      locked_reason: null,
+      updated_at: harvestTimestamp(),
+    });
+  }
+
+  private timeEntry(entryId: number): FakeTimeEntry {
+    const entry = this.state.timeEntries.find((candidate) => candidate.id === entryId);
+    if (!entry) throw new RangeError(`The fake Harvest has no time entry ${entryId}`);
+    return entry;
   }
 
   setPaginationStyle(style: PaginationStyle): void {
@@ -98,7 +166,10 @@ export class FakeHarvestControls {
     return this.style;
   }
 
-  /** Back to the start: seed data, administrator, no failures, no latency, page numbers, empty log. */
+  /**
+   * Back to the start: seed data (the token is the administrator's again, nothing locked but the seeded
+   * entry), no failures, no latency, page numbers, empty log.
+   */
   reset(): void {
     this.failures = [];
     this.log = [];
@@ -117,6 +188,7 @@ export class FakeHarvestControls {
 
   snapshot(): FakeControlsSnapshot {
     return {
+      currentUserId: this.state.currentUserId,
       role: this.role,
       latencyMs: this.latency,
       paginationStyle: this.style,

@@ -5,7 +5,14 @@ import { json, notFoundJson, type FakeResponse } from './http';
 export const FAKE_FAILURE_STATUSES = [400, 401, 403, 404, 422, 429, 500, 502, 503] as const;
 export type FakeFailureStatus = (typeof FAKE_FAILURE_STATUSES)[number];
 
-export const forbidden = (): FakeResponse => json(403, { status: 403, error: 'Forbidden' });
+/** Harvest's 403; `message` says why when the fake knows more than "not allowed" (e.g. a locked entry). */
+export const forbidden = (message?: string): FakeResponse =>
+  json(
+    403,
+    message === undefined
+      ? { status: 403, error: 'Forbidden' }
+      : { status: 403, error: 'Forbidden', message },
+  );
 
 const unavailablePage = (status: number): FakeResponse => ({
   status,

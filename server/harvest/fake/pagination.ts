@@ -4,6 +4,7 @@
  * do, so a client that builds page URLs itself instead of following links.next fails against it.
  */
 import { json, type FakeResponse } from './http';
+import { VALIDATION } from './messages';
 
 export type PaginationStyle = 'pages' | 'cursor';
 
@@ -40,7 +41,7 @@ export function paginate<T>(items: T[], key: string, request: PageRequest): Fake
   const perPageParam = url.searchParams.get('per_page');
   const perPage = perPageParam === null ? request.defaultPerPage : Number(perPageParam);
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
-    return json(422, { message: `per_page must be between 1 and ${MAX_PER_PAGE}` });
+    return json(422, { message: VALIDATION.perPageOutOfRange(MAX_PER_PAGE) });
   }
   const totalEntries = items.length;
   const totalPages = Math.max(1, Math.ceil(totalEntries / perPage));
@@ -49,7 +50,7 @@ export function paginate<T>(items: T[], key: string, request: PageRequest): Fake
   const cursor = url.searchParams.get('cursor');
   if (request.style === 'cursor' || cursor !== null) {
     const offset = cursor === null ? 0 : decodeCursor(cursor);
-    if (offset === undefined) return json(422, { message: 'cursor is not valid' });
+    if (offset === undefined) return json(422, { message: VALIDATION.cursorInvalid });
     const next = offset + perPage < totalEntries ? offset + perPage : undefined;
     return json(200, {
       [key]: items.slice(offset, offset + perPage),

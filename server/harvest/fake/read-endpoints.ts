@@ -1,27 +1,15 @@
-/** The read-only endpoints: the current user, their project assignments, and the admin catalog. */
+/**
+ * The read-only catalog: the user's own project assignments (any role) and the administrator's lists of
+ * projects, task assignments and tasks. Harvest also answers managers there with the projects they
+ * manage; the fake's managers manage no projects and are refused like members (a simplification).
+ */
 import { forbidden } from './failures';
-import { json, notFoundJson } from './http';
-import {
-  renderProject,
-  renderProjectAssignment,
-  renderTask,
-  renderTaskAssignment,
-  renderUser,
-} from './render';
-import { booleanQuery, idParam, integerQuery, newestFirst, updatedSince, type Route } from './route';
-import { currentUser, isAdministrator } from './state';
-
-const withActive = <T extends { is_active: boolean }>(url: URL, items: T[]) => {
-  const active = booleanQuery(url, 'is_active');
-  return active === undefined ? items : items.filter((item) => item.is_active === active);
-};
+import { notFoundJson } from './http';
+import { renderProject, renderProjectAssignment, renderTask, renderTaskAssignment } from './render';
+import { isAdministrator } from './permissions';
+import { idParam, integerQuery, newestFirst, updatedSince, withActive, type Route } from './route';
 
 export const readRoutes: Route[] = [
-  {
-    method: 'GET',
-    pattern: /^\/v2\/users\/me$/,
-    handle: ({ state }) => json(200, renderUser(currentUser(state))),
-  },
   {
     method: 'GET',
     pattern: /^\/v2\/users\/me\/project_assignments$/,

@@ -17,9 +17,22 @@ function byId<T extends { id: number }>(items: T[], id: number, what: string): T
 
 const userName = (user: FakeUser) => `${user.first_name} ${user.last_name}`;
 
+/** Not in Harvest's documented user object; kept for clients that read it. The manager's are a guess. */
+function permissionsClaims(user: FakeUser): string[] {
+  if (user.access_roles.includes('administrator')) {
+    return ['expenses:read:all', 'projects:read:all', 'timers:write:all'];
+  }
+  if (user.access_roles.includes('manager')) {
+    return ['expenses:read:teammates', 'projects:read:managed', 'timers:write:teammates'];
+  }
+  return ['expenses:read:own', 'timers:write:own'];
+}
+
+/** One user, for /v2/users/me, /v2/users and /v2/users/{id} alike. */
 export function renderUser(user: FakeUser) {
   return {
     ...user,
+    access_roles: [...user.access_roles],
     telephone: '',
     has_access_to_all_future_projects: false,
     is_contractor: false,
@@ -27,9 +40,7 @@ export function renderUser(user: FakeUser) {
     default_hourly_rate: 100,
     cost_rate: 50,
     roles: [],
-    permissions_claims: user.access_roles.includes('administrator')
-      ? ['expenses:read:all', 'projects:read:all', 'timers:write:all']
-      : ['expenses:read:own', 'timers:write:own'],
+    permissions_claims: permissionsClaims(user),
   };
 }
 
@@ -139,7 +150,8 @@ export function renderTimeEntry(state: FakeHarvestState, entry: FakeTimeEntry) {
     notes: entry.notes,
     is_locked: entry.is_locked,
     locked_reason: entry.locked_reason,
-    approval_status: entry.is_locked ? 'approved' : 'unsubmitted',
+    // Approval closes an entry; an invoiced-only entry is locked but not approved.
+    approval_status: entry.is_closed ? 'approved' : 'unsubmitted',
     is_closed: entry.is_closed,
     is_billed: entry.is_billed,
     timer_started_at: entry.timer_started_at,

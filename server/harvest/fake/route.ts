@@ -35,6 +35,12 @@ export function integerQuery(url: URL, name: string): number | undefined {
   return idParam(url.searchParams.get(name) ?? undefined);
 }
 
+/** Keeps active or archived records when `is_active` is "true" or "false"; all of them otherwise. */
+export function withActive<T extends { is_active: boolean }>(url: URL, items: T[]): T[] {
+  const active = booleanQuery(url, 'is_active');
+  return active === undefined ? items : items.filter((item) => item.is_active === active);
+}
+
 /** Keeps records updated at or after `updated_since`, when given. */
 export function updatedSince<T extends { updated_at: string }>(url: URL, items: T[]): T[] {
   const since = Date.parse(url.searchParams.get('updated_since') ?? '');

@@ -1,16 +1,60 @@
 /**
  * The fake account's starting data. The spec's fallback names (projects Administrative, Project and
  * Support, task Heat Tickets) exist with ids 1, 2, 3 and 1, so the help desk's defaults resolve; the rest
- * gives pickers, sorting, filters and permissions something to work on.
+ * gives pickers, sorting, filters and permissions something to work on. Tests across server/ and e2e/
+ * rely on these ids, names and emails: add to the seed rather than change it.
  */
-import type { FakeCredential, FakeHarvestState, FakeTaskAssignment } from './state';
+import type { FakeAccessRole, FakeCredential, FakeHarvestState, FakeTaskAssignment, FakeUser } from './state';
+import { LOCKED_REASON } from './messages';
 
 export const FAKE_HARVEST_ACCOUNT_ID = '1234567';
 export const FAKE_HARVEST_TOKEN = 'fake-harvest-token-for-local-development';
+/** The administrator every accepted token belongs to until the actAs control says otherwise. */
 export const FAKE_HARVEST_USER_ID = 1001;
+
+/** The seeded users by what tests need them for; each has a distinct email. */
+export const FAKE_HARVEST_USER_IDS = {
+  /** Jordan Reyes, jordan.reyes@example.com: the token's owner. */
+  administrator: FAKE_HARVEST_USER_ID,
+  /** Sam Okafor, sam.okafor@example.com. */
+  member: 1002,
+  /** Priya Shah, priya.shah@example.com. */
+  manager: 1003,
+  /** Alex Kim, alex.kim@example.com. */
+  secondMember: 1004,
+  /** Morgan Lee, morgan.lee@example.com: archived (is_active false). */
+  archivedMember: 1005,
+} as const;
+
+const {
+  administrator: ADMINISTRATOR,
+  member: MEMBER,
+  manager: MANAGER,
+  secondMember: SECOND_MEMBER,
+  archivedMember: ARCHIVED_MEMBER,
+} = FAKE_HARVEST_USER_IDS;
 
 const SEEDED_AT = '2026-01-05T09:00:00Z';
 const DEFAULT_AVATAR = 'https://example.com/harvest/avatar.png';
+
+const user = (
+  id: number,
+  firstName: string,
+  lastName: string,
+  role: FakeAccessRole,
+  isActive = true,
+): FakeUser => ({
+  id,
+  first_name: firstName,
+  last_name: lastName,
+  email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+  timezone: 'Eastern Time (US & Canada)',
+  is_active: isActive,
+  access_roles: [role],
+  avatar_url: DEFAULT_AVATAR,
+  created_at: SEEDED_AT,
+  updated_at: SEEDED_AT,
+});
 
 const task = (id: number, name: string, isActive = true) => ({
   id,
@@ -89,7 +133,7 @@ const timeEntry = (
   hours,
   notes,
   is_locked: locked,
-  locked_reason: locked ? 'Item Approved and Locked for this Time Period' : null,
+  locked_reason: locked ? LOCKED_REASON.approved : null,
   is_closed: locked,
   is_billed: false,
   is_running: false,
@@ -103,33 +147,14 @@ export function createSeedState(
   credentials: FakeCredential[] = [{ accountId: FAKE_HARVEST_ACCOUNT_ID, token: FAKE_HARVEST_TOKEN }],
 ): FakeHarvestState {
   return {
-    currentUserId: FAKE_HARVEST_USER_ID,
+    currentUserId: ADMINISTRATOR,
     credentials: credentials.map((credential) => ({ ...credential })),
     users: [
-      {
-        id: FAKE_HARVEST_USER_ID,
-        first_name: 'Jordan',
-        last_name: 'Reyes',
-        email: 'jordan.reyes@example.com',
-        timezone: 'Eastern Time (US & Canada)',
-        is_active: true,
-        access_roles: ['administrator'],
-        avatar_url: DEFAULT_AVATAR,
-        created_at: SEEDED_AT,
-        updated_at: SEEDED_AT,
-      },
-      {
-        id: 1002,
-        first_name: 'Sam',
-        last_name: 'Okafor',
-        email: 'sam.okafor@example.com',
-        timezone: 'Eastern Time (US & Canada)',
-        is_active: true,
-        access_roles: ['member'],
-        avatar_url: DEFAULT_AVATAR,
-        created_at: SEEDED_AT,
-        updated_at: SEEDED_AT,
-      },
+      user(ADMINISTRATOR, 'Jordan', 'Reyes', 'administrator'),
+      user(MEMBER, 'Sam', 'Okafor', 'member'),
+      user(MANAGER, 'Priya', 'Shah', 'manager'),
+      user(SECOND_MEMBER, 'Alex', 'Kim', 'member'),
+      user(ARCHIVED_MEMBER, 'Morgan', 'Lee', 'member', false),
     ],
     clients: [
       { id: 501, name: 'Internal IT', currency: 'USD', is_active: true },
@@ -159,18 +184,25 @@ export function createSeedState(
       5: [[1], [3]],
     }),
     projectAssignments: [
-      projectAssignment(201, FAKE_HARVEST_USER_ID, 1),
-      projectAssignment(202, FAKE_HARVEST_USER_ID, 2),
-      projectAssignment(203, FAKE_HARVEST_USER_ID, 3),
-      projectAssignment(204, FAKE_HARVEST_USER_ID, 4),
-      projectAssignment(205, 1002, 1),
-      projectAssignment(206, 1002, 3),
+      projectAssignment(201, ADMINISTRATOR, 1),
+      projectAssignment(202, ADMINISTRATOR, 2),
+      projectAssignment(203, ADMINISTRATOR, 3),
+      projectAssignment(204, ADMINISTRATOR, 4),
+      projectAssignment(205, MEMBER, 1),
+      projectAssignment(206, MEMBER, 3),
+      projectAssignment(207, MANAGER, 1),
+      projectAssignment(208, MANAGER, 3),
+      projectAssignment(209, MANAGER, 4),
+      projectAssignment(210, SECOND_MEMBER, 1),
+      projectAssignment(211, SECOND_MEMBER, 3),
+      // Still assigned, so posting time for the archived user fails on the user, not the project.
+      projectAssignment(212, ARCHIVED_MEMBER, 3),
     ],
     timeEntries: [
-      timeEntry(900001, FAKE_HARVEST_USER_ID, 3, 1, '2026-11-16', 1.5, 'Ticket #1042: reset VPN token'),
-      timeEntry(900002, FAKE_HARVEST_USER_ID, 1, 2, '2026-11-17', 0.75, 'Weekly team meeting'),
-      timeEntry(900003, 1002, 3, 4, '2026-11-18', 2.11, 'Set up a loaner laptop'),
-      timeEntry(900004, FAKE_HARVEST_USER_ID, 3, 5, '2026-11-02', 3, 'Office suite rollout', true),
+      timeEntry(900001, ADMINISTRATOR, 3, 1, '2026-11-16', 1.5, 'Ticket #1042: reset VPN token'),
+      timeEntry(900002, ADMINISTRATOR, 1, 2, '2026-11-17', 0.75, 'Weekly team meeting'),
+      timeEntry(900003, MEMBER, 3, 4, '2026-11-18', 2.11, 'Set up a loaner laptop'),
+      timeEntry(900004, ADMINISTRATOR, 3, 5, '2026-11-02', 3, 'Office suite rollout', true),
     ],
     nextTimeEntryId: 900005,
   };

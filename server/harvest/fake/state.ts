@@ -101,7 +101,7 @@ export interface FakeTimeEntry {
 }
 
 export interface FakeHarvestState {
-  /** The user every accepted token belongs to (GET /v2/users/me). */
+  /** The user every accepted token belongs to (GET /v2/users/me); the actAs control switches it. */
   currentUserId: number;
   credentials: FakeCredential[];
   users: FakeUser[];
@@ -119,9 +119,6 @@ export function currentUser(state: FakeHarvestState): FakeUser {
   if (!user) throw new Error(`The fake's current user ${state.currentUserId} is missing from its users`);
   return user;
 }
-
-export const isAdministrator = (state: FakeHarvestState) =>
-  currentUser(state).access_roles.includes('administrator');
 
 /** Harvest's timestamps: ISO 8601 in UTC without milliseconds. */
 export const harvestTimestamp = (date: Date = new Date()) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -2,6 +2,7 @@
  * Reads a time entry body the way Harvest does: every problem is collected into one 422 message
  * ("Project can't be blank, Task can't be blank, Spent date is not a valid date").
  */
+import { VALIDATION } from './messages';
 import type { FakeExternalReference, FakeHarvestState } from './state';
 
 export interface TimeEntryFields {
@@ -32,9 +33,9 @@ function date(value: unknown): string | undefined {
 
 function hoursProblem(value: unknown): string | undefined {
   const hours = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof hours !== 'number' || !Number.isFinite(hours)) return 'Hours is not a number';
-  if (hours < 0) return 'Hours must be greater than or equal to 0';
-  if (hours > 24) return 'Hours must be less than or equal to 24';
+  if (typeof hours !== 'number' || !Number.isFinite(hours)) return VALIDATION.hoursNotANumber;
+  if (hours < 0) return VALIDATION.hoursNegative;
+  if (hours > 24) return VALIDATION.hoursTooMany;
   return undefined;
 }
 
@@ -57,10 +58,12 @@ function externalReference(value: unknown): FakeExternalReference | null | undef
 const has = (body: Record<string, unknown>, key: string) => Object.hasOwn(body, key);
 
 /**
- * The fields present in `body`, checked. With `required`, project, task and date must be there
- * (create); without, only the fields sent are read (update).
+ * The fields present in `body`, checked. With `required`, project, task and date must be there and
+ * user_id is read (create); without, only the fields sent are read and user_id is ignored (update):
+ * Harvest's update takes no user_id, as "any aspect of the time entry can be changed except the person
+ * it's associated with" (Harvest support, "Editing and deleting time entries").
  */
-export function readTimeEntryBody(
+function readTimeEntryBody(
   body: Record<string, unknown>,
   required: boolean,
 ): ReadResult<Partial<TimeEntryFields>> {
@@ -68,15 +71,15 @@ export function readTimeEntryBody(
   const value: Partial<TimeEntryFields> = {};
   if (required || has(body, 'project_id')) {
     value.project_id = integer(body.project_id);
-    if (value.project_id === undefined) messages.push("Project can't be blank");
+    if (value.project_id === undefined) messages.push(VALIDATION.projectBlank);
   }
   if (required || has(body, 'task_id')) {
     value.task_id = integer(body.task_id);
-    if (value.task_id === undefined) messages.push("Task can't be blank");
+    if (value.task_id === undefined) messages.push(VALIDATION.taskBlank);
   }
   if (required || has(body, 'spent_date')) {
     value.spent_date = date(body.spent_date);
-    if (value.spent_date === undefined) messages.push('Spent date is not a valid date');
+    if (value.spent_date === undefined) messages.push(VALIDATION.spentDateInvalid);
   }
   // On create a null or missing hours means "start a timer"; on update null is not a number.
   if (has(body, 'hours') && !(required && body.hours === null)) {
@@ -87,15 +90,15 @@ export function readTimeEntryBody(
   if (has(body, 'notes')) {
     const notes = body.notes;
     if (notes === null || typeof notes === 'string') value.notes = notes;
-    else messages.push('Notes is not valid');
+    else messages.push(VALIDATION.notesInvalid);
   }
-  if (has(body, 'user_id')) {
+  if (required && has(body, 'user_id')) {
     value.user_id = integer(body.user_id);
-    if (value.user_id === undefined) messages.push('User is not valid');
+    if (value.user_id === undefined) messages.push(VALIDATION.userInvalid);
   }
   if (has(body, 'external_reference')) {
     value.external_reference = externalReference(body.external_reference);
-    if (value.external_reference === undefined) messages.push('External reference is not valid');
+    if (value.external_reference === undefined) messages.push(VALIDATION.externalReferenceInvalid);
   }
   return messages.length > 0 ? { ok: false, messages } : { ok: true, value };
 }
@@ -107,12 +110,19 @@ export function readNewTimeEntry(body: Record<string, unknown>): ReadResult<Time
   const { project_id: projectId, task_id: taskId, spent_date: spentDate } = read.value;
   // readTimeEntryBody reports each of these when missing; this only narrows the type.
   if (projectId === undefined || taskId === undefined || spentDate === undefined) {
-    return { ok: false, messages: ["Project can't be blank"] };
+    return { ok: false, messages: [VALIDATION.projectBlank] };
   }
   return {
     ok: true,
     value: { ...read.value, project_id: projectId, task_id: taskId, spent_date: spentDate },
   };
+}
+
+/** An update body: only the fields sent, each checked; omitted fields stay as they are. */
+export function readTimeEntryChanges(
+  body: Record<string, unknown>,
+): ReadResult<Omit<Partial<TimeEntryFields>, 'user_id'>> {
+  return readTimeEntryBody(body, false);
 }
 
 /**
@@ -130,10 +140,10 @@ export function assignmentProblems(
     (assignment) =>
       assignment.user_id === userId && assignment.project_id === projectId && assignment.is_active,
   );
-  if (!project || !assigned) return ['Project is not valid'];
+  if (!project || !assigned) return [VALIDATION.projectInvalid];
   const taskAssigned = state.taskAssignments.some(
     (assignment) =>
       assignment.project_id === projectId && assignment.task_id === taskId && assignment.is_active,
   );
-  return taskAssigned ? [] : ['Task is not valid for this project'];
+  return taskAssigned ? [] : [VALIDATION.taskInvalid];
 }

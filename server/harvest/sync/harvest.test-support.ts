@@ -119,8 +119,11 @@ export async function createHarvestTestApp(
 }
 
 /** Registers a user and signs them in; on a fresh database the first one is the admin. */
-export async function signIn(app: Express): Promise<{ agent: TestAgent; id: string; role: string }> {
-  const input = newUserInput();
+export async function signIn(
+  app: Express,
+  overrides: Parameters<typeof newUserInput>[0] = {},
+): Promise<{ agent: TestAgent; id: string; role: string }> {
+  const input = newUserInput(overrides);
   const agent = request.agent(app);
   const registered = await agent.post('/api/register').send(input).expect(201);
   await agent.post('/api/login').send({ email: input.email, password: input.password }).expect(200);

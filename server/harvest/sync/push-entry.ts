@@ -23,6 +23,9 @@ import { retryDelayMs, type BackoffPolicy } from './backoff';
 import { markFailed, markRetry, markSynced, releaseClaims, type QueuedEntry } from './sync.repository';
 
 export const SYNC_MESSAGES = {
+  userRefused: (harvestUserId: number, reason: string) =>
+    `Harvest did not let the saved credentials log time for Harvest user ${harvestUserId} (${reason}). ` +
+    'A member’s token may only log its own time: save an administrator’s or manager’s token, or clear the agent’s Harvest user in Settings, then log the time again.',
   notConfigured:
     'Harvest is not configured yet: the entry is kept here and sent once an administrator saves the Harvest credentials',
   unreadableCredentials:
@@ -78,6 +81,8 @@ export function createHarvestPusher(options: HarvestPusherOptions): HarvestPushe
       hours: entry.hours,
       notes: harvestNotes(entry),
       external_reference: { id: entry.id, group_id: entry.ticketId ?? undefined, permalink },
+      // The agent's own Harvest user when they have one; else Harvest files it under the token's owner.
+      ...(entry.harvestUserId !== null ? { user_id: entry.harvestUserId } : {}),
     };
   }
 
@@ -98,7 +103,10 @@ export function createHarvestPusher(options: HarvestPusherOptions): HarvestPushe
   }
 
   async function recordFailure(entry: QueuedEntry, error: unknown): Promise<HarvestSyncResult> {
-    const message = describe(error);
+    const message =
+      error instanceof HarvestForbiddenError && entry.harvestUserId !== null
+        ? SYNC_MESSAGES.userRefused(entry.harvestUserId, describe(error))
+        : describe(error);
     if (isPermanent(error)) {
       await markFailed(db, entry, message);
       logger.warn('Harvest refused a time entry', { timeEntryId: entry.id, error: message });

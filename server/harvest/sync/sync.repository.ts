@@ -4,7 +4,7 @@
  * conditional on the same attempt count, so a worker whose lease ran out can no longer change the row.
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { tickets, timeEntries } from '@shared/schema';
+import { tickets, timeEntries, users } from '@shared/schema';
 import type { Database, DbOrTx } from '../../db/client';
 
 /** An entry claimed for one push, with what Harvest needs. */
@@ -17,6 +17,9 @@ export interface QueuedEntry {
   hours: number;
   notes: string;
   spentDate: string;
+  /** The agent who logged it, and the Harvest user their hours go under (null: the token owner's). */
+  userId: string;
+  harvestUserId: number | null;
   /** The attempt this claim is; also the fencing token of the claim. */
   attempts: number;
 }
@@ -33,6 +36,7 @@ const queuedColumns = {
   hours: timeEntries.hours,
   notes: timeEntries.notes,
   spentDate: timeEntries.spentDate,
+  userId: timeEntries.userId,
   attempts: timeEntries.syncAttempts,
 };
 
@@ -40,9 +44,10 @@ const queuedColumns = {
 const heldClaim = (entry: Pick<QueuedEntry, 'id' | 'attempts'>) =>
   and(eq(timeEntries.id, entry.id), eq(timeEntries.syncAttempts, entry.attempts), isPending);
 
+/** Adds what the push needs from elsewhere: the ticket's number and the agent's Harvest user. */
 async function withTicketNumbers(
   db: DbOrTx,
-  rows: Omit<QueuedEntry, 'ticketNumber'>[],
+  rows: Omit<QueuedEntry, 'ticketNumber' | 'harvestUserId'>[],
 ): Promise<QueuedEntry[]> {
   const ticketIds = [...new Set(rows.map((row) => row.ticketId).filter((id): id is string => id !== null))];
   const numbers = new Map<string, string>();
@@ -53,9 +58,19 @@ async function withTicketNumbers(
       .where(inArray(tickets.id, ticketIds));
     for (const ticket of found) numbers.set(ticket.id, ticket.ticketNumber);
   }
+  const userIds = [...new Set(rows.map((row) => row.userId))];
+  const harvestUsers = new Map<string, number | null>();
+  if (userIds.length > 0) {
+    const found = await db
+      .select({ id: users.id, harvestUserId: users.harvestUserId })
+      .from(users)
+      .where(inArray(users.id, userIds));
+    for (const user of found) harvestUsers.set(user.id, user.harvestUserId);
+  }
   return rows.map((row) => ({
     ...row,
     ticketNumber: row.ticketId ? (numbers.get(row.ticketId) ?? null) : null,
+    harvestUserId: harvestUsers.get(row.userId) ?? null,
   }));
 }
 

@@ -1,8 +1,8 @@
-import { CircleAlert, CircleCheck, CircleDashed, type LucideIcon } from 'lucide-react';
-import type { HarvestCredentialsSettingResponse } from '@shared/contracts/settings';
+import { CircleAlert, CircleCheck, CircleDashed, CircleHelp, type LucideIcon } from 'lucide-react';
+import { SETTINGS_MESSAGES, type HarvestCredentialsSettingResponse } from '@shared/contracts/settings';
 import { cn } from '@/lib/utils';
 
-type ConnectionState = 'connected' | 'unreadable' | 'not_configured';
+type ConnectionState = 'connected' | 'rejected' | 'unverified' | 'unreadable' | 'not_configured';
 
 interface ConnectionMeta {
   icon: LucideIcon;
@@ -15,6 +15,16 @@ const CONNECTION_META = {
     icon: CircleCheck,
     className: 'border-green-200 bg-green-50 text-green-900',
     headline: 'Harvest is connected',
+  },
+  rejected: {
+    icon: CircleAlert,
+    className: 'border-red-200 bg-red-50 text-red-900',
+    headline: SETTINGS_MESSAGES.rejected,
+  },
+  unverified: {
+    icon: CircleHelp,
+    className: 'border-amber-200 bg-amber-50 text-amber-900',
+    headline: 'Harvest could not be reached to check the credentials',
   },
   unreadable: {
     icon: CircleAlert,
@@ -29,7 +39,11 @@ const CONNECTION_META = {
 } as const satisfies Record<ConnectionState, ConnectionMeta>;
 
 function connectionState(setting: HarvestCredentialsSettingResponse): ConnectionState {
-  if (setting.configured) return 'connected';
+  if (setting.configured) {
+    // No verification recorded: saved when saving still required Harvest's yes.
+    const status = setting.verification?.status ?? 'verified';
+    return status === 'verified' ? 'connected' : status;
+  }
   // Saved, but sealed with another encryption key: the account id is still known.
   return setting.value.accountId !== '' ? 'unreadable' : 'not_configured';
 }
@@ -44,6 +58,13 @@ function detail(state: ConnectionState, setting: HarvestCredentialsSettingRespon
         : 'Time entries are sent to Harvest.';
       const when = setting.updatedAt ? ` Saved ${savedAtFormat.format(new Date(setting.updatedAt))}.` : '';
       return `${who}${when}`;
+    }
+    case 'rejected':
+      return `${setting.verification?.error ?? ''} Time entries wait here until working credentials are saved.`.trim();
+    case 'unverified': {
+      const lastWorked = setting.verification?.lastVerifiedAt;
+      const worked = lastWorked ? ` They last worked ${savedAtFormat.format(new Date(lastWorked))}.` : '';
+      return `They are saved and checked again shortly.${worked}`;
     }
     case 'unreadable':
       return 'An administrator must save them again; time entries wait here until then.';

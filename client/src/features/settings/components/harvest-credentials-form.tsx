@@ -34,10 +34,14 @@ export function HarvestCredentialsForm({ setting }: HarvestCredentialsFormProps)
     save.mutate(check.value, {
       onSuccess: (result) => {
         form.reset({ accountId: check.value.accountId, accessToken: '' });
-        setOutcome({ ok: true, message: result.message });
+        // Saved in every case; whether Harvest said yes decides how the outcome reads.
+        const verified = result.verification.status === 'verified';
+        setOutcome({ ok: verified, message: result.message });
         notifySuccess(
           SETTINGS_TOASTS.settingsSaved,
-          `Harvest accepted the credentials: connected as ${result.harvestUser.name}.`,
+          verified && result.harvestUser
+            ? `Harvest accepted the credentials: connected as ${result.harvestUser.name}.`
+            : result.message,
         );
       },
       onError: (error) => {

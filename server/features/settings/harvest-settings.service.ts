@@ -1,0 +1,84 @@
+/**
+ * The Harvest credentials setting: saved whenever well-formed (Harvest is asked afterwards, see
+ * harvest-verification.ts), the token sealed and only ever shown masked.
+ */
+import {
+  SETTINGS_MESSAGES,
+  isMaskedToken,
+  maskToken,
+  type HarvestCredentialsInput,
+  type HarvestCredentialsSettingResponse,
+  type SaveSettingResponse,
+} from '@shared/contracts/settings';
+import { badRequest } from '../../lib/errors';
+import { HARVEST_CREDENTIALS_KEY, sealHarvestCredentials } from './harvest-credentials';
+import { verifySavedCredentials } from './harvest-verification';
+import type { SettingsDeps } from './settings-deps';
+import * as repository from './settings.repository';
+
+export async function getHarvestCredentialsSetting(
+  deps: SettingsDeps,
+): Promise<HarvestCredentialsSettingResponse> {
+  const state = await deps.harvest.loadCredentials();
+  if (state.status === 'not_configured') {
+    return {
+      key: HARVEST_CREDENTIALS_KEY,
+      value: { accountId: '', accessToken: '' },
+      configured: false,
+      updatedAt: null,
+      harvestUser: null,
+      verification: null,
+    };
+  }
+  return {
+    key: HARVEST_CREDENTIALS_KEY,
+    value: { accountId: state.stored.accountId, accessToken: maskToken(state.stored.accessTokenHint) },
+    configured: state.status === 'configured',
+    updatedAt: state.updatedAt.toISOString(),
+    harvestUser: state.stored.harvestUser,
+    verification: state.stored.verification,
+  };
+}
+
+/** The form shows the masked token; sent back unchanged, it means "keep the saved token". */
+async function tokenToUse(deps: SettingsDeps, input: HarvestCredentialsInput): Promise<string> {
+  if (!isMaskedToken(input.accessToken)) return input.accessToken;
+  const state = await deps.harvest.loadCredentials();
+  if (state.status === 'configured' && maskToken(state.stored.accessTokenHint) === input.accessToken) {
+    return state.credentials.accessToken;
+  }
+  throw badRequest(`value.accessToken: ${SETTINGS_MESSAGES.maskedToken}`, {
+    'value.accessToken': [SETTINGS_MESSAGES.maskedToken],
+  });
+}
+
+/**
+ * Saves well-formed credentials whatever Harvest says, then asks Harvest about them (decision 63): the
+ * answer says whether they are verified, rejected (401/403) or not checked because Harvest could not
+ * be reached (checked again in the background). Verified credentials match agents to Harvest users.
+ */
+export async function saveHarvestCredentials(
+  deps: SettingsDeps,
+  input: HarvestCredentialsInput,
+): Promise<SaveSettingResponse> {
+  const credentials = { accountId: input.accountId, accessToken: await tokenToUse(deps, input) };
+  const unverified = { status: 'unverified' as const, checkedAt: null, lastVerifiedAt: null, error: null };
+  await repository.upsertSetting(
+    deps.db,
+    HARVEST_CREDENTIALS_KEY,
+    sealHarvestCredentials(deps.harvest.cipher, credentials, null, unverified),
+  );
+  const outcome = (await verifySavedCredentials(deps.db, deps.harvest, null)) ?? {
+    verification: unverified,
+    harvestUser: null,
+  };
+  await deps.harvest.credentialsChanged();
+  const { verification, harvestUser } = outcome;
+  const message =
+    verification.status === 'verified' && harvestUser
+      ? SETTINGS_MESSAGES.savedVerified(harvestUser.name, harvestUser.email)
+      : verification.status === 'rejected'
+        ? SETTINGS_MESSAGES.savedRejected(verification.error ?? SETTINGS_MESSAGES.rejected)
+        : SETTINGS_MESSAGES.savedUnverified(verification.error ?? 'no answer');
+  return { success: true, message, harvestUser, verification };
+}

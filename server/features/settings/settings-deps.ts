@@ -1,0 +1,17 @@
+import type { Database } from '../../db/client';
+import type { HarvestServices } from '../../harvest/sync/harvest-services';
+import type { Mailer } from '../../mail/smtp-transport';
+
+/** What the settings routes need; each service takes the part it uses. */
+export interface SettingsDeps {
+  db: Database;
+  harvest: HarvestServices;
+  /** Sends the test email (server/mail). */
+  mailer: Mailer;
+  /** Connection timeouts of Test Connection (IMAP_TIMEOUT_MS). */
+  imapTimeoutMs: number;
+  /** Where a newly configured mailbox starts (IMAP_IMPORT_SINCE); the moment of saving when unset. */
+  mailboxImportSince?: Date;
+  /** Called after the email settings are saved: the mailbox fetch runs at once rather than at its interval. */
+  onEmailSettingsSaved?: () => void;
+}

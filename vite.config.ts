@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { E2eSequencer } from './e2e/support/sequencer';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -48,6 +49,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser suite at a time: the 2-core machine runs Chromium and the server side by side.
           fileParallelism: false,
+          // Suites that test a setting's first-run state go first (e2e/support/sequencer.ts).
+          sequence: { sequencer: E2eSequencer },
           // expect.poll gives up after 1 s by default: too short for a list that loads while the
           // 2-core machine also runs the server and Chromium (a payload list once took longer).
           expect: { poll: { timeout: 5_000 } },

@@ -1,5 +1,7 @@
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { TimeTrackingPage } from '@/features/time/components/time-tracking-page';
 
 export default function TimeTrackingRoute() {
-  return <TimeTrackingPage />;
+  const { user } = useCurrentUser();
+  return <TimeTrackingPage userId={user?.id} isAdmin={user?.role === 'admin'} />;
 }

@@ -22,13 +22,17 @@ export function useSaveHarvestSettings() {
   return useMutation({
     mutationFn: saveHarvestSettings,
     // After a 401 nothing is refetched: the refetch's own 401 would replace the Unauthorized toast
-    // with an immediate redirect.
+    // with an immediate redirect. The server matches agents by email once Harvest accepts the
+    // credentials, and the users listed are the new token's: both are read again.
     onSettled: async (_data, error) => {
       if (isSessionExpiredError(error)) return;
       await Promise.all(
-        [settingsKeys.setting('harvest_credentials'), ...HARVEST_DEPENDENT_KEYS].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
+        [
+          settingsKeys.setting('harvest_credentials'),
+          settingsKeys.harvestUsers(),
+          settingsKeys.harvestMapping(),
+          ...HARVEST_DEPENDENT_KEYS,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
     },
   });

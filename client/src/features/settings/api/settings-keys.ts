@@ -9,6 +9,10 @@ export const settingsKeys = {
   setting: (key: SettingKey) => [...settingsKeys.all, key] as const,
   /** GET /api/settings/email; the tickets feature's Reply card reads the same entry. */
   email: () => [...settingsKeys.all, 'email'] as const,
+  /** GET /api/harvest/users; the time feature reads the same entry for an admin's own Harvest name. */
+  harvestUsers: () => ['/api/harvest/users'] as const,
+  /** GET /api/harvest/mapping; the time feature reads the same entry for its "logged as" line. */
+  harvestMapping: () => ['/api/harvest/mapping'] as const,
 };
 
 /**

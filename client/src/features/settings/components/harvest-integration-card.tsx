@@ -1,10 +1,12 @@
 import { Plug } from 'lucide-react';
+import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
 import { useHarvestSettings } from '../api/get-harvest-settings';
 import { HarvestConnectionStatus } from './harvest-connection-status';
 import { HarvestCredentialsForm } from './harvest-credentials-form';
 import { HarvestCredentialsReadonly } from './harvest-credentials-readonly';
+import { HarvestUsersTable } from './harvest-users-table';
 import { SectionCard } from '@/components/ui/section-card';
 
 function HarvestIntegrationBody({ canManage }: { canManage: boolean }) {
@@ -30,6 +32,16 @@ function HarvestIntegrationBody({ canManage }: { canManage: boolean }) {
         <HarvestCredentialsForm setting={setting.data} />
       ) : (
         <HarvestCredentialsReadonly setting={setting.data} />
+      )}
+      {/*
+        Mapping needs Harvest's users, which only saved credentials can list; rejected ones list
+        nothing, and the status above already says why.
+      */}
+      {canManage && setting.data.configured && setting.data.verification?.status !== 'rejected' && (
+        <>
+          <Separator />
+          <HarvestUsersTable />
+        </>
       )}
     </div>
   );

@@ -10,4 +10,7 @@ export const timeKeys = {
   summary: (today: string) => [...timeKeys.entriesRoot, 'summary', today] as const,
   harvestProjects: () => ['/api/harvest/projects'] as const,
   harvestTasks: (projectId: number) => [...timeKeys.harvestProjects(), projectId, 'tasks'] as const,
+  /** Shared by URL with the settings feature, whose Harvest Users table changes the mapping. */
+  harvestMapping: () => ['/api/harvest/mapping'] as const,
+  harvestUsers: () => ['/api/harvest/users'] as const,
 };

@@ -1,0 +1,314 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { HARVEST_USERS_TEXTS as T, type HarvestUsersResponse } from '@shared/contracts/harvest-users';
+import { FAKE_HARVEST_USER_IDS } from '../server/harvest/fake/seed';
+import { adminApi, expectStatus, registerApiUser, type ApiUser } from './support/api-users';
+import { launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
+import { pickOption } from './support/select';
+import { uniqueTag } from './support/ticket-seeds';
+import { signInAdmin } from './support/users';
+
+/**
+ * Settings → Harvest Integration's Harvest Users table and the Time Tracking page's "logged as" line
+ * (issue 16), against the fake Harvest the global setup starts. The database is shared with the other
+ * files: the agents here are this file's own, and every mapping it sets is cleared at the end.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/**
+ * The agents this file maps, cleared again at the end even when a test fails half-way: the other
+ * files' time entries go under the token's owner, and a Harvest user belongs to one agent only.
+ */
+const mappedHere = new Set<string>();
+afterAll(async () => {
+  const admin = await adminApi();
+  for (const userId of mappedHere) {
+    await expectStatus(
+      admin.put(`/api/users/${userId}/harvest-user`, { data: { harvestUserId: null } }),
+      200,
+      'clearing a mapping',
+    );
+  }
+  await admin.dispose();
+});
+
+const fake = () => inject('fakeHarvest');
+/** The fake's token owner, and the seeded member whose email an agent of this file shares. */
+const TOKEN_OWNER = { id: FAKE_HARVEST_USER_IDS.administrator, name: 'Jordan Reyes' };
+const SAM = {
+  id: FAKE_HARVEST_USER_IDS.member,
+  firstName: 'Sam',
+  lastName: 'Okafor',
+  email: 'sam.okafor@example.com',
+};
+/** Nobody else's in this file, so the read-only test can map an agent to it whatever ran before. */
+const ROBINS_HARVEST_USER = FAKE_HARVEST_USER_IDS.secondMember;
+const samLabel = `${SAM.firstName} ${SAM.lastName} (${SAM.email})`;
+
+const card = (scope: Page | Locator, name: string) => scope.getByRole('region', { name, exact: true });
+const usersGroup = (page: Page) =>
+  card(page, 'Harvest Integration').getByRole('group', { name: T.title, exact: true });
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+/** The Harvest User select of one agent's row: it is labelled with the agent's name. */
+const selectOf = (scope: Locator, agentName: string) =>
+  scope.getByRole('combobox', { name: agentName, exact: true });
+const rowOf = (scope: Locator, email: string) => scope.getByRole('row').filter({ hasText: email });
+
+async function controlFake(body: Record<string, unknown>) {
+  const response = await fetch(`${new URL(fake().url).origin}/__control`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`fake Harvest control failed: ${await response.text()}`);
+}
+
+/** Saves the fake's credentials as the admin (the server matches agents by email then). Idempotent. */
+async function configureHarvest() {
+  const api = await adminApi();
+  await expectStatus(
+    api.post('/api/settings', {
+      data: {
+        key: 'harvest_credentials',
+        value: { accountId: fake().accountId, accessToken: fake().accessToken },
+      },
+    }),
+    200,
+    'saving Harvest credentials',
+  );
+  await api.dispose();
+}
+
+/** Once the finite animations (a toast sliding, a list fading in) are over. */
+const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+
+/** Closes the toasts, so a screenshot shows what is under them. */
+async function dismissToasts(page: Page) {
+  const notifications = page.getByRole('region', { name: /^Notifications/ });
+  for (const close of await notifications.getByRole('button', { name: 'Close', exact: true }).all()) {
+    // Dispatched: a toast still sliding in is outside the viewport, where a click cannot reach it.
+    await close.dispatchEvent('click');
+  }
+  await notifications.locator('li').first().waitFor({ state: 'detached' });
+}
+
+/**
+ * The element as a person sees it, wide and on a phone (390 px), once the animations are over. The
+ * viewport is made taller than the element: the app's main area scrolls under a sticky header.
+ */
+async function screenshotWideAndNarrow(page: Page, element: Locator, name: string) {
+  const size = page.viewportSize() ?? { width: 1366, height: 900 };
+  for (const [width, suffix] of [
+    [size.width, 'desktop'],
+    [390, 'mobile'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 3000 });
+    await settled(page);
+    await screenshotOf(element, `${name}-${suffix}`);
+  }
+  await page.setViewportSize(size);
+}
+
+/** The page with a select open, wide and on a phone: the list of Harvest users must fit the screen. */
+async function screenshotOpenSelect(page: Page, select: Locator, name: string) {
+  const size = page.viewportSize() ?? { width: 1366, height: 900 };
+  for (const [width, height, suffix] of [
+    [size.width, size.height, 'desktop'],
+    [390, 844, 'mobile'],
+  ] as const) {
+    // Resized first: a Radix select closes when the window is resized.
+    await page.setViewportSize({ width, height });
+    await select.scrollIntoViewIfNeeded();
+    await select.click();
+    await page.getByRole('listbox').waitFor();
+    await settled(page);
+    await screenshot(page, `${name}-${suffix}`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  }
+  await page.setViewportSize(size);
+}
+
+/** The Time Tracking page's line on whose name the hours go under in Harvest, as `user` sees it. */
+async function harvestIdentityLine(user: ApiUser | 'admin', name: string) {
+  const context = await newContext(browser);
+  if (user === 'admin') {
+    await signInAdmin(context);
+  } else {
+    const login = await context.request.post('/api/login', {
+      data: { email: user.email, password: user.password },
+    });
+    if (login.status() !== 200) throw new Error(`login failed: ${await login.text()}`);
+  }
+  const page = await context.newPage();
+  await page.goto('/time-tracking');
+  const form = card(page, 'Add Time Entry');
+  await form.getByText(name, { exact: true }).waitFor();
+  return { context, page, form };
+}
+
+describe('Settings: Harvest Users', () => {
+  beforeAll(configureHarvest);
+
+  it('an admin matches agents by email, picks and clears one by hand, and each agent’s Time Tracking page says whose name their hours go under', async () => {
+    const tag = uniqueTag('hu');
+    // Registered after the credentials were saved: only Match Users matches Sam's email.
+    const sam = await registerApiUser(SAM.firstName, SAM.lastName, SAM.email);
+    const caseyName = `Casey Unmatched${tag}`;
+    const casey = await registerApiUser('Casey', `Unmatched${tag}`);
+    const admin = await adminApi();
+    const adminId = ((await (await admin.get('/api/auth/user')).json()) as { id: string }).id;
+    for (const userId of [sam.id, casey.id, adminId]) mappedHere.add(userId);
+
+    const { users } = await expectStatus<HarvestUsersResponse>(
+      admin.get('/api/harvest/users'),
+      200,
+      'listing Harvest users',
+    );
+    // The manager, picked by hand; named as the fake lists it.
+    const other = users.find((user) => user.id === FAKE_HARVEST_USER_IDS.manager);
+    if (!other) throw new Error(`the fake Harvest does not list its manager: ${JSON.stringify(users)}`);
+    const otherName = `${other.firstName} ${other.lastName}`;
+    const otherLabel = `${otherName} (${other.email})`;
+
+    const context = await newContext(browser);
+    await signInAdmin(context);
+    const page = await context.newPage();
+    await page.goto('/settings');
+    const group = usersGroup(page);
+    await group.getByText(T.description, { exact: true }).waitFor();
+    await group.getByRole('columnheader', { name: T.agent, exact: true }).waitFor();
+    await group.getByRole('columnheader', { name: T.harvestUser, exact: true }).waitFor();
+    const samSelect = selectOf(group, `${SAM.firstName} ${SAM.lastName}`);
+    const caseySelect = selectOf(group, caseyName);
+    await expect.poll(() => samSelect.innerText()).toBe(T.notMapped);
+    await expect(caseySelect.innerText()).resolves.toBe(T.notMapped);
+    await rowOf(group, sam.email).waitFor();
+
+    // Match Users: Sam's email is a Harvest user's, Casey's is nobody's.
+    await group.getByRole('button', { name: T.match, exact: true }).click();
+    await toast(page, T.matched(1)).waitFor();
+    await expect.poll(() => samSelect.innerText()).toBe(samLabel);
+    await expect(caseySelect.innerText()).resolves.toBe(T.notMapped);
+    await dismissToasts(page);
+    await screenshotWideAndNarrow(page, card(page, 'Harvest Integration'), 'settings-harvest-users');
+    await screenshotOpenSelect(page, samSelect, 'settings-harvest-users-open');
+
+    // By hand, from the keyboard: open Casey's select, type the name, Enter.
+    await caseySelect.focus();
+    await page.keyboard.press('Enter');
+    const listbox = page.getByRole('listbox');
+    await listbox.waitFor();
+    await expect(page.getByRole('option').first().innerText()).resolves.toBe(T.notMapped);
+    await page.getByRole('option', { name: samLabel, exact: true }).waitFor();
+    await page.keyboard.type(other.firstName);
+    await page.keyboard.press('Enter');
+    await listbox.waitFor({ state: 'hidden' });
+    await toast(page, T.mappingSaved).waitFor();
+    await expect.poll(() => caseySelect.innerText()).toBe(otherLabel);
+    // The focus stays on the select the choice was made with.
+    await expect(caseySelect.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await page.reload();
+    await expect.poll(() => caseySelect.innerText()).toBe(otherLabel);
+
+    // One Harvest user belongs to one agent: the server refuses, naming the agent, and the select
+    // shows what is saved.
+    await pickOption(page, caseySelect, samLabel);
+    await toast(page, T.alreadyMapped(`${SAM.firstName} ${SAM.lastName}`)).waitFor();
+    await expect.poll(() => caseySelect.innerText()).toBe(otherLabel);
+
+    // Sam is mapped: the agent may not list Harvest's users, so the line names the Harvest user by number.
+    const samView = await harvestIdentityLine(sam, T.loggedAsYou(T.userNumber(SAM.id)));
+    await samView.context.close();
+
+    // The API refuses the same for the admin.
+    await expectStatus(
+      admin.put(`/api/users/${adminId}/harvest-user`, { data: { harvestUserId: SAM.id } }),
+      409,
+      'mapping the admin to a taken Harvest user',
+    );
+    // Cleared by hand, the mapping stays cleared after a reload.
+    await pickOption(page, caseySelect, T.notMapped);
+    await toast(page, T.mappingCleared).waitFor();
+    await expect.poll(() => caseySelect.innerText()).toBe(T.notMapped);
+    await page.reload();
+    await expect.poll(() => caseySelect.innerText()).toBe(T.notMapped);
+
+    // The admin mapped to a Harvest user sees its name: admins may list them.
+    await expectStatus(
+      admin.put(`/api/users/${adminId}/harvest-user`, { data: { harvestUserId: other.id } }),
+      200,
+      'mapping the admin',
+    );
+    const adminView = await harvestIdentityLine('admin', T.loggedAsYou(otherName));
+    await adminView.context.close();
+
+    // Casey is not mapped: the hours go under the token's owner.
+    const caseyView = await harvestIdentityLine(casey, T.loggedAs(TOKEN_OWNER.name));
+    await screenshotWideAndNarrow(caseyView.page, caseyView.form, 'time-tracking-harvest-identity');
+    await caseyView.context.close();
+    await admin.dispose();
+    await context.close();
+  });
+
+  it('when the token may not list Harvest’s users, the card says why and shows the mappings read-only', async () => {
+    const robin = await registerApiUser('Robin', `Readonly${uniqueTag('ro')}`);
+    mappedHere.add(robin.id);
+    const admin = await adminApi();
+    await expectStatus(
+      admin.put(`/api/users/${robin.id}/harvest-user`, { data: { harvestUserId: ROBINS_HARVEST_USER } }),
+      200,
+      'mapping an agent',
+    );
+    await admin.dispose();
+    const context = await newContext(browser);
+    try {
+      await signInAdmin(context);
+      const page = await context.newPage();
+      const group = usersGroup(page);
+
+      // While Harvest's users load, the mappings show with a placeholder where each select goes.
+      await controlFake({ latencyMs: 5_000 });
+      await page.goto('/settings');
+      await rowOf(group, robin.email).waitFor();
+      await expect(group.getByRole('combobox').count()).resolves.toBe(0);
+      await screenshotWideAndNarrow(
+        page,
+        card(page, 'Harvest Integration'),
+        'settings-harvest-users-loading',
+      );
+      await controlFake({ latencyMs: 0, failWith: 403, path: '/v2/users' });
+
+      await page.reload();
+      await group.getByRole('alert').getByText(T.listRefused, { exact: true }).waitFor();
+      const row = rowOf(group, robin.email);
+      await row.getByText(T.userNumber(ROBINS_HARVEST_USER), { exact: true }).waitFor();
+      await expect(row.getByRole('combobox').count()).resolves.toBe(0);
+      await screenshotWideAndNarrow(
+        page,
+        card(page, 'Harvest Integration'),
+        'settings-harvest-users-refused',
+      );
+
+      // Match Users reads the list too: the same reason, in a toast.
+      await group.getByRole('button', { name: T.match, exact: true }).click();
+      await toast(page, T.listRefused).waitFor();
+    } finally {
+      await controlFake({ clearFailures: true, latencyMs: 0 });
+      await context.close();
+    }
+  });
+});

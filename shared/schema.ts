@@ -387,6 +387,30 @@ export const messageAttachments = pgTable(
 );
 
 /**
+ * Time entries deleted here that Harvest still has (or may have): the sync deletes them there
+ * (server/harvest/sync/delete-entry.ts), then the row goes. Claimed like time entries: SKIP LOCKED
+ * and a lease, the attempt count fencing a late report.
+ */
+export const harvestDeletions = pgTable(
+  'harvest_deletions',
+  {
+    /** The deleted entry's id: the Harvest entry's external reference, to find it when its id is unknown. */
+    timeEntryId: uuid('time_entry_id').primaryKey(),
+    harvestTimeEntryId: bigint('harvest_time_entry_id', { mode: 'number' }),
+    spentDate: date('spent_date').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Due time; not before a push that may still be under way has ended. */
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true }).notNull(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** 'pending', or 'failed' when Harvest refused for good (a locked entry). */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('harvest_deletions_due_idx').on(t.nextSyncAt)],
+);
+
+/**
  * Who runs a periodic task now (server/jobs/lease.ts): held while a run goes on and renewed by it, so
  * one process runs it at a time; one that dies leaves a lease that simply runs out.
  */

@@ -85,6 +85,8 @@ export interface HarvestClient {
   listTaskAssignments(projectId: number, query?: HarvestActiveFilter): Promise<HarvestTaskAssignment[]>;
   listTasks(query?: HarvestActiveFilter): Promise<HarvestTask[]>;
   createTimeEntry(entry: NewHarvestTimeEntry): Promise<HarvestTimeEntry>;
+  /** One entry (404 when it is gone, or not the token's to see). */
+  getTimeEntry(id: number): Promise<HarvestTimeEntry>;
   updateTimeEntry(id: number, patch: HarvestTimeEntryPatch): Promise<HarvestTimeEntry>;
   deleteTimeEntry(id: number): Promise<void>;
   listTimeEntries(query?: HarvestTimeEntryQuery): Promise<HarvestTimeEntry[]>;
@@ -147,6 +149,7 @@ export function createHarvestClient(options: HarvestClientOptions): HarvestClien
       assertHours(entry.hours);
       return one(harvestTimeEntrySchema, 'POST', '/time_entries', entry);
     },
+    getTimeEntry: (id) => one(harvestTimeEntrySchema, 'GET', `/time_entries/${encodeURIComponent(id)}`),
     async updateTimeEntry(id, patch) {
       if ('hours' in patch) assertHours(patch.hours);
       return one(harvestTimeEntrySchema, 'PATCH', `/time_entries/${encodeURIComponent(id)}`, patch);

@@ -37,6 +37,10 @@ export const TIME_MESSAGES = {
   alreadyClosed: 'This ticket is already closed',
   unknownProject: 'This Harvest project is not one you can log time to',
   unknownTask: 'This Harvest task is not available for the chosen project',
+  entryNotFound: 'Time entry not found',
+  nothingToChange: 'Give at least one of projectId, taskId, hours, notes and spentDate to change',
+  locked: (reason: string) =>
+    `Harvest has locked this entry (${reason}): it can no longer be changed or deleted`,
 } as const;
 
 const noNul = (value: string) => !value.includes('\u0000');
@@ -134,6 +138,15 @@ export const createTimeEntrySchema = z.object({
 });
 export type CreateTimeEntryInput = z.output<typeof createTimeEntrySchema>;
 
+/** PUT /api/time-entries/{id}: any of the create fields; the ones left out stay as they are. */
+export const updateTimeEntrySchema = createTimeEntrySchema
+  .partial()
+  .refine(
+    (input) => Object.values(input).some((value) => value !== undefined),
+    TIME_MESSAGES.nothingToChange,
+  );
+export type UpdateTimeEntryInput = z.output<typeof updateTimeEntrySchema>;
+
 /** An empty query parameter counts as not given. */
 const queryParam = <S extends z.ZodType>(schema: S) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -186,6 +199,18 @@ export interface TimeEntrySummary {
 export interface CreateTimeEntryResponse {
   timeEntry: TimeEntry;
   harvestSync: HarvestSyncResult;
+}
+
+/** PUT /api/time-entries/{id}: the entry as saved, and how the change reached Harvest. */
+export type UpdateTimeEntryResponse = CreateTimeEntryResponse;
+
+/**
+ * DELETE /api/time-entries/{id}. `harvest`: `removed` (deleted in Harvest too), `queued` (Harvest is
+ * told by the background sync) or `none` (it never reached Harvest).
+ */
+export interface DeleteTimeEntryResponse {
+  deleted: true;
+  harvest: 'removed' | 'queued' | 'none';
 }
 
 export interface CloseTicketResponse {

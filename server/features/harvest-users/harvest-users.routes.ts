@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { idSchema } from '@shared/contracts/tickets';
 import {
   harvestMappingInputSchema,
   type HarvestMappingResponse,
@@ -13,10 +14,7 @@ import { parseInput } from '../../lib/validate';
 import { requireAdmin, requireAuth } from '../../middleware/require-auth';
 import * as service from './harvest-users.service';
 
-/** Any PostgreSQL uuid, as ticket ids are read. */
-const userParamsSchema = z.object({
-  id: z.guid('User id must be a UUID').transform((id) => id.toLowerCase()),
-});
+const userParamsSchema = z.object({ id: idSchema });
 
 /**
  * GET /api/harvest/users, POST /api/harvest/users/match and PUT /api/users/:id/harvest-user for

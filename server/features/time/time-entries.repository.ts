@@ -104,3 +104,73 @@ export async function summarizeTimeOfUser(
     .where(eq(timeEntries.userId, userId));
   return row ?? { todayHours: 0, weekHours: 0, totalEntries: 0 };
 }
+
+export interface TimeEntryChanges {
+  projectId: number;
+  projectName: string;
+  taskId: number;
+  taskName: string;
+  hours: number;
+  notes: string;
+  spentDate: string;
+}
+
+/**
+ * Writes a change. An entry on its way to Harvest (or there already) is queued again: pending, due
+ * now, its attempt count raised so a push still holding the old claim cannot record itself over the
+ * change, and claimed for the request's own push when `queue.claimLeaseMs` is set. An entry that is
+ * never pushed ('local') stays local.
+ */
+export async function updateQueuedTimeEntry(
+  tx: DbOrTx,
+  id: string,
+  changes: TimeEntryChanges,
+  queue: QueueOptions,
+): Promise<void> {
+  const claimed = queue.claimLeaseMs !== undefined;
+  const isLocal = sql`${timeEntries.syncStatus} = 'local'`;
+  await tx
+    .update(timeEntries)
+    .set({
+      harvestProjectId: changes.projectId,
+      harvestProjectName: changes.projectName,
+      harvestTaskId: changes.taskId,
+      harvestTaskName: changes.taskName,
+      hours: changes.hours,
+      notes: changes.notes,
+      spentDate: changes.spentDate,
+      updatedAt: sql`now()`,
+      syncStatus: sql`CASE WHEN ${isLocal} THEN 'local' ELSE 'pending' END`,
+      syncAttempts: sql`CASE WHEN ${isLocal} THEN ${timeEntries.syncAttempts} ELSE ${timeEntries.syncAttempts} + 1 END`,
+      syncClaimedUntil: claimed
+        ? sql`CASE WHEN ${isLocal} THEN NULL ELSE now() + ${queue.claimLeaseMs} * interval '1 millisecond' END`
+        : null,
+      nextSyncAt: sql`CASE WHEN ${isLocal} THEN NULL ELSE now() END`,
+      lastSyncError: sql`CASE WHEN ${isLocal} THEN NULL ELSE ${queue.waitingReason ?? null}::text END`,
+    })
+    .where(eq(timeEntries.id, id));
+}
+
+/** Deletes the entry; what it was, for the Harvest side, or undefined when it was gone already. */
+export async function deleteTimeEntryRow(
+  tx: DbOrTx,
+  id: string,
+): Promise<
+  | {
+      syncStatus: string;
+      syncAttempts: number;
+      harvestTimeEntryId: number | null;
+      spentDate: string;
+      syncClaimedUntil: Date | null;
+    }
+  | undefined
+> {
+  const [row] = await tx.delete(timeEntries).where(eq(timeEntries.id, id)).returning({
+    syncStatus: timeEntries.syncStatus,
+    syncAttempts: timeEntries.syncAttempts,
+    harvestTimeEntryId: timeEntries.harvestTimeEntryId,
+    spentDate: timeEntries.spentDate,
+    syncClaimedUntil: timeEntries.syncClaimedUntil,
+  });
+  return row;
+}

@@ -1,6 +1,9 @@
 import { Router } from 'express';
+import { z } from 'zod';
+import { idSchema } from '@shared/contracts/tickets';
 import {
   createTimeEntrySchema,
+  updateTimeEntrySchema,
   timeEntryListQuerySchema,
   timeEntrySummaryQuerySchema,
 } from '@shared/contracts/time';
@@ -9,6 +12,8 @@ import type { HarvestServices } from '../../harvest/sync/harvest-services';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAuth } from '../../middleware/require-auth';
 import * as timeEntriesService from './time-entries.service';
+
+const entryParamsSchema = z.object({ id: idSchema });
 
 export function timeEntriesRoutes(deps: { db: Database; harvest: HarvestServices }) {
   const { db } = deps;
@@ -28,6 +33,18 @@ export function timeEntriesRoutes(deps: { db: Database; harvest: HarvestServices
   router.post('/time-entries', auth, async (req, res) => {
     const input = parseInput(createTimeEntrySchema, req.body);
     res.status(201).json(await timeEntriesService.createTimeEntry(deps, currentUser(req).id, input));
+  });
+
+  // Own entries; admins any (issue 16). Synced to Harvest as PATCH / DELETE.
+  router.put('/time-entries/:id', auth, async (req, res) => {
+    const { id } = parseInput(entryParamsSchema, req.params);
+    const input = parseInput(updateTimeEntrySchema, req.body ?? {});
+    res.json(await timeEntriesService.updateTimeEntry(deps, currentUser(req), id, input));
+  });
+
+  router.delete('/time-entries/:id', auth, async (req, res) => {
+    const { id } = parseInput(entryParamsSchema, req.params);
+    res.json(await timeEntriesService.deleteTimeEntry(deps, currentUser(req), id));
   });
 
   return router;

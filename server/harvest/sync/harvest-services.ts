@@ -14,6 +14,7 @@ import {
 import { createTokenCipher, type TokenCipher } from '../../features/settings/token-cipher';
 import { HarvestCatalog } from '../../features/time/harvest-catalog';
 import { createHarvestClient, type HarvestClient } from '../client';
+import { createHarvestDeleter, type HarvestDeleter } from './delete-entry';
 import { createHarvestPusher, type HarvestPusher } from './push-entry';
 import { requeueUnsyncedEntries } from './sync.repository';
 
@@ -25,6 +26,8 @@ export interface HarvestServices {
   createClient: HarvestClientFactory;
   catalog: HarvestCatalog;
   pusher: HarvestPusher;
+  /** Deletes in Harvest the entries deleted here. */
+  deleter: HarvestDeleter;
   /** How long a claim on an entry lasts: longer than any push can take (two Harvest calls). */
   claimLeaseMs: number;
   /** After new credentials are saved: forget cached lists and send every unsynced entry again. */
@@ -81,12 +84,24 @@ export function createHarvestServices(options: HarvestServicesOptions): HarvestS
     publicUrl: config.publicUrl,
   });
 
+  const deleter = createHarvestDeleter({
+    db,
+    loadCredentials,
+    createClient,
+    backoff: {
+      baseMs: config.harvest.sync.backoffBaseMs,
+      maxMs: config.harvest.sync.backoffMaxMs,
+      random: options.random,
+    },
+  });
+
   return {
     cipher,
     loadCredentials,
     createClient,
     catalog,
     pusher,
+    deleter,
     claimLeaseMs: Math.max(60_000, 4 * config.harvest.timeoutMs),
     async credentialsChanged() {
       catalog.invalidate();

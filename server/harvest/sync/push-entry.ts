@@ -4,7 +4,7 @@
  * POST) is looked up by its external reference first, so a lost answer never becomes a second entry.
  */
 import type { HarvestSyncResult } from '@shared/contracts/time';
-import type { HarvestClient, HarvestTimeEntry, NewHarvestTimeEntry } from '../client';
+import type { HarvestClient, HarvestTimeEntry, HarvestTimeEntryPatch, NewHarvestTimeEntry } from '../client';
 import {
   HarvestAuthError,
   HarvestError,
@@ -23,6 +23,10 @@ import { retryDelayMs, type BackoffPolicy } from './backoff';
 import { markFailed, markRetry, markSynced, releaseClaims, type QueuedEntry } from './sync.repository';
 
 export const SYNC_MESSAGES = {
+  lockedInHarvest: (reason: string) =>
+    `Harvest refused the change (${reason}): the entry is locked there (approved or invoiced), so it can no longer be changed.`,
+  goneFromHarvest:
+    'The entry was deleted in Harvest, so this change cannot reach it: log the time again if it is still needed.',
   userRefused: (harvestUserId: number, reason: string) =>
     `Harvest did not let the saved credentials log time for Harvest user ${harvestUserId} (${reason}). ` +
     'A member’s token may only log its own time: save an administrator’s or manager’s token, or clear the agent’s Harvest user in Settings, then log the time again.',
@@ -86,6 +90,15 @@ export function createHarvestPusher(options: HarvestPusherOptions): HarvestPushe
     };
   }
 
+  /** The fields a change sends (the Harvest user and the reference never change). */
+  const changeOf = (entry: QueuedEntry): HarvestTimeEntryPatch => ({
+    project_id: entry.projectId,
+    task_id: entry.taskId,
+    spent_date: entry.spentDate,
+    hours: entry.hours,
+    notes: harvestNotes(entry),
+  });
+
   /**
    * The entry an earlier attempt created, if any. Only that day is asked for and the reference is
    * compared here too, so a Harvest that ignored the filter could not match another entry.
@@ -104,9 +117,13 @@ export function createHarvestPusher(options: HarvestPusherOptions): HarvestPushe
 
   async function recordFailure(entry: QueuedEntry, error: unknown): Promise<HarvestSyncResult> {
     const message =
-      error instanceof HarvestForbiddenError && entry.harvestUserId !== null
-        ? SYNC_MESSAGES.userRefused(entry.harvestUserId, describe(error))
-        : describe(error);
+      error instanceof HarvestForbiddenError && entry.harvestTimeEntryId !== null
+        ? SYNC_MESSAGES.lockedInHarvest(describe(error))
+        : error instanceof HarvestNotFoundError && entry.harvestTimeEntryId !== null
+          ? SYNC_MESSAGES.goneFromHarvest
+          : error instanceof HarvestForbiddenError && entry.harvestUserId !== null
+            ? SYNC_MESSAGES.userRefused(entry.harvestUserId, describe(error))
+            : describe(error);
     if (isPermanent(error)) {
       await markFailed(db, entry, message);
       logger.warn('Harvest refused a time entry', { timeEntryId: entry.id, error: message });
@@ -141,8 +158,17 @@ export function createHarvestPusher(options: HarvestPusherOptions): HarvestPushe
       const client = options.createClient(state.credentials);
       let pushed: HarvestTimeEntry | undefined;
       try {
-        if (entry.attempts > 1) pushed = await findPushed(client, entry);
-        pushed ??= await client.createTimeEntry(newEntry(entry));
+        if (entry.harvestTimeEntryId !== null) {
+          // A change of an entry Harvest has: PATCH it.
+          pushed = await client.updateTimeEntry(entry.harvestTimeEntryId, changeOf(entry));
+        } else {
+          // An earlier attempt may have created it; the entry may have been changed since, so what
+          // is found gets the current fields.
+          const found = entry.attempts > 1 ? await findPushed(client, entry) : undefined;
+          pushed = found
+            ? await client.updateTimeEntry(found.id, changeOf(entry))
+            : await client.createTimeEntry(newEntry(entry));
+        }
       } catch (error) {
         return recordFailure(entry, error);
       }

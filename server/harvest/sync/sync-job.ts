@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
 import type { HarvestServices } from './harvest-services';
+import { claimDueDeletions } from './deletions.repository';
 import { claimDueEntries, releaseClaims } from './sync.repository';
 
 /** The job runner's queue of the periodic pass. */
@@ -58,6 +59,12 @@ export function createHarvestSyncJob(options: HarvestSyncJobOptions): HarvestSyn
         summary[await harvest.pusher.push(entry)] += 1;
       }
       if (entries.length < batchSize) break;
+    }
+    // Then what was deleted here and Harvest still has.
+    for (let batch = 0; batch < maxBatches && !stopping; batch++) {
+      const deletions = await claimDueDeletions(db, batchSize, harvest.claimLeaseMs);
+      for (const deletion of deletions) await harvest.deleter.remove(deletion);
+      if (deletions.length < batchSize) break;
     }
     return summary;
   }

@@ -17,6 +17,8 @@ export interface QueuedEntry {
   hours: number;
   notes: string;
   spentDate: string;
+  /** Harvest's id once pushed: a change is then a PATCH of that entry. */
+  harvestTimeEntryId: number | null;
   /** The agent who logged it, and the Harvest user their hours go under (null: the token owner's). */
   userId: string;
   harvestUserId: number | null;
@@ -37,6 +39,7 @@ const queuedColumns = {
   notes: timeEntries.notes,
   spentDate: timeEntries.spentDate,
   userId: timeEntries.userId,
+  harvestTimeEntryId: timeEntries.harvestTimeEntryId,
   attempts: timeEntries.syncAttempts,
 };
 

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { noteAuthor, serializeNotes } from '@shared/notes';
 import { addDays, rangeBounds } from '@shared/report-range';
-import { ticketMessages, timeEntries } from '@shared/schema';
+import { ticketMessages, timeEntries, users } from '@shared/schema';
 import { insertSetupToken } from '../../features/auth/setup.service';
 import {
   insertAttachments,
@@ -50,6 +50,32 @@ async function createTicket(fx: SecurityFixture): Promise<string> {
     .send(newTicketInput())
     .expect(201);
   return res.body.ticket.id as string;
+}
+
+/** A time entry of the admin's (pushed to the fake Harvest); returns its id. */
+async function createTimeEntry(fx: SecurityFixture): Promise<string> {
+  const res = await request(fx.baseUrl)
+    .post('/api/time-entries')
+    .set('Cookie', fx.admin.cookie)
+    .send({ projectId: 1, taskId: 1, hours: 1.25, notes: 'Printer setup', spentDate: '2026-03-02' })
+    .expect(201);
+  return res.body.timeEntry.id as string;
+}
+
+async function saveHarvestCredentials(fx: SecurityFixture): Promise<void> {
+  await request(fx.baseUrl)
+    .post('/api/settings')
+    .set('Cookie', fx.admin.cookie)
+    .send({ key: 'harvest_credentials', value: FAKE_CREDENTIALS })
+    .expect(200);
+}
+
+/** The id of the account with this address, registering it the first time. */
+async function userWithEmail(fx: SecurityFixture, email: string): Promise<string> {
+  const [existing] = await fx.t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) return existing.id;
+  const res = await request(fx.baseUrl).post('/api/register').send(newUserInput({ email })).expect(201);
+  return res.body.user.id as string;
 }
 
 /** A small PNG stored for a new ticket's original message; returns the file's id. */
@@ -420,6 +446,40 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     cookie: fx.admin.cookie,
     body: { projectId: 1, taskId: 1, hours: 1.25, notes: 'Printer setup', spentDate: '2026-03-02' },
     okStatus: 201,
+  }),
+  'PUT /api/time-entries/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTimeEntry(fx) },
+    body: { hours: 0.75, notes: 'Printer setup, corrected' },
+    okStatus: 200,
+  }),
+  'DELETE /api/time-entries/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTimeEntry(fx) },
+    okStatus: 200,
+  }),
+  'GET /api/harvest/users': async (fx) => {
+    await saveHarvestCredentials(fx);
+    return { cookie: fx.admin.cookie, okStatus: 200 };
+  },
+  // An agent whose address is a Harvest user's, unmatched first, so that matching changes something.
+  'POST /api/harvest/users/match': async (fx) => {
+    await saveHarvestCredentials(fx);
+    const samId = await userWithEmail(fx, 'sam.okafor@example.com');
+    await request(fx.baseUrl)
+      .put(`/api/users/${samId}/harvest-user`)
+      .set('Cookie', fx.admin.cookie)
+      .send({ harvestUserId: null })
+      .expect(200);
+    return { cookie: fx.admin.cookie, okStatus: 200 };
+  },
+  'GET /api/harvest/mapping': (fx) => ({ cookie: fx.agent.cookie, okStatus: 200 }),
+  'PUT /api/users/:id/harvest-user': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: (await fx.registerUser()).id },
+    // A Harvest user nobody else has: each call maps a new agent to a new one.
+    body: { harvestUserId: 500_000 + crypto.randomInt(1_000_000) },
+    okStatus: 200,
   }),
   'GET /api/reports': (fx) => ({ cookie: fx.admin.cookie, query: reportQuery(), okStatus: 200 }),
   'GET /api/reports/time-entries.csv': (fx) => ({

@@ -82,6 +82,13 @@ export const ROUTES = [
   { method: 'GET', path: '/api/time-entries', access: 'authenticated' },
   { method: 'GET', path: '/api/time-entries/summary', access: 'authenticated' },
   { method: 'POST', path: '/api/time-entries', access: 'authenticated' },
+  { method: 'PUT', path: '/api/time-entries/:id', access: 'authenticated' },
+  { method: 'DELETE', path: '/api/time-entries/:id', access: 'authenticated' },
+  // Which Harvest user each agent's hours go under (server/features/harvest-users).
+  { method: 'GET', path: '/api/harvest/users', access: 'admin' },
+  { method: 'POST', path: '/api/harvest/users/match', access: 'admin' },
+  { method: 'GET', path: '/api/harvest/mapping', access: 'authenticated' },
+  { method: 'PUT', path: '/api/users/:id/harvest-user', access: 'admin' },
   // Reports.
   { method: 'GET', path: '/api/reports', access: 'authenticated' },
   { method: 'GET', path: '/api/reports/time-entries.csv', access: 'authenticated' },

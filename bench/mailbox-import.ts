@@ -17,9 +17,8 @@ import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
-import pg from 'pg';
 import { loadConfig } from '../server/config';
-import { openDatabase, type OpenDatabase } from '../server/db/database';
+import { openDatabase } from '../server/db/database';
 import { inboundSettingsFrom } from '../server/features/inbound/inbound.service';
 import { fetchMailbox, type MailboxImportDeps } from '../server/features/mailbox/mailbox-import';
 import { startMailboxUnlessSame } from '../server/features/mailbox/mailbox-state.repository';
@@ -27,23 +26,9 @@ import { mailboxAccountOf, sealEmailSettings } from '../server/features/settings
 import { upsertSetting } from '../server/features/settings/settings.repository';
 import { createTokenCipher } from '../server/features/settings/token-cipher';
 import { startDovecotTestServer, type DovecotTestServer } from '../server/test/mail/dovecot-test-server';
+import { commits, statementsSent } from './lib/sql-cost';
 import { intOption } from './lib/options';
 import { openScratchDatabase, scratchDatabaseUrl } from './lib/scratch-database';
-
-/** Every statement any pg client of this process sends. */
-let statements = 0;
-const originalQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
-  statements += 1;
-  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof pg.Client.prototype.query;
-
-async function commits(database: OpenDatabase): Promise<number> {
-  const { rows } = await database.pool.query<{ n: string }>(
-    'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()',
-  );
-  return Number(rows[0]!.n);
-}
 
 const BODY = 'Hello, the printer on the third floor jams on every second page since this morning.\n'.repeat(
   6,
@@ -159,16 +144,16 @@ async function main(): Promise<void> {
       await startMailboxUnlessSame(database.db, mailboxAccountOf(imap), new Date(Date.now() - 60_000));
       await fill(dovecot, folder, count, `p${index}`, kb);
 
-      const statementsBefore = statements;
-      const commitsBefore = await commits(database);
+      const statementsBefore = statementsSent();
+      const commitsBefore = await commits(database.pool);
       const started = performance.now();
       const summary = await fetchMailbox(deps);
       const seconds = (performance.now() - started) / 1000;
       // Backends report their commits to the statistics about once a second.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       const spent = {
-        statements: statements - statementsBefore,
-        commits: (await commits(database)) - commitsBefore - 1,
+        statements: statementsSent() - statementsBefore,
+        commits: (await commits(database.pool)) - commitsBefore - 1,
       };
       const { rows } = await database.db.execute<{ n: number }>(
         sql`SELECT count(*)::int AS n FROM tickets WHERE subject LIKE ${`% (p${index})`}`,

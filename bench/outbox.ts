@@ -16,7 +16,6 @@
  */
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { loadConfig, type AppConfig } from '../server/config';
 import { openDatabase, type OpenDatabase } from '../server/db/database';
@@ -27,26 +26,12 @@ import { sealEmailSettings } from '../server/features/settings/email-settings';
 import { upsertSetting } from '../server/features/settings/settings.repository';
 import { createTokenCipher, type TokenCipher } from '../server/features/settings/token-cipher';
 import { startSmtpTestServer, type SmtpTestServer } from '../server/test/mail/smtp-test-server';
+import { commits, statementsSent } from './lib/sql-cost';
 import { intOption, numberOption } from './lib/options';
 import { openScratchDatabase, scratchDatabaseUrl } from './lib/scratch-database';
 
 const TICKETS = 50;
 const BODY = 'Hello Jordan,\n\nThe drum unit is replaced and the printer prints again. '.repeat(8);
-
-/** Every statement any pg client of this process sends (the app's pools and the runners'). */
-let statements = 0;
-const originalQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
-  statements += 1;
-  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof pg.Client.prototype.query;
-
-async function commits(database: OpenDatabase): Promise<number> {
-  const { rows } = await database.pool.query<{ n: string }>(
-    'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()',
-  );
-  return Number(rows[0]!.n);
-}
 
 async function seed(database: OpenDatabase, smtp: SmtpTestServer, cipher: TokenCipher) {
   const { smtp: server, fromAddress, fromName } = smtp.emailSettings();
@@ -115,8 +100,8 @@ async function runPhase(
   // Each worker stands for an app process: its own pool and runner.
   const workerDatabases: OpenDatabase[] = [];
   const runners: JobRunner[] = [];
-  const statementsBefore = statements;
-  const commitsBefore = await commits(database);
+  const statementsBefore = statementsSent();
+  const commitsBefore = await commits(database.pool);
   const started = performance.now();
   for (let w = 0; w < options.workers; w++) {
     const own = await openDatabase({ databaseUrl, dataDir: '', dbPoolSize: 10 });
@@ -127,8 +112,8 @@ async function runPhase(
   }
   await smtp.waitForMessages(options.replies, 600_000);
   const finished = performance.now();
-  const statementsAfter = statements;
-  const commitsAfter = await commits(database);
+  const statementsAfter = statementsSent();
+  const commitsAfter = await commits(database.pool);
   const firstEmailAt = smtp.messages[0]!.receivedAt.getTime();
   const lastEmailAt = smtp.messages.at(-1)!.receivedAt.getTime();
   for (const jobs of runners) await jobs.stop();

@@ -10,6 +10,7 @@ import { mailboxState, settings, ticketMessages, tickets } from '@shared/schema'
 import { createJobRunner } from '../../jobs/job-runner';
 import { createMailboxFetchJob } from './fetch-mailbox.job';
 import {
+  appendAll,
   createMailboxTestApp,
   mailboxSettings,
   mailFrom,
@@ -188,19 +189,22 @@ describe('fetching the mailbox', () => {
     expect(messages.map((message) => message.body)).toContain('Still down this morning.');
   });
 
-  it('when 200 messages wait, then they become 200 tickets, read in batches', async () => {
-    const folder = await freshFolder();
-    await m.saveMailbox({ folder });
-    const before = await m.ticketCount();
-    for (let n = 0; n < 200; n++) {
-      await m.dovecot.append(mailFrom(`sender${n}@example.net`, `Bulk ${n}`).raw, folder);
-    }
-    expect(await m.fetch()).toEqual({ imported: 200, skipped: 0 });
-    expect((await m.ticketCount()) - before).toBe(200);
-    const listed = await m.dovecot.list(folder);
-    expect(listed.every((message) => message.flags.includes('\\Seen'))).toBe(true);
-    expect((await m.status()).mailbox).toMatchObject({ lastImported: 200, importedTotal: 200 });
-  });
+  it(
+    'when 200 messages wait, then they become 200 tickets, read in batches',
+    { timeout: 120_000 },
+    async () => {
+      const folder = await freshFolder();
+      await m.saveMailbox({ folder });
+      const before = await m.ticketCount();
+      const raws = Array.from({ length: 200 }, (_, n) => mailFrom(`sender${n}@example.net`, `Bulk ${n}`).raw);
+      await appendAll(m.dovecot, raws, folder);
+      expect(await m.fetch()).toEqual({ imported: 200, skipped: 0 });
+      expect((await m.ticketCount()) - before).toBe(200);
+      const listed = await m.dovecot.list(folder);
+      expect(listed.every((message) => message.flags.includes('\\Seen'))).toBe(true);
+      expect((await m.status()).mailbox).toMatchObject({ lastImported: 200, importedTotal: 200 });
+    },
+  );
 
   it('when a message cannot be parsed, then it is left in the mailbox, reported, and the ones after it are imported', async () => {
     const folder = await freshFolder();
@@ -264,34 +268,38 @@ describe('fetching the mailbox', () => {
     expect((await m.status()).mailbox!.lastError).toBeNull();
   });
 
-  it('when two processes fetch at once through the job runner, then each message becomes one ticket', async () => {
-    const folder = await freshFolder();
-    await m.saveMailbox({ folder });
-    for (let n = 0; n < 40; n++)
-      await m.dovecot.append(mailFrom(`race${n}@example.net`, `Race ${n}`).raw, folder);
-    const first = createMailboxFetchJob(m.deps, 1);
-    const secondRunner = createJobRunner(m.t.database.pool);
-    const second = createMailboxFetchJob(m.deps, 1);
-    try {
-      await first.start(m.t.jobs);
-      await second.start(secondRunner);
-      first.runSoon();
-      second.runSoon();
-      const deadline = Date.now() + 30_000;
-      while (
-        Date.now() < deadline &&
-        (await m.dovecot.list(folder)).some((entry) => entry.flags.length === 0)
-      ) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
+  it(
+    'when two processes fetch at once through the job runner, then each message becomes one ticket',
+    { timeout: 90_000 },
+    async () => {
+      const folder = await freshFolder();
+      await m.saveMailbox({ folder });
+      const raws = Array.from({ length: 40 }, (_, n) => mailFrom(`race${n}@example.net`, `Race ${n}`).raw);
+      await appendAll(m.dovecot, raws, folder);
+      const first = createMailboxFetchJob(m.deps, 1);
+      const secondRunner = createJobRunner(m.t.database.pool);
+      const second = createMailboxFetchJob(m.deps, 1);
+      try {
+        await first.start(m.t.jobs);
+        await second.start(secondRunner);
+        first.runSoon();
+        second.runSoon();
+        const deadline = Date.now() + 60_000;
+        while (
+          Date.now() < deadline &&
+          (await m.dovecot.list(folder)).some((entry) => entry.flags.length === 0)
+        ) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        const [row] = await m.t.database.db
+          .select({ n: count() })
+          .from(tickets)
+          .where(eq(tickets.fromEmail, 'race0@example.net'));
+        expect(row!.n).toBe(1);
+        for (let n = 0; n < 40; n++) expect(await ticketIdsWithSubject(m.t, `Race ${n}`)).toHaveLength(1);
+      } finally {
+        await secondRunner.stop();
       }
-      const [row] = await m.t.database.db
-        .select({ n: count() })
-        .from(tickets)
-        .where(eq(tickets.fromEmail, 'race0@example.net'));
-      expect(row!.n).toBe(1);
-      for (let n = 0; n < 40; n++) expect(await ticketIdsWithSubject(m.t, `Race ${n}`)).toHaveLength(1);
-    } finally {
-      await secondRunner.stop();
-    }
-  });
+    },
+  );
 });

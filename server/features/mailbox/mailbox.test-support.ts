@@ -141,3 +141,25 @@ export async function markUnread(dovecot: DovecotTestServer, uid: number, folder
     await client.logout();
   }
 }
+
+/** Appends many messages over one IMAP connection (the harness opens one per message). */
+export async function appendAll(
+  dovecot: DovecotTestServer,
+  raws: readonly string[],
+  folder: string,
+): Promise<void> {
+  const client = new ImapFlow({
+    host: dovecot.host,
+    port: dovecot.port,
+    secure: false,
+    doSTARTTLS: false,
+    auth: { user: dovecot.user, pass: dovecot.password },
+    logger: false,
+  });
+  await client.connect();
+  try {
+    for (const raw of raws) await client.append(folder, raw);
+  } finally {
+    await client.logout();
+  }
+}

@@ -72,7 +72,8 @@ export function createHarvestServices(options: HarvestServicesOptions): HarvestS
     ttlMs: config.harvest.catalogCacheMs,
     failureTtlMs: Math.min(CATALOG_FAILURE_TTL_MS, config.harvest.catalogCacheMs),
   });
-  const pusher = createHarvestPusher({
+  // Pushes and deletions retry alike: the same backoff, the same credentials and client.
+  const syncWith = {
     db,
     loadCredentials,
     createClient,
@@ -81,19 +82,9 @@ export function createHarvestServices(options: HarvestServicesOptions): HarvestS
       maxMs: config.harvest.sync.backoffMaxMs,
       random: options.random,
     },
-    publicUrl: config.publicUrl,
-  });
-
-  const deleter = createHarvestDeleter({
-    db,
-    loadCredentials,
-    createClient,
-    backoff: {
-      baseMs: config.harvest.sync.backoffBaseMs,
-      maxMs: config.harvest.sync.backoffMaxMs,
-      random: options.random,
-    },
-  });
+  };
+  const pusher = createHarvestPusher({ ...syncWith, publicUrl: config.publicUrl });
+  const deleter = createHarvestDeleter(syncWith);
 
   return {
     cipher,

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailboxSettings, mailFrom } from '../../features/mailbox/mailbox.test-support';
+import { appendAll, mailboxSettings, mailFrom } from '../../features/mailbox/mailbox.test-support';
 import { startDovecotTestServer, type DovecotTestServer } from '../mail/dovecot-test-server';
 import { startAppProcess, type AppProcess } from './app-process';
 import { hasPostgresServer, openAppStorage, type AppStorage } from './app-storage';
@@ -60,9 +60,11 @@ describe(`mailbox import killed mid-way (${hasPostgresServer() ? 'PostgreSQL' : 
       });
       expect(saved.status).toBe(200);
       await setup.stop();
-      for (let n = 0; n < MESSAGES; n++) {
-        await dovecot.append(mailFrom(`crash${n}@example.net`, `Crash mail ${n}`).raw, FOLDER);
-      }
+      await appendAll(
+        dovecot,
+        Array.from({ length: MESSAGES }, (_, n) => mailFrom(`crash${n}@example.net`, `Crash mail ${n}`).raw),
+        FOLDER,
+      );
 
       // The app fetches, and is killed once part of the mailbox is imported.
       const first = await startAppProcess({ ...storage.appOptions, env });

@@ -1,16 +1,8 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import {
-  EMAIL_SETTINGS_TEXTS,
-  SMTP_SECURITY,
-  SMTP_SECURITY_LABELS,
-  type EmailSettingsResponse,
-  type SmtpSecurity,
-} from '@shared/contracts/email-settings';
+import { EMAIL_SETTINGS_TEXTS, type EmailSettingsResponse } from '@shared/contracts/email-settings';
 import { Button } from '@/components/ui/button';
-import { fieldAria, FormField } from '@/components/ui/form-field';
 import { Separator } from '@/components/ui/separator';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
@@ -27,6 +19,7 @@ import {
   type EmailSettingsFormValues,
 } from '../lib/email-settings-form';
 import { notifyFailure, notifySuccess, serverMessageOf, SETTINGS_TOASTS } from '../lib/settings-toasts';
+import { ConnectionSecurityField } from './connection-security-field';
 import { ImapSettingsFields } from './imap-settings-fields';
 import { MailboxFetchStatus } from './mailbox-status';
 import { SaveOutcome, type SaveOutcomeState } from './save-outcome';
@@ -42,7 +35,6 @@ const TEST_HINT_ID = 'settings-email-test-hint';
 const PASSWORD_HINT_ID = 'settings-email-password-hint';
 const IMAP_TEST_HINT_ID = 'settings-imap-test-hint';
 const IMAP_DESCRIPTION_ID = 'settings-imap-description';
-const isSecurity = (value: string): value is SmtpSecurity => SMTP_SECURITY.some((option) => option === value);
 
 /** The failed test's reason under its headline, once: the server's own message may already start with it. */
 function imapTestFailure(reason: string | undefined): string {
@@ -147,33 +139,18 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
           control={form.control}
           name="security"
           render={({ field }) => (
-            <FormField
+            <ConnectionSecurityField
               id={SECURITY_ID}
-              label={EMAIL_SETTINGS_TEXTS.security}
+              value={field.value}
               error={errors.security?.message}
-            >
-              <Select
-                value={field.value}
-                onValueChange={(next) => {
-                  if (!isSecurity(next)) return;
-                  field.onChange(next);
-                  const port = form.getValues('port');
-                  const proposed = proposedPort(port, next);
-                  if (proposed !== port) form.setValue('port', proposed, { shouldDirty: true });
-                }}
-              >
-                <SelectTrigger {...fieldAria(SECURITY_ID, errors.security?.message)} onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {SMTP_SECURITY.map((option) => (
-                    <SelectItem key={option} value={option}>
-                      {SMTP_SECURITY_LABELS[option]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
+              onBlur={field.onBlur}
+              onChange={(next) => {
+                field.onChange(next);
+                const port = form.getValues('port');
+                const proposed = proposedPort(port, next);
+                if (proposed !== port) form.setValue('port', proposed, { shouldDirty: true });
+              }}
+            />
           )}
         />
         <TextField

@@ -4,16 +4,14 @@ import {
   IMAP_AFTER_IMPORT_ACTIONS,
   IMAP_AFTER_IMPORT_LABELS,
   IMAP_DEFAULT_PORTS,
-  SMTP_SECURITY,
-  SMTP_SECURITY_LABELS,
   type ImapAfterImportAction,
-  type SmtpSecurity,
 } from '@shared/contracts/email-settings';
 import { Checkbox } from '@/components/ui/checkbox';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
+import { ConnectionSecurityField } from './connection-security-field';
 import { proposedPort, type EmailSettingsFormValues } from '../lib/email-settings-form';
 
 interface ImapSettingsFieldsProps {
@@ -27,7 +25,6 @@ const FIELDS_ID = 'settings-imap-fields';
 const SECURITY_ID = 'settings-imap-security';
 const AFTER_IMPORT_ID = 'settings-imap-after-import';
 const PASSWORD_HINT_ID = 'settings-imap-password-hint';
-const isSecurity = (value: string): value is SmtpSecurity => SMTP_SECURITY.some((option) => option === value);
 const isAfterImport = (value: string): value is ImapAfterImportAction =>
   IMAP_AFTER_IMPORT_ACTIONS.some((option) => option === value);
 
@@ -73,36 +70,18 @@ export function ImapSettingsFields({ form, savedPasswordMask }: ImapSettingsFiel
               control={form.control}
               name="imap.security"
               render={({ field }) => (
-                <FormField
+                <ConnectionSecurityField
                   id={SECURITY_ID}
-                  label={EMAIL_SETTINGS_TEXTS.security}
+                  value={field.value}
                   error={errors?.security?.message}
-                >
-                  <Select
-                    value={field.value}
-                    onValueChange={(next) => {
-                      if (!isSecurity(next)) return;
-                      field.onChange(next);
-                      const port = form.getValues('imap.port');
-                      const proposed = proposedPort(port, next, IMAP_DEFAULT_PORTS);
-                      if (proposed !== port) form.setValue('imap.port', proposed, { shouldDirty: true });
-                    }}
-                  >
-                    <SelectTrigger
-                      {...fieldAria(SECURITY_ID, errors?.security?.message)}
-                      onBlur={field.onBlur}
-                    >
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {SMTP_SECURITY.map((option) => (
-                        <SelectItem key={option} value={option}>
-                          {SMTP_SECURITY_LABELS[option]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </FormField>
+                  onBlur={field.onBlur}
+                  onChange={(next) => {
+                    field.onChange(next);
+                    const port = form.getValues('imap.port');
+                    const proposed = proposedPort(port, next, IMAP_DEFAULT_PORTS);
+                    if (proposed !== port) form.setValue('imap.port', proposed, { shouldDirty: true });
+                  }}
+                />
               )}
             />
             <TextField

@@ -20,6 +20,7 @@ import { closeTicketRoutes } from './features/time/close-ticket.routes';
 import { harvestUsersRoutes } from './features/harvest-users/harvest-users.routes';
 import { harvestPickerRoutes } from './features/time/harvest-pickers.routes';
 import { timeEntriesRoutes } from './features/time/time-entries.routes';
+import { timersRoutes } from './features/timers/timers.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { createHarvestServices, type HarvestServices } from './harvest/sync/harvest-services';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
@@ -140,6 +141,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(harvestUsersRoutes({ db, harvest }));
   api.use(closeTicketRoutes({ db, harvest }));
   api.use(timeEntriesRoutes({ db, harvest }));
+  api.use(timersRoutes({ db }));
   api.use(reportsRoutes({ db }));
   api.use(apiNotFound);
   api.use(errorHandler);

@@ -411,6 +411,24 @@ export const harvestDeletions = pgTable(
 );
 
 /**
+ * The ticket timer (server/features/timers): at most one running timer per agent, kept here so it
+ * survives reloads and shows in every tab. Starting another replaces the row; stopping deletes it.
+ */
+export const ticketTimers = pgTable(
+  'ticket_timers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_timers_ticket_id_idx').on(t.ticketId)],
+);
+
+/**
  * Who runs a periodic task now (server/jobs/lease.ts): held while a run goes on and renewed by it, so
  * one process runs it at a time; one that dies leaves a lease that simply runs out.
  */
@@ -456,3 +474,4 @@ export type TicketMessageRow = typeof ticketMessages.$inferSelect;
 export type NewTicketMessageRow = typeof ticketMessages.$inferInsert;
 export type MessageAttachmentRow = typeof messageAttachments.$inferSelect;
 export type MailboxStateRow = typeof mailboxState.$inferSelect;
+export type TicketTimerRow = typeof ticketTimers.$inferSelect;

@@ -5,6 +5,7 @@ import { AppShell } from '@/components/layout/app-shell';
 import { LoadingScreen } from '@/components/loading-screen';
 import { loadToaster } from '@/components/ui/deferred-toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { RunningTimer } from '@/features/timers/components/running-timer';
 import { paths } from './paths';
 import LogoutRoute from './routes/logout';
 import NotFoundRoute from './routes/not-found';
@@ -55,7 +56,7 @@ export default function SignedInRoutes({ user }: { user: PublicUser }) {
       <Route>
         {/* Tooltips appear on signed-in screens only: their code stays out of the sign-in page's. */}
         <TooltipProvider>
-          <AppShell user={user}>
+          <AppShell user={user} headerActions={<RunningTimer />}>
             <Suspense fallback={<LoadingScreen />}>
               <Switch>
                 <Route path={paths.home} component={DashboardRoute} />

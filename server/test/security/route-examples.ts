@@ -458,6 +458,20 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     params: { id: await createTimeEntry(fx) },
     okStatus: 200,
   }),
+  'GET /api/timer': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'POST /api/tickets/:id/timer': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicket(fx) },
+    okStatus: 201,
+  }),
+  // A running timer first, so that stopping it changes something.
+  'DELETE /api/timer': async (fx) => {
+    await request(fx.baseUrl)
+      .post(`/api/tickets/${await createTicket(fx)}/timer`)
+      .set('Cookie', fx.admin.cookie)
+      .expect(201);
+    return { cookie: fx.admin.cookie, okStatus: 200 };
+  },
   'GET /api/harvest/users': async (fx) => {
     await saveHarvestCredentials(fx);
     return { cookie: fx.admin.cookie, okStatus: 200 };

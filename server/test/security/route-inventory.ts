@@ -84,6 +84,10 @@ export const ROUTES = [
   { method: 'POST', path: '/api/time-entries', access: 'authenticated' },
   { method: 'PUT', path: '/api/time-entries/:id', access: 'authenticated' },
   { method: 'DELETE', path: '/api/time-entries/:id', access: 'authenticated' },
+  // Each agent's own ticket timer (server/features/timers).
+  { method: 'GET', path: '/api/timer', access: 'authenticated' },
+  { method: 'POST', path: '/api/tickets/:id/timer', access: 'authenticated' },
+  { method: 'DELETE', path: '/api/timer', access: 'authenticated' },
   // Which Harvest user each agent's hours go under (server/features/harvest-users).
   { method: 'GET', path: '/api/harvest/users', access: 'admin' },
   { method: 'POST', path: '/api/harvest/users/match', access: 'admin' },

@@ -10,13 +10,15 @@ import { Sidebar } from './sidebar';
 interface AppShellProps {
   user: PublicUser;
   children: ReactNode;
+  /** Feature widgets for the header (the running timer): the shell knows no feature itself. */
+  headerActions?: ReactNode;
 }
 
 /**
  * Sidebar, header and main area of the signed-in app. It stays mounted across page changes; pages
  * set the header title with usePageTitle and read the header search with useHeaderSearch.
  */
-export function AppShell({ user, children }: AppShellProps) {
+export function AppShell({ user, children, headerActions }: AppShellProps) {
   const [location] = useLocation();
   const [title, setTitle] = useState(DEFAULT_PAGE_TITLE);
   // The search belongs to the page it was typed on: a different path reads it as empty.
@@ -43,7 +45,13 @@ export function AppShell({ user, children }: AppShellProps) {
       <div className="flex h-screen overflow-hidden bg-background">
         <Sidebar user={user} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <Header user={user} title={title} searchValue={search} onSearchChange={setSearch} />
+          <Header
+            user={user}
+            title={title}
+            searchValue={search}
+            onSearchChange={setSearch}
+            actions={headerActions}
+          />
           <main id="main-content" tabIndex={-1} className="flex-1 overflow-y-auto p-4 outline-hidden md:p-6">
             {children}
           </main>

@@ -1,4 +1,5 @@
 import { Bell } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { PublicUser } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { DEFAULT_PAGE_TITLE } from './app-shell-context';
@@ -11,13 +12,22 @@ interface HeaderProps {
   /** Pass both to control the search box from the page; leave both out and it keeps its own text. */
   searchValue?: string;
   onSearchChange?: (value: string) => void;
+  /** Shown between the search and the notifications (the running timer). */
+  actions?: ReactNode;
 }
 
-export function Header({ user, title = DEFAULT_PAGE_TITLE, searchValue, onSearchChange }: HeaderProps) {
+export function Header({
+  user,
+  title = DEFAULT_PAGE_TITLE,
+  searchValue,
+  onSearchChange,
+  actions,
+}: HeaderProps) {
   return (
-    <header className="flex h-16 shrink-0 items-center gap-4 border-b bg-card px-4 md:px-6">
+    <header className="flex h-16 shrink-0 items-center gap-2 border-b bg-card px-4 sm:gap-4 md:px-6">
       <h1 className="min-w-0 flex-1 truncate text-xl font-semibold tracking-tight">{title}</h1>
       <HeaderSearch value={searchValue} onChange={onSearchChange} />
+      {actions}
       <Button variant="ghost" size="icon" className="relative" aria-label="Notifications">
         <Bell aria-hidden="true" />
         <span

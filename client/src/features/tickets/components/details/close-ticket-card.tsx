@@ -17,6 +17,7 @@ import {
   notifyTicketClosed,
 } from './close-ticket-feedback';
 import { CloseTicketPickers } from './close-ticket-pickers';
+import { CloseTicketTimer } from './close-ticket-timer';
 import { SectionCard } from '@/components/ui/section-card';
 import type { TicketActionProps } from './ticket-action-props';
 import { useCloseTicketPickers } from './use-close-ticket-pickers';
@@ -84,6 +85,14 @@ export function CloseTicketCard({
             setErrors(({ timeSpent: _old, ...rest }) => rest);
           }}
           error={errors.timeSpent}
+        />
+        <CloseTicketTimer
+          ticketId={ticket.id}
+          surface={surface}
+          onHours={(hours) => {
+            setTimeSpent(String(hours));
+            setErrors(({ timeSpent: _old, ...rest }) => rest);
+          }}
         />
         <CloseTicketPickers {...pickers} idPrefix={id} />
         <div className="space-y-2">

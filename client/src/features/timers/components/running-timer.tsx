@@ -1,0 +1,71 @@
+import { Square, Timer } from 'lucide-react';
+import { Link } from 'wouter';
+import { TIMER_TEXTS } from '@shared/contracts/timers';
+import { ticketDetailsPath } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+import { focusRing } from '@/components/ui/focus-ring';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { useRunningTimer } from '../api/get-timer';
+import { useStopTimer } from '../api/stop-timer';
+import { formatElapsed, useElapsedSeconds } from '../lib/elapsed';
+import { notifyTimerFailed, notifyTimerStopped } from '../lib/timer-toasts';
+
+/**
+ * The header's chip while the agent's timer runs (on every page): the ticket's number, linking to it,
+ * the time so far and a Stop button. Nothing while no timer runs.
+ */
+export function RunningTimer() {
+  const { timer, receivedAt } = useRunningTimer();
+  const elapsed = useElapsedSeconds(timer, receivedAt);
+  const stop = useStopTimer();
+  if (!timer) return null;
+
+  const onStop = async () => {
+    try {
+      notifyTimerStopped((await stop.mutateAsync()).stopped);
+    } catch (error) {
+      notifyTimerFailed(TIMER_TEXTS.stopFailed, error);
+    }
+  };
+
+  return (
+    <div
+      role="group"
+      aria-label={TIMER_TEXTS.headerLabel}
+      data-testid="running-timer"
+      className="flex h-9 shrink-0 items-center rounded-md border bg-card shadow-xs"
+    >
+      <Link
+        href={ticketDetailsPath(timer.ticketId)}
+        title={`${timer.ticketNumber}: ${timer.subject}`}
+        aria-label={TIMER_TEXTS.openTicket(timer.ticketNumber)}
+        className={cn(
+          'flex h-full items-center gap-2 rounded-l-md pr-2 pl-2.5 text-sm font-medium hover:bg-accent',
+          focusRing,
+        )}
+      >
+        <Timer className="hidden size-4 text-primary sm:block" aria-hidden="true" />
+        <span className="hidden sm:inline">{timer.ticketNumber}</span>
+        <time data-testid="running-timer-elapsed" className="tabular-nums">
+          {formatElapsed(elapsed)}
+        </time>
+      </Link>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-9 rounded-l-none border-l"
+        aria-label={TIMER_TEXTS.stopHeader(timer.ticketNumber)}
+        title={TIMER_TEXTS.stop}
+        disabled={stop.isPending}
+        onClick={() => void onStop()}
+      >
+        {stop.isPending ? (
+          <Spinner />
+        ) : (
+          <Square className="fill-current text-destructive" aria-hidden="true" />
+        )}
+      </Button>
+    </div>
+  );
+}

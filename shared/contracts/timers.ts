@@ -1,0 +1,70 @@
+/**
+ * The ticket timer (issue 16): one running timer per agent, kept on the server so it survives reloads
+ * and shows in every tab. Plain zod only: the SPA imports this file.
+ *
+ * - GET /api/timer → TimerResponse: the caller's running timer, or null. `elapsedSeconds` is measured
+ *   by the database clock, so every tab (and a browser with a wrong clock) shows the same time.
+ * - POST /api/tickets/{id}/timer → 201 TimerResponse: starts the caller's timer on that ticket,
+ *   replacing any timer running on another ticket; one already running on this ticket keeps running.
+ *   404 for an unknown ticket, 409 for a closed one.
+ * - DELETE /api/timer → 200 StopTimerResponse: stops the caller's timer; `hours` is the elapsed time
+ *   rounded up to the next 0.25 h (at least 0.25). With no timer running: 200 `{stopped: null}`.
+ */
+import { z } from 'zod';
+
+export const TIMER_TEXTS = {
+  start: 'Start Timer',
+  stop: 'Stop Timer',
+  starting: 'Starting...',
+  stopping: 'Stopping...',
+  headerLabel: 'Timer running',
+  openTicket: (ticketNumber: string) => `Open ${ticketNumber}`,
+  stopHeader: (ticketNumber: string) => `Stop the timer on ${ticketNumber}`,
+  runningHere: 'Timer running on this ticket',
+  runningElsewhere: (ticketNumber: string) => `Starting here stops the timer on ${ticketNumber}`,
+  started: (ticketNumber: string) => `Timer started on ${ticketNumber}`,
+  stopped: (hours: number, ticketNumber: string) => `Timer stopped: ${hours} h on ${ticketNumber}`,
+  stoppedIntoTimeSpent: (hours: number) => `Timer stopped: ${hours} h put into time spent`,
+  notRunning: 'No timer was running',
+  startFailed: 'Could not start the timer',
+  stopFailed: 'Could not stop the timer',
+} as const;
+
+export const TIMER_MESSAGES = {
+  ticketNotFound: 'Ticket not found',
+  ticketClosed: 'This ticket is closed: reopen it to time it',
+} as const;
+
+/** Timed hours are rounded up to this step (Time Spent's step), and are at least one step. */
+export const TIMER_ROUNDING_HOURS = 0.25;
+
+/** The hours a timer of `elapsedSeconds` puts into Time Spent: rounded up to 0.25 h, at least 0.25. */
+export function timerHours(elapsedSeconds: number): number {
+  const steps = Math.ceil(Math.max(0, elapsedSeconds) / (TIMER_ROUNDING_HOURS * 3600));
+  return Math.max(1, steps) * TIMER_ROUNDING_HOURS;
+}
+
+export const runningTimerSchema = z.object({
+  ticketId: z.string(),
+  ticketNumber: z.string(),
+  subject: z.string(),
+  /** ISO 8601. */
+  startedAt: z.string(),
+  /** Whole seconds since startedAt, by the database clock, when the answer was made. */
+  elapsedSeconds: z.number().int().nonnegative(),
+});
+export type RunningTimer = z.infer<typeof runningTimerSchema>;
+
+export const timerResponseSchema = z.object({ timer: runningTimerSchema.nullable() });
+export type TimerResponse = z.infer<typeof timerResponseSchema>;
+
+export const stoppedTimerSchema = z.object({
+  ticketId: z.string(),
+  ticketNumber: z.string(),
+  elapsedSeconds: z.number().int().nonnegative(),
+  hours: z.number().positive(),
+});
+export type StoppedTimer = z.infer<typeof stoppedTimerSchema>;
+
+export const stopTimerResponseSchema = z.object({ stopped: stoppedTimerSchema.nullable() });
+export type StopTimerResponse = z.infer<typeof stopTimerResponseSchema>;

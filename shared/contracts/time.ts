@@ -218,3 +218,50 @@ export interface CloseTicketResponse {
   timeEntry: TimeEntry;
   harvestSync: HarvestSyncResult;
 }
+
+/**
+ * The Time Tracking page's edit and delete of an entry (issue 16): not in the spec, so the app's own
+ * words, here so the page and its browser test cannot drift apart.
+ */
+export const TIME_ENTRY_CHANGE_TEXTS = {
+  edit: 'Edit time entry',
+  delete: 'Delete time entry',
+  editTitle: 'Edit Time Entry',
+  deleteTitle: 'Delete Time Entry',
+  deleteQuestion: (hours: string, day: string) =>
+    `Are you sure you want to delete the ${hours} logged on ${day}? This action cannot be undone.`,
+  deleteHarvestNote: 'If it reached Harvest, it is deleted there too.',
+  save: 'Save Changes',
+  saving: 'Saving...',
+  confirmDelete: 'Delete',
+  deleting: 'Deleting...',
+  cancel: 'Cancel',
+  updated: 'Time entry updated',
+  updateFailed: 'Failed to update time entry',
+  deleted: 'Time entry deleted',
+  deleteFailed: 'Failed to delete time entry',
+  /** A 409: the server's message says why Harvest refuses (TIME_MESSAGES.locked). */
+  locked: 'Time entry is locked in Harvest',
+  /** How the change reached Harvest (UpdateTimeEntryResponse.harvestSync). */
+  updatedIn: {
+    synced: 'Updated here and in Harvest',
+    pending: 'Updated here; Harvest is updated shortly',
+    failed: 'Updated here; Harvest refused the change',
+  },
+  /**
+   * An entry from before the sync (`local`) stays out of Harvest when changed, though the answer's
+   * `harvestSync` says `pending`.
+   */
+  updatedHereOnly: 'Updated here; this entry is not sent to Harvest',
+  /** How the deletion reached Harvest (DeleteTimeEntryResponse.harvest). */
+  deletedIn: {
+    removed: 'Deleted here and in Harvest',
+    queued: 'Deleted here; Harvest is updated shortly',
+    /** It never reached Harvest: the title says it all. */
+    none: '',
+  },
+} as const satisfies {
+  updatedIn: Record<HarvestSyncResult, string>;
+  deletedIn: Record<DeleteTimeEntryResponse['harvest'], string>;
+  [key: string]: unknown;
+};

@@ -4,9 +4,6 @@ import { apiSend } from '@/lib/api-client';
 import { isSessionExpiredError } from '@/lib/session-expiry';
 import { timeKeys } from './time-keys';
 
-/** Reports are read from the time entries too; named by URL because features never import each other. */
-const REPORTS_KEY = ['/api/reports'] as const;
-
 /** POST /api/time-entries (201): stored at once, then pushed to Harvest; `harvestSync` says how that went. */
 export const createTimeEntry = (input: CreateTimeEntryInput) =>
   apiSend<CreateTimeEntryResponse>('POST', '/api/time-entries', input);
@@ -21,7 +18,7 @@ export function useCreateTimeEntry() {
       if (isSessionExpiredError(error)) return;
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: timeKeys.entriesRoot }),
-        queryClient.invalidateQueries({ queryKey: REPORTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: timeKeys.reportsRoot }),
       ]);
     },
   });

@@ -13,4 +13,9 @@ export const timeKeys = {
   /** Shared by URL with the settings feature, whose Harvest Users table changes the mapping. */
   harvestMapping: () => ['/api/harvest/mapping'] as const,
   harvestUsers: () => ['/api/harvest/users'] as const,
+  /**
+   * The reports feature's queries, read from the time entries too: a change of an entry refreshes
+   * them. Named by URL because features never import each other.
+   */
+  reportsRoot: ['/api/reports'] as const,
 };

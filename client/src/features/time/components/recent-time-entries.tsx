@@ -1,4 +1,5 @@
 import { History } from 'lucide-react';
+import { useRef } from 'react';
 import { RECENT_TIME_ENTRIES_MAX_HEIGHT_PX, RECENT_TIME_ENTRIES_SHOWN } from '@shared/constants';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
@@ -11,6 +12,7 @@ const SKELETON_ROWS = 3;
 function RecentEntriesBody() {
   const entries = useTimeEntries(RECENT_TIME_ENTRIES_SHOWN);
   useSessionExpiryRedirect(entries.error);
+  const listRef = useRef<HTMLUListElement>(null);
 
   if (entries.isPending) {
     return (
@@ -33,12 +35,16 @@ function RecentEntriesBody() {
   }
   return (
     <ul
+      ref={listRef}
       aria-label="Recent time entries"
-      className="space-y-3 overflow-y-auto pr-1"
+      // Focusable from script only: a deleted entry's Delete button leaves with its row, and the focus
+      // comes here rather than falling to the top of the page.
+      tabIndex={-1}
+      className="space-y-3 overflow-y-auto pr-1 outline-none"
       style={{ maxHeight: RECENT_TIME_ENTRIES_MAX_HEIGHT_PX }}
     >
       {entries.data.map((entry) => (
-        <TimeEntryItem key={entry.id} entry={entry} />
+        <TimeEntryItem key={entry.id} entry={entry} onDeleted={() => listRef.current?.focus()} />
       ))}
     </ul>
   );

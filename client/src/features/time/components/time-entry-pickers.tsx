@@ -1,3 +1,4 @@
+import type { HarvestNamedItem } from '@shared/contracts/harvest';
 import { HarvestFallbackNote } from '@/components/harvest/harvest-fallback-note';
 import { HarvestProjectSelect } from '@/components/harvest/harvest-project-select';
 import { HarvestTaskSelect } from '@/components/harvest/harvest-task-select';
@@ -13,6 +14,19 @@ interface TimeEntryPickersProps {
   onTaskChange: (taskId: number) => void;
   /** The server's reasons for refusing the project or task, if it did. */
   errors: { project?: string; task?: string };
+  /** Prefixes the inputs' ids, so a second form on the page (the edit dialog) has ids of its own. */
+  idPrefix?: string;
+  /**
+   * An edited entry's own project and task: offered even when Harvest's lists lack them (archived
+   * since, or the lists are still loading), so the selects show what is saved rather than a blank.
+   */
+  current?: { project: HarvestNamedItem; task: HarvestNamedItem };
+}
+
+/** `items`, plus `extra` in name order when it is not among them. */
+function including(items: readonly HarvestNamedItem[] | undefined, extra: HarvestNamedItem | undefined) {
+  if (!extra || items?.some((item) => item.id === extra.id)) return items;
+  return [...(items ?? []), extra].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Harvest Project and Harvest Task, read from the server's cached Harvest lists. */
@@ -22,16 +36,24 @@ export function TimeEntryPickers({
   onProjectChange,
   onTaskChange,
   errors,
+  idPrefix = 'time-entry',
+  current,
 }: TimeEntryPickersProps) {
   const projects = useHarvestProjects();
   const tasks = useHarvestTasks(projectId);
   useSessionExpiryRedirect(projects.error ?? tasks.error);
+  // The saved task belongs to the saved project only.
+  const currentTask = current && projectId === current.project.id ? current.task : undefined;
   return (
     <>
       <div className="space-y-2">
         <HarvestProjectSelect
-          id="time-entry-project"
-          list={{ items: projects.data?.projects, isLoading: projects.isLoading, isError: projects.isError }}
+          id={`${idPrefix}-project`}
+          list={{
+            items: including(projects.data?.projects, current?.project),
+            isLoading: projects.isLoading,
+            isError: projects.isError,
+          }}
           value={projectId}
           onChange={onProjectChange}
           error={errors.project}
@@ -39,9 +61,13 @@ export function TimeEntryPickers({
         <HarvestFallbackNote source={projects.data?.source} message={projects.data?.message} />
       </div>
       <HarvestTaskSelect
-        id="time-entry-task"
+        id={`${idPrefix}-task`}
         projectChosen={projectId !== null}
-        list={{ items: tasks.data?.tasks, isLoading: tasks.isLoading, isError: tasks.isError }}
+        list={{
+          items: including(tasks.data?.tasks, currentTask),
+          isLoading: tasks.isLoading,
+          isError: tasks.isError,
+        }}
         value={taskId}
         onChange={onTaskChange}
         error={errors.task}

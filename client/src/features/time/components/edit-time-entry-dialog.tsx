@@ -1,0 +1,170 @@
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
+import { HOURS_MAX_PER_ENTRY, HOURS_STEP } from '@shared/constants';
+import { TIME_ENTRY_CHANGE_TEXTS as T, TIME_LIMITS, type TimeEntry } from '@shared/contracts/time';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { fieldAria, FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { useUpdateTimeEntry } from '../api/update-time-entry';
+import {
+  isUnchangeableError,
+  notifyTimeEntryChangeFailed,
+  notifyTimeEntryUpdated,
+} from '../lib/time-entry-change-toasts';
+import { timeEntryFormValuesOf, toTimeEntryChanges } from '../lib/time-entry-changes';
+import { isTimeEntryFormField, type TimeEntryFormValues } from '../lib/time-entry-form-values';
+import { TimeEntryPickers } from './time-entry-pickers';
+
+/** Ids of their own: the Add Time Entry form's fields are on the page under the dialog. */
+const ID = 'edit-time-entry';
+
+/** The server validates too; its per-field messages go under the fields they are about. */
+function applyServerFieldErrors(error: unknown, setError: UseFormSetError<TimeEntryFormValues>) {
+  if (!(error instanceof ApiError)) return;
+  for (const [field, messages] of Object.entries(error.body?.fieldErrors ?? {})) {
+    const message = messages[0];
+    if (message && isTimeEntryFormField(field)) setError(field, { type: 'server', message });
+  }
+}
+
+interface EditTimeEntryFormProps {
+  entry: TimeEntry;
+  /** Closes the dialog: saved, nothing to save, or the entry can no longer be changed. */
+  onDone: () => void;
+}
+
+/** The Add Time Entry form's fields, filled with the entry as saved; only what changed is sent. */
+function EditTimeEntryForm({ entry, onDone }: EditTimeEntryFormProps) {
+  const update = useUpdateTimeEntry();
+  const form = useForm<TimeEntryFormValues>({ defaultValues: timeEntryFormValuesOf(entry) });
+  const { errors } = form.formState;
+  const [projectId, taskId] = useWatch({ control: form.control, name: ['projectId', 'taskId'] });
+
+  const onSubmit = async (values: TimeEntryFormValues) => {
+    const result = toTimeEntryChanges(entry, values);
+    if (!result.ok) {
+      for (const [field, message] of result.fieldErrors) form.setError(field, { type: 'validate', message });
+      return;
+    }
+    if (result.changes === null) return onDone();
+    try {
+      const saved = await update.mutateAsync({ id: entry.id, changes: result.changes });
+      notifyTimeEntryUpdated(saved);
+      onDone();
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError);
+      notifyTimeEntryChangeFailed(T.updateFailed, error);
+      if (isUnchangeableError(error)) onDone();
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+      <TextField
+        id={`${ID}-date`}
+        label="Date"
+        type="date"
+        min={TIME_LIMITS.minDate}
+        max={TIME_LIMITS.maxDate}
+        error={errors.spentDate?.message}
+        {...form.register('spentDate')}
+      />
+      <TimeEntryPickers
+        idPrefix={ID}
+        current={{
+          project: { id: entry.projectId, name: entry.projectName },
+          task: { id: entry.taskId, name: entry.taskName },
+        }}
+        projectId={projectId}
+        taskId={taskId}
+        onProjectChange={(next) => {
+          // Choosing the saved project again gives back its saved task; another project's tasks differ.
+          form.setValue('projectId', next);
+          form.setValue('taskId', next === entry.projectId ? entry.taskId : null);
+          form.clearErrors(['projectId', 'taskId']);
+        }}
+        onTaskChange={(next) => {
+          form.setValue('taskId', next);
+          form.clearErrors('taskId');
+        }}
+        errors={{ project: errors.projectId?.message, task: errors.taskId?.message }}
+      />
+      <TextField
+        id={`${ID}-hours`}
+        label="Hours"
+        type="number"
+        inputMode="decimal"
+        step={HOURS_STEP}
+        min={HOURS_STEP}
+        max={HOURS_MAX_PER_ENTRY}
+        placeholder="0.00"
+        error={errors.hours?.message}
+        {...form.register('hours')}
+      />
+      <FormField id={`${ID}-notes`} label="Notes" error={errors.notes?.message}>
+        <Textarea
+          rows={4}
+          placeholder="What did you work on?"
+          maxLength={TIME_LIMITS.notes}
+          {...fieldAria(`${ID}-notes`, errors.notes?.message)}
+          {...form.register('notes')}
+        />
+      </FormField>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">{T.cancel}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending && <Spinner />}
+          {update.isPending ? T.saving : T.save}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+interface EditTimeEntryDialogProps {
+  entry: TimeEntry;
+  /** The id of the row's hours and date, which tell this row's Edit button from the others'. */
+  describedBy?: string;
+}
+
+/** The row's Edit button and its dialog; the form inside is mounted afresh each time it opens. */
+export function EditTimeEntryDialog({ entry, describedBy }: EditTimeEntryDialogProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={T.edit}
+          aria-describedby={describedBy}
+        >
+          <Pencil aria-hidden="true" />
+        </Button>
+      </DialogTrigger>
+      {/* The title names the dialog; there is no description to point at. */}
+      <DialogContent aria-describedby={undefined}>
+        <DialogHeader>
+          <DialogTitle>{T.editTitle}</DialogTitle>
+        </DialogHeader>
+        <EditTimeEntryForm entry={entry} onDone={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

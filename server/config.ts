@@ -103,11 +103,16 @@ const envSchema = z.object({
   IMAP_POLL_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
   IMAP_BATCH_SIZE: positiveInt.max(500).default(50),
   /** ISO 8601 date or instant: a newly configured mailbox imports what it received since then. */
-  IMAP_IMPORT_SINCE: z.iso
-    .datetime({ offset: true })
-    .or(z.iso.date())
-    .optional()
-    .transform((value) => (value ? new Date(value) : undefined)),
+  IMAP_IMPORT_SINCE: emptyAsUnset(
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) => /^\d{4}-\d{2}-\d{2}(T.+)?$/.test(value) && !Number.isNaN(Date.parse(value)),
+        'must be an ISO 8601 date or instant (2026-11-01 or 2026-11-01T09:00:00Z)',
+      )
+      .optional(),
+  ).transform((value) => (value ? new Date(value) : undefined)),
   IMAP_TIMEOUT_MS: positiveInt.max(300_000).default(30_000),
   /** Messages the whole inbound path takes a minute, whatever their senders; beyond it 429. */
   INBOUND_MAX_MESSAGES_PER_MINUTE: positiveInt.default(300),

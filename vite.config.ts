@@ -4,9 +4,27 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { E2eSequencer } from './e2e/support/sequencer';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The browser suites share one app and database, and two of them test the first-run state of a
+ * setting before they save it (others save it later): those run first, in this order. Everything
+ * else keeps vitest's own order (by its timing cache), the integration files included.
+ */
+const RUN_FIRST = ['e2e/harvest.e2e.ts', 'e2e/conversation.e2e.ts'];
+
+class FirstRunSuitesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const index = RUN_FIRST.indexOf(path.relative(root, spec.moduleId).split(path.sep).join('/'));
+      return index === -1 ? RUN_FIRST.length : index;
+    };
+    // Array.prototype.sort is stable: the rest keep the order vitest chose.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   root: path.join(root, 'client'),
@@ -24,6 +42,8 @@ export default defineConfig({
   },
   test: {
     root,
+    // One sequencer for the whole run (a project's own `sequence` is ignored).
+    sequence: { sequencer: FirstRunSuitesFirst },
     projects: [
       {
         extends: true,
@@ -49,8 +69,6 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser suite at a time: the 2-core machine runs Chromium and the server side by side.
           fileParallelism: false,
-          // Suites that test a setting's first-run state go first (e2e/support/sequencer.ts).
-          sequence: { sequencer: E2eSequencer },
           // expect.poll gives up after 1 s by default: too short for a list that loads while the
           // 2-core machine also runs the server and Chromium (a payload list once took longer).
           expect: { poll: { timeout: 5_000 } },

@@ -16,10 +16,10 @@
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { inboundSettingsFrom } from '../server/features/inbound/inbound.service';
+import { appendAll } from '../server/features/mailbox/mailbox.test-support';
 import { fetchMailbox, type MailboxImportDeps } from '../server/features/mailbox/mailbox-import';
 import { startMailboxUnlessSame } from '../server/features/mailbox/mailbox-state.repository';
 import { mailboxAccountOf, sealEmailSettings } from '../server/features/settings/email-settings';
@@ -67,24 +67,12 @@ function message(n: number, phase: string, attachment: Buffer | undefined): stri
   ].join('\r\n');
 }
 
-/** Appends the phase's messages over one IMAP connection (the harness opens one per message). */
+/** Fills a new folder with the phase's messages. */
 async function fill(dovecot: DovecotTestServer, folder: string, count: number, phase: string, kb: number) {
-  const client = new ImapFlow({
-    host: dovecot.host,
-    port: dovecot.port,
-    secure: false,
-    doSTARTTLS: false,
-    auth: { user: dovecot.user, pass: dovecot.password },
-    logger: false,
-  });
-  await client.connect();
-  try {
-    await client.mailboxCreate(folder).catch(() => undefined);
-    const attachment = kb > 0 ? crypto.randomBytes(kb * 1024) : undefined;
-    for (let n = 0; n < count; n++) await client.append(folder, message(n, phase, attachment));
-  } finally {
-    await client.logout();
-  }
+  await dovecot.createFolder(folder);
+  const attachment = kb > 0 ? crypto.randomBytes(kb * 1024) : undefined;
+  const raws = Array.from({ length: count }, (_, n) => message(n, phase, attachment));
+  await appendAll(dovecot, raws, folder);
 }
 
 async function main(): Promise<void> {

@@ -123,8 +123,8 @@ export async function ticketIdsWithSubject(t: TestApp, subject: string): Promise
   return rows.map((row) => row.id);
 }
 
-/** Takes the \\Seen flag off a message, as if it had never been marked. */
-export async function markUnread(dovecot: DovecotTestServer, uid: number, folder: string): Promise<void> {
+/** Runs `work` on one IMAP connection to the test Dovecot, signed in as its user. */
+async function withImap<T>(dovecot: DovecotTestServer, work: (client: ImapFlow) => Promise<T>): Promise<T> {
   const client = new ImapFlow({
     host: dovecot.host,
     port: dovecot.port,
@@ -135,31 +135,27 @@ export async function markUnread(dovecot: DovecotTestServer, uid: number, folder
   });
   await client.connect();
   try {
-    await client.mailboxOpen(folder);
-    await client.messageFlagsRemove(String(uid), ['\\Seen'], { uid: true });
+    return await work(client);
   } finally {
     await client.logout();
   }
 }
 
+/** Takes the \\Seen flag off a message, as if it had never been marked. */
+export function markUnread(dovecot: DovecotTestServer, uid: number, folder: string): Promise<void> {
+  return withImap(dovecot, async (client) => {
+    await client.mailboxOpen(folder);
+    await client.messageFlagsRemove(String(uid), ['\\Seen'], { uid: true });
+  });
+}
+
 /** Appends many messages over one IMAP connection (the harness opens one per message). */
-export async function appendAll(
+export function appendAll(
   dovecot: DovecotTestServer,
   raws: readonly string[],
   folder: string,
 ): Promise<void> {
-  const client = new ImapFlow({
-    host: dovecot.host,
-    port: dovecot.port,
-    secure: false,
-    doSTARTTLS: false,
-    auth: { user: dovecot.user, pass: dovecot.password },
-    logger: false,
-  });
-  await client.connect();
-  try {
+  return withImap(dovecot, async (client) => {
     for (const raw of raws) await client.append(folder, raw);
-  } finally {
-    await client.logout();
-  }
+  });
 }

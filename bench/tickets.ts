@@ -6,6 +6,10 @@
  *   list           GET /api/tickets, the default view (status open + in progress, page 1, 20 a page)
  *   search-rare    the default view searching a word found in about 50 of the million tickets
  *   search-common  the default view searching a word found in about one ticket in five
+ *   search-two     two common words, both required ("paper jam": about one ticket in fifty)
+ *   search-prefix  a word being typed ("prin": printer, printers, …, about one ticket in five)
+ *   search-sender  a requester's address (about one ticket in eight thousand)
+ *   search-number  a ticket number (one ticket, in the middle of the table)
  *   filtered       status open, priority high, assigned, created in the last 90 days
  *   dashboard      GET /api/dashboard/stats
  *   team           GET /api/users/ticket-counts (the dashboard's Team Status panel)
@@ -56,6 +60,10 @@ const CASE_NAMES = [
   'list',
   'search-rare',
   'search-common',
+  'search-two',
+  'search-prefix',
+  'search-sender',
+  'search-number',
   'filtered',
   'dashboard',
   'team',
@@ -130,12 +138,32 @@ function listCase(name: BenchCase['name'], filters: Partial<TicketListFilters>):
   };
 }
 
-function benchCases(): BenchCase[] {
+/** Values the searches of a requester and of a ticket number look for, read from the seeded data. */
+interface SearchTargets {
+  senderAddress: string;
+  ticketNumber: string;
+}
+
+/** The newest open ticket's requester, and an open ticket from the middle of the table. */
+async function searchTargets(pool: pg.Pool): Promise<SearchTargets> {
+  const { rows } = await pool.query<{ sender: string; number: string }>(
+    `SELECT (SELECT from_email FROM tickets WHERE status = 'open' ORDER BY created_at DESC LIMIT 1) AS sender,
+            (SELECT ticket_number FROM tickets WHERE status = 'open' ORDER BY created_at DESC
+               OFFSET (SELECT count(*) / 4 FROM tickets WHERE status = 'open') LIMIT 1) AS number`,
+  );
+  return { senderAddress: rows[0]!.sender, ticketNumber: rows[0]!.number };
+}
+
+function benchCases(targets: SearchTargets): BenchCase[] {
   const defaultView = { status: [...DEFAULT_LIST_STATUSES] };
   const all: BenchCase[] = [
     listCase('list', defaultView),
     listCase('search-rare', { ...defaultView, search: 'zeppelin' }),
     listCase('search-common', { ...defaultView, search: COMMON_WORD }),
+    listCase('search-two', { ...defaultView, search: 'paper jam' }),
+    listCase('search-prefix', { ...defaultView, search: COMMON_WORD.slice(0, 4) }),
+    listCase('search-sender', { ...defaultView, search: targets.senderAddress }),
+    listCase('search-number', { ...defaultView, search: targets.ticketNumber }),
     listCase('filtered', {
       status: ['open'],
       priority: ['high'],
@@ -308,7 +336,7 @@ async function main(): Promise<void> {
     // A request's SQL: its session read, then what its handler runs (whoami runs only the former).
     const authRoundsOf = await authSql(context);
     const cases = [];
-    for (const benchCase of benchCases()) {
+    for (const benchCase of benchCases(await searchTargets(pool))) {
       const handlerRoundsOf = await benchCase.capture(context);
       const roundsOf =
         benchCase.name === 'whoami'

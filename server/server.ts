@@ -11,6 +11,7 @@ import { announceSetupLink, prepareSetupToken } from './features/auth/setup.serv
 import { inboundSettingsFrom } from './features/inbound/inbound.service';
 import { createMailboxFetchJob } from './features/mailbox/fetch-mailbox.job';
 import { startHarvestVerification } from './features/settings/harvest-verification.job';
+import { backfillSearchText } from './features/tickets/search-text-backfill';
 import { startReplySender } from './features/replies/send-reply.job';
 import { resolveEncryptionKey } from './features/settings/encryption-key';
 import { createHarvestServices } from './harvest/sync/harvest-services';
@@ -169,6 +170,12 @@ export async function startServer(
       whileServing,
     );
   }
+  // Tickets stored before word search get their body text worked out (a no-op once none is pending).
+  startInBackground(
+    'the search text of older tickets',
+    () => backfillSearchText(database.db, { shouldStop: whileServing }).then(() => undefined),
+    whileServing,
+  );
   // The IMAP mailbox, when one is configured, is read by one fetching process at a time.
   if (config.email.fetch.enabled)
     startInBackground('the mailbox fetch', () => mailboxFetch.start(jobs), whileServing);

@@ -84,6 +84,11 @@ export const DEFAULT_PAGE_SIZE = 20;
  * read a large share of the table on each poll. Beyond it the list says "of 1000+ tickets".
  */
 export const SEARCH_TOTAL_CAP = 1_000;
+/**
+ * The last word of a search matches as a prefix ("prin" finds "printer") from this many characters:
+ * a one-letter prefix stands for a large share of all words and buys nothing while typing.
+ */
+export const SEARCH_PREFIX_MIN_LENGTH = 2;
 export const DEFAULT_PAGE = 1;
 /** The largest page a client may ask for; keeps one request from reading the whole table. */
 export const MAX_PAGE_SIZE = 100;

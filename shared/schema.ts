@@ -34,6 +34,18 @@ import { DEFAULT_TIME_ENTRY_SYNC_STATUS, type TimeEntrySyncStatus } from './cont
 /** Binary content (attachments), read and written as Buffers. */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
+/** A full-text search document; only PostgreSQL reads it (the app never selects it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The text search configuration of ticket search: `simple` lower-cases words and keeps every one
+ * (no stemming, no stop words), so it treats every language alike (docs/decisions.md, "Word search").
+ */
+export const TICKET_SEARCH_CONFIG = 'simple';
+/** TICKET_SEARCH_CONFIG as the SQL argument of to_tsvector and to_tsquery. */
+export const ticketSearchConfig = sql.raw(`'${TICKET_SEARCH_CONFIG}'::regconfig`);
+const searchConfig = ticketSearchConfig;
+
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -94,6 +106,26 @@ export const tickets = pgTable(
     notes: text('notes'),
     originalEmailDate: timestamp('original_email_date', { withTimezone: true }),
     attachments: jsonb('attachments').$type<TicketAttachment[]>().notNull().default([]),
+    /**
+     * The body as the text a reader sees (server/features/tickets/body-text.ts), kept only where it
+     * differs from `body` (HTML, a gateway's "[EXTERNAL]" banner): null means the body is its own text.
+     */
+    bodyText: text('body_text'),
+    /**
+     * Tickets stored before `body_text` existed, whose body text the app has not worked out yet
+     * (server/features/tickets/search-text-backfill.ts); false for every ticket written since.
+     */
+    searchTextPending: boolean('search_text_pending').notNull().default(false),
+    /**
+     * The words of subject, body text, sender name and sender address (the address is one word; its
+     * domain is one more, so "contoso.com" finds everyone there), each field's positions apart so a
+     * phrase never spans two fields. Kept by PostgreSQL itself, so no write can leave it stale.
+     */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector(${searchConfig}, subject) || to_tsvector(${searchConfig}, coalesce(body_text, body)) || to_tsvector(${searchConfig}, from_name) || to_tsvector(${searchConfig}, from_email) || to_tsvector(${searchConfig}, split_part(from_email, '@', 2))`,
+      ),
   },
   (t) => [
     // The list's default view: status filter, newest first.
@@ -124,11 +156,13 @@ export const tickets = pgTable(
       .where(
         sql`${t.status} in (${sql.raw(CLOSED_TICKET_STATUSES.map((status) => `'${status}'`).join(', '))})`,
       ),
-    // Substring search over number, subject, body and sender, case-insensitive (ILIKE uses trigrams).
-    index('tickets_search_trgm_idx').using(
-      'gin',
-      sql`(${t.ticketNumber} || ' ' || ${t.subject} || ' ' || ${t.body} || ' ' || ${t.fromName} || ' ' || ${t.fromEmail}) gin_trgm_ops`,
-    ),
+    // Word search over subject, body text and sender. fastupdate off: a search never scans a pending
+    // list of recent inserts (its cost would grow with the write rate); an insert updates the index.
+    index('tickets_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+    // The tickets whose body text is still to be worked out: empty once the backfill is done.
+    index('tickets_search_text_pending_idx')
+      .on(t.id)
+      .where(sql`${t.searchTextPending}`),
   ],
 );
 

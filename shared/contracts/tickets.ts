@@ -356,11 +356,18 @@ export type Ticket = z.infer<typeof ticketSchema>;
 export const ticketDetailSchema = ticketSchema.extend({ bodyText: z.string() });
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 
+/**
+ * A ticket as a row of the list: what the table, the filters and the bulk actions use, without the
+ * body and the notes (the detail reads them with GET /api/tickets/{id}), so a page of 20 stays small.
+ */
+export const ticketListItemSchema = ticketSchema.omit({ body: true, notes: true });
+export type TicketListItem = z.infer<typeof ticketListItemSchema>;
+
 export interface TicketResponse {
   ticket: TicketDetail;
 }
 export interface TicketListResponse {
-  tickets: Ticket[];
+  tickets: TicketListItem[];
   total: number;
   /** Present (true) when a search matched more than SEARCH_TOTAL_CAP tickets: `total` is the cap. */
   totalCapped?: true;

@@ -19,7 +19,7 @@ export type LoanerEquipmentRowWithStatus = LoanerEquipmentRow & { isOverdue: boo
 const searchDocument = sql`(${t.productType} || ' ' || ${t.personName} || ' ' || ${t.phone} || ' ' || ${t.officeNumber})`;
 
 /** Makes a user's term literal inside LIKE: `%`, `_` and the escape character `\` lose their meaning. */
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
+export const escapeLikePattern = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export interface LoanerListFilter {
   search?: string;
@@ -33,7 +33,7 @@ export async function listLoaners(
   filter: LoanerListFilter,
 ): Promise<LoanerEquipmentRowWithStatus[]> {
   const conditions: SQL[] = [];
-  if (filter.search) conditions.push(sql`${searchDocument} ILIKE ${`%${escapeLike(filter.search)}%`}`);
+  if (filter.search) conditions.push(sql`${searchDocument} ILIKE ${`%${escapeLikePattern(filter.search)}%`}`);
   if (filter.isReturned !== undefined) conditions.push(eq(t.isReturned, filter.isReturned));
   if (filter.overdue !== undefined) conditions.push(filter.overdue ? isOverdueSql : not(isOverdueSql));
   return db

@@ -160,3 +160,14 @@ export function bodyToText(body: string): string {
   const marker = text.indexOf(EXTERNAL_MARKER);
   return (marker === -1 ? text : text.slice(marker + EXTERNAL_MARKER.length)).trim();
 }
+
+/**
+ * What `tickets.body_text` keeps for a body: its text when that differs from the body (HTML, a
+ * gateway's banner before "[EXTERNAL]"), null when the body is its own text, as most bodies are.
+ * Ticket search reads `coalesce(body_text, body)`, so a word only in the HTML (a link's address, a
+ * style) is not found, exactly as it is not shown.
+ */
+export function storedBodyText(body: string): string | null {
+  const text = bodyToText(body);
+  return text === body ? null : text;
+}

@@ -1,5 +1,6 @@
 import type { TicketListFilters } from '@shared/contracts/tickets';
 import type { TicketListCriteria } from './ticket-list.query';
+import { parseTicketSearch } from './ticket-search';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -22,7 +23,7 @@ export function toListCriteria(filters: TicketListFilters): TicketListCriteria {
   return {
     offset: (filters.page - 1) * filters.limit,
     limit: filters.limit,
-    search: filters.search,
+    search: filters.search === undefined ? undefined : parseTicketSearch(filters.search),
     statuses: filters.status,
     priorities: filters.priority,
     assignedTo: filters.assignedTo,

@@ -20,16 +20,17 @@ import {
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { SEARCH_TOTAL_CAP, type AssignmentStatus } from '@shared/constants';
-import { ticketCounts, tickets, users } from '@shared/schema';
+import { ticketCounts, tickets, ticketSearchConfig, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import { oncePerDatabase } from '../../db/prepared';
-import type { TicketWithAssigneeRow } from './ticket.mapper';
-import { ticketWithAssigneeColumns } from './tickets.repository';
+import type { TicketListRow } from './ticket.mapper';
+import type { TicketSearch } from './ticket-search';
+import { ticketListColumns } from './tickets.repository';
 
 export interface TicketListCriteria {
   offset: number;
   limit: number;
-  search?: string;
+  search?: TicketSearch;
   statuses?: readonly string[];
   priorities?: readonly string[];
   assignedTo?: string;
@@ -41,24 +42,19 @@ export interface TicketListCriteria {
   closedUntil?: Date;
 }
 
-/** LIKE treats % _ and \ specially; a user's search term means them literally. */
-export const escapeLikePattern = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /**
- * Case-insensitive substring search. The expression is exactly the one `tickets_search_trgm_idx` is
- * built on, so the trigram index serves it. No ESCAPE clause: backslash is LIKE's default escape, and
- * an explicit one would hide the pattern behind like_escape() from the planner.
+ * The word search (ticket-search.ts) as a condition: the ticket's words match the query, which the
+ * GIN index `tickets_search_vector_idx` answers; a ticket number, when the term names one, matches
+ * through the number's unique index. Values, or the prepared statements' placeholders.
  */
-export function ticketSearchCondition(term: string): SQL {
-  return searchMatches(searchPattern(term));
-}
+const searchMatches = (query: string | Placeholder, ticketNumber: string | Placeholder | undefined) => {
+  const words = sql`${tickets.searchVector} @@ to_tsquery(${ticketSearchConfig}, ${query})`;
+  return ticketNumber === undefined ? words : sql`(${words} OR ${tickets.ticketNumber} = ${ticketNumber})`;
+};
 
-/** The LIKE pattern of a search term: the term anywhere, its own % _ and \ taken literally. */
-const searchPattern = (term: string) => `%${escapeLikePattern(term)}%`;
-
-/** The search condition with the pattern as a value or as the prepared statements' placeholder. */
-const searchMatches = (pattern: string | Placeholder) =>
-  sql`(${tickets.ticketNumber} || ' ' || ${tickets.subject} || ' ' || ${tickets.body} || ' ' || ${tickets.fromName} || ' ' || ${tickets.fromEmail}) ILIKE ${pattern}`;
+/** The search condition with its values in place (tests read its plan). */
+export const ticketSearchCondition = (search: TicketSearch): SQL =>
+  searchMatches(search.query, search.ticketNumber);
 
 /**
  * Which criteria a request has, as a short code: the statement's shape (PostgreSQL truncates statement
@@ -68,6 +64,7 @@ const searchMatches = (pattern: string | Placeholder) =>
 function shapeOf(criteria: TicketListCriteria): string {
   const present: [boolean, string][] = [
     [Boolean(criteria.search), 's'],
+    [criteria.search?.ticketNumber !== undefined, 'r'],
     [Boolean(criteria.statuses), 't'],
     [Boolean(criteria.priorities), 'p'],
     [Boolean(criteria.assignedTo), 'a'],
@@ -84,7 +81,8 @@ function shapeOf(criteria: TicketListCriteria): string {
 /** The placeholders' values for a request (the names the conditions below use). */
 function placeholderValues(criteria: TicketListCriteria): Record<string, unknown> {
   return {
-    pattern: criteria.search === undefined ? undefined : searchPattern(criteria.search),
+    query: criteria.search?.query,
+    ticketNumber: criteria.search?.ticketNumber,
     statuses: criteria.statuses,
     priorities: criteria.priorities,
     assignedTo: criteria.assignedTo,
@@ -129,7 +127,12 @@ const countedFiltersOnly = (criteria: TicketListCriteria) =>
 
 function ticketListConditions(criteria: TicketListCriteria): SQL | undefined {
   return and(
-    criteria.search ? searchMatches(placeholder('pattern')) : undefined,
+    criteria.search
+      ? searchMatches(
+          placeholder('query'),
+          criteria.search.ticketNumber === undefined ? undefined : placeholder('ticketNumber'),
+        )
+      : undefined,
     ...countedConditions(tickets, criteria),
     criteria.createdFrom ? gte(tickets.createdAt, placeholder('createdFrom')) : undefined,
     criteria.createdUntil ? lt(tickets.createdAt, placeholder('createdUntil')) : undefined,
@@ -161,7 +164,7 @@ const newestFirst = [desc(tickets.createdAt), desc(tickets.id)];
 /** One page of tickets without a search, each row carrying the total. */
 function filteredPage(db: DbOrTx, criteria: TicketListCriteria, where: SQL | undefined) {
   return db
-    .select({ ...ticketWithAssigneeColumns, total: matchingTotal(criteria, where) })
+    .select({ ...ticketListColumns, total: matchingTotal(criteria, where) })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.assignedTo))
     .where(where)
@@ -172,11 +175,12 @@ function filteredPage(db: DbOrTx, criteria: TicketListCriteria, where: SQL | und
 
 /**
  * One page of a search, each row carrying the matches counted up to one past SEARCH_TOTAL_CAP, in one
- * statement that reads the trigram index once when the matches are few: `matches` collects them (at
- * most cap + 1, ids and dates only), and while they are not over the cap the page is sorted out of
- * them. Over the cap (a common word) the page is read in date order from the tickets instead, which
- * stops after a page of matches. Each branch is gated on the count, an init plan that PostgreSQL
- * evaluates once, so the other branch never runs.
+ * statement and, for the pages users look at, one pass: `matches` takes the newest cap + 1 matching
+ * tickets (ids and dates only), and the page is cut out of them. PostgreSQL picks how to find them from
+ * its statistics: for a rare word, the word index and a sort of its few matches; for a common one,
+ * the tickets in date order, stopping at cap + 1. Only a page beyond the first cap + 1 matches (paging
+ * far into a common word's results) reads on in date order. Each branch is gated on the request's
+ * values and on the count, which PostgreSQL evaluates once, so only one of them runs.
  */
 function searchPage(db: DbOrTx, where: SQL | undefined) {
   const matches = db.$with('matches').as(
@@ -184,27 +188,29 @@ function searchPage(db: DbOrTx, where: SQL | undefined) {
       .select({ id: tickets.id, createdAt: tickets.createdAt })
       .from(tickets)
       .where(where)
+      .orderBy(...newestFirst)
       .limit(SEARCH_TOTAL_CAP + 1),
   );
   const matchCount = sql<number>`(SELECT count(*)::int FROM ${matches})`;
-  const pageOfFewMatches = db
+  const pageEnd = sql`${placeholder('offset')}::int + ${placeholder('limit')}::int`;
+  const pageWithinMatches = db
     .select({ id: matches.id })
     .from(matches)
-    .where(sql`${matchCount} <= ${SEARCH_TOTAL_CAP}`)
+    .where(sql`${pageEnd} <= ${SEARCH_TOTAL_CAP + 1}`)
     .orderBy(desc(matches.createdAt), desc(matches.id))
     .limit(placeholder('limit'))
     .offset(placeholder('offset'));
-  const pageOfManyMatches = db
+  const pagePastMatches = db
     .select({ id: tickets.id })
     .from(tickets)
-    .where(and(where, sql`${matchCount} > ${SEARCH_TOTAL_CAP}`))
+    .where(and(where, sql`${pageEnd} > ${SEARCH_TOTAL_CAP + 1} AND ${matchCount} > ${SEARCH_TOTAL_CAP}`))
     .orderBy(...newestFirst)
     .limit(placeholder('limit'))
     .offset(placeholder('offset'));
-  const page = db.$with('page').as(unionAll(pageOfFewMatches, pageOfManyMatches));
+  const page = db.$with('page').as(unionAll(pageWithinMatches, pagePastMatches));
   return db
     .with(matches, page)
-    .select({ ...ticketWithAssigneeColumns, total: matchCount })
+    .select({ ...ticketListColumns, total: matchCount })
     .from(page)
     .innerJoin(tickets, eq(tickets.id, page.id))
     .leftJoin(users, eq(users.id, tickets.assignedTo))
@@ -223,7 +229,7 @@ type PageStatement = ReturnType<typeof pageStatement>;
 /**
  * The statements built so far, by database handle and shape. PostgreSQL makes a custom plan for every
  * execution as long as it finds its generic plan costlier, which it does for these (a LIMIT it cannot
- * see): the plan always fits the values, e.g. the trigram index for a rare word and the date order for
+ * see): the plan always fits the values, e.g. the word index for a rare word and the date order for
  * a common one.
  */
 const statementsByShape = oncePerDatabase(() => new Map<string, PageStatement>());
@@ -252,7 +258,7 @@ async function countMatching(db: DbOrTx, criteria: TicketListCriteria): Promise<
 export async function listTickets(
   db: DbOrTx,
   criteria: TicketListCriteria,
-): Promise<{ rows: TicketWithAssigneeRow[]; total: number; totalCapped: boolean }> {
+): Promise<{ rows: TicketListRow[]; total: number; totalCapped: boolean }> {
   const pageRows = await statementFor(db, criteria).execute(placeholderValues(criteria));
   // No row to carry the total: nothing matches, or the page is past the last one.
   const total = pageRows[0]?.total ?? (criteria.offset === 0 ? 0 : await countMatching(db, criteria));

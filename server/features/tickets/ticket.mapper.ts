@@ -6,16 +6,25 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@shared/constants';
-import type { Ticket, TicketDetail } from '@shared/contracts/tickets';
+import type { Ticket, TicketDetail, TicketListItem } from '@shared/contracts/tickets';
 import type { TicketRow } from '@shared/schema';
 import { bodyToText } from './body-text';
 
-/** A ticket row with its assignee's name from the left join (all null when unassigned). */
-export interface TicketWithAssigneeRow extends TicketRow {
+/** The assignee's name from the list's and the detail's left join (all null when unassigned). */
+interface AssigneeColumns {
   assigneeId: string | null;
   assigneeFirstName: string | null;
   assigneeLastName: string | null;
 }
+
+/** What a ticket row holds for its readers; the search columns are for PostgreSQL alone. */
+type StoredTicket = Omit<TicketRow, 'bodyText' | 'searchTextPending' | 'searchVector'>;
+
+/** A ticket row with its assignee's name. */
+export interface TicketWithAssigneeRow extends StoredTicket, AssigneeColumns {}
+
+/** A row of the ticket list: the ticket without its body and notes, with its assignee's name. */
+export interface TicketListRow extends Omit<StoredTicket, 'body' | 'notes'>, AssigneeColumns {}
 
 const isStatus = (value: string): value is TicketStatus =>
   (TICKET_STATUSES as readonly string[]).includes(value);
@@ -24,13 +33,12 @@ const isPriority = (value: string): value is TicketPriority =>
 
 const iso = (time: Date | null) => (time ? time.toISOString() : null);
 
-/** The only shape in which a ticket leaves the server. */
-export function toTicket(row: TicketWithAssigneeRow): Ticket {
+/** A ticket as a row of the list (no body, no notes). */
+export function toTicketListItem(row: TicketListRow): TicketListItem {
   return {
     id: row.id,
     ticketNumber: row.ticketNumber,
     subject: row.subject,
-    body: row.body,
     fromEmail: row.fromEmail,
     fromName: row.fromName,
     // The columns are varchar; only validated values are written, the fallbacks guard old data.
@@ -44,13 +52,17 @@ export function toTicket(row: TicketWithAssigneeRow): Ticket {
     closedAt: iso(row.closedAt),
     timeSpent: row.timeSpent,
     harvestTimeEntryId: row.harvestTimeEntryId,
-    notes: row.notes,
     originalEmailDate: iso(row.originalEmailDate),
     attachments: row.attachments,
     assignedUser: row.assigneeId
       ? { firstName: row.assigneeFirstName, lastName: row.assigneeLastName }
       : null,
   };
+}
+
+/** The full ticket: the list's fields with the body and the notes. */
+function toTicket(row: TicketWithAssigneeRow): Ticket {
+  return { ...toTicketListItem(row), body: row.body, notes: row.notes };
 }
 
 /** A ticket answered on its own: with the body as plain text for the detail's Message (spec §2). */

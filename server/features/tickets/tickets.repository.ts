@@ -4,12 +4,25 @@ import { tickets, timeEntries, users, type NewTicketRow } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import type { TicketWithAssigneeRow } from './ticket.mapper';
 
-export const ticketWithAssigneeColumns = {
-  ...getTableColumns(tickets),
+const assigneeColumns = {
   assigneeId: users.id,
   assigneeFirstName: users.firstName,
   assigneeLastName: users.lastName,
 };
+
+/** Every column a reader of a ticket needs (not the search columns, which only PostgreSQL reads). */
+const {
+  bodyText: _bodyText,
+  searchTextPending: _searchTextPending,
+  searchVector: _searchVector,
+  ...storedTicketColumns
+} = getTableColumns(tickets);
+
+export const ticketWithAssigneeColumns = { ...storedTicketColumns, ...assigneeColumns };
+
+/** A list row's columns: no body and no notes, which are the bulk of a ticket and the list shows neither. */
+const { body: _body, notes: _notes, ...listedTicketColumns } = storedTicketColumns;
+export const ticketListColumns = { ...listedTicketColumns, ...assigneeColumns };
 
 /** Tickets with their assignee's name in one query (a left join, never a query per ticket). */
 const selectTicketsWithAssignee = (db: DbOrTx) =>

@@ -67,6 +67,16 @@ describe('GET /api/tickets with a search: the total', () => {
     expect(subjects).toEqual(newestFirst(10));
   });
 
+  it('pages beyond the first cap + 1 matches too, reading on in date order', async () => {
+    const limit = 100;
+    const page = Math.floor(SEARCH_TOTAL_CAP / limit) + 1;
+    const res = await agent.get(`/api/tickets?search=toner&limit=${limit}&page=${page}`).expect(200);
+    expect(res.body.totalCapped).toBe(true);
+    expect(res.body.tickets.map(subjectNumber)).toEqual(
+      newestFirst(SEARCH_TOTAL_CAP + 5).slice((page - 1) * limit, page * limit),
+    );
+  });
+
   it('is exact without a search, however many tickets there are', async () => {
     const res = await agent.get('/api/tickets?limit=1').expect(200);
     expect(res.body.total).toBe(SEARCH_TOTAL_CAP + 35);

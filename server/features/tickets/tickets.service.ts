@@ -29,7 +29,8 @@ import {
 } from './ticket-changes';
 import { toListCriteria } from './ticket-list-criteria';
 import * as ticketList from './ticket-list.query';
-import { toTicket, toTicketDetail } from './ticket.mapper';
+import { storedBodyText } from './body-text';
+import { toTicketListItem, toTicketDetail } from './ticket.mapper';
 import { generateTicketNumber, timestampTicketNumber } from './ticket-number';
 import * as repository from './tickets.repository';
 
@@ -67,7 +68,7 @@ async function mustFindTicket(db: DbOrTx, id: string): Promise<TicketDetail> {
 
 export async function listTickets(db: Database, filters: TicketListFilters): Promise<TicketListResponse> {
   const { rows, total, totalCapped } = await ticketList.listTickets(db, toListCriteria(filters));
-  return { tickets: rows.map(toTicket), total, ...(totalCapped ? { totalCapped: true } : {}) };
+  return { tickets: rows.map(toTicketListItem), total, ...(totalCapped ? { totalCapped: true } : {}) };
 }
 
 export const getTicket = (db: DbOrTx, id: string): Promise<TicketDetail> => mustFindTicket(db, id);
@@ -100,7 +101,11 @@ async function insertUnderFreeNumber(
 ): Promise<string> {
   for (let attempt = 0; attempt < MAX_NUMBER_ATTEMPTS; attempt++) {
     const ticketNumber = attempt === 0 ? (requested ?? timestampTicketNumber()) : generateTicketNumber();
-    const id = await repository.insertTicketUnlessNumberTaken(db, { ...values, ticketNumber });
+    const id = await repository.insertTicketUnlessNumberTaken(db, {
+      ...values,
+      ticketNumber,
+      bodyText: storedBodyText(values.body),
+    });
     if (id) return id;
   }
   throw new AppError('unavailable', TICKET_MESSAGES.ticketNumberUnavailable);

@@ -40,7 +40,8 @@ import { referencedMessageIds } from '../../features/inbound/referenced-messages
 import { ticketNumbersIn } from '../../features/inbound/reply-subject';
 import { bodyToText, HTML_MAX_DEPTH, looksLikeHtml } from '../../features/tickets/body-text';
 import { lowerBound } from '../../features/tickets/ticket-list-criteria';
-import { escapeLikePattern } from '../../features/tickets/ticket-list.query';
+import { escapeLikePattern } from '../../features/equipment/equipment.repository';
+import { parseTicketSearch } from '../../features/tickets/ticket-search';
 import { isDatabaseUnavailable, pgErrorCode } from '../../lib/pg-errors';
 import { HOSTILE_INPUT_DEADLINE_MS, withinDeadline } from './time-budget';
 
@@ -204,6 +205,8 @@ const otherCases: Case[] = [
   ['csvField: quotes', run('"'), csvField],
   ['csvFilename: dashes and letters', run('-a-'), (part) => csvFilename([part, run('-')], '2026-03-01')],
   ['escapeLikePattern: wildcards', run('%_\\', 250_000), escapeLikePattern],
+  ['parseTicketSearch: quotes and dashes', run('-"'), parseTicketSearch],
+  ['parseTicketSearch: a long word of digits', run('1') + 'x', parseTicketSearch],
   ['lowerBound (ticket list dates): digits', run('1'), lowerBound],
   ['dayOfBound (SPA ticket list dates): digits', run('1'), dayOfBound],
   ['pgErrorCode: a long code', run('0'), (code) => pgErrorCode({ code })],

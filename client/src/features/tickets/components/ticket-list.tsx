@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
-import type { Ticket } from '@shared/contracts/tickets';
+import type { TicketListItem } from '@shared/contracts/tickets';
 import { Card } from '@/components/ui/card';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
 import { useTickets } from '../api/get-tickets';
@@ -49,7 +49,7 @@ export function TicketList({
   const total = query.data?.total ?? 0;
   const selection = useTicketSelection(tickets?.map((ticket) => ticket.id) ?? []);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [ticketToDelete, setTicketToDelete] = useState<Ticket | null>(null);
+  const [ticketToDelete, setTicketToDelete] = useState<TicketListItem | null>(null);
   const [openTicketId, setOpenTicketId] = useState<string | null>(null);
   const filterPanelId = useId();
 

@@ -1,4 +1,4 @@
-import type { Ticket } from '@shared/contracts/tickets';
+import type { TicketListItem } from '@shared/contracts/tickets';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { TicketAssignee } from './ticket-assignee';
@@ -8,7 +8,7 @@ import { TicketRowActions } from './ticket-row-actions';
 const createdDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 interface TicketTableRowProps {
-  ticket: Ticket;
+  ticket: TicketListItem;
   selected: boolean;
   onSelectedChange: (checked: boolean) => void;
   onOpen: () => void;

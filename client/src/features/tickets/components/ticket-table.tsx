@@ -1,4 +1,4 @@
-import type { Ticket } from '@shared/contracts/tickets';
+import type { TicketListItem } from '@shared/contracts/tickets';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { TicketSelection } from '../lib/use-ticket-selection';
@@ -11,7 +11,7 @@ const COLUMN_COUNT = COLUMNS.length + 2;
 
 interface TicketTableProps {
   /** Undefined while the first page loads. */
-  tickets: readonly Ticket[] | undefined;
+  tickets: readonly TicketListItem[] | undefined;
   /**
    * The rows are the previous page's, kept while the requested one loads (the footer already names
    * the new range): the table says it is busy and dims them.
@@ -19,7 +19,7 @@ interface TicketTableProps {
   stale?: boolean;
   selection: TicketSelection;
   onOpenTicket: (ticketId: string) => void;
-  onDeleteTicket: (ticket: Ticket) => void;
+  onDeleteTicket: (ticket: TicketListItem) => void;
 }
 
 export function TicketTable({

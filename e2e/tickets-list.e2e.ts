@@ -4,6 +4,7 @@ import { launchBrowser, newContext, screenshot } from './support/browser';
 import { readTicket, seedTicket, uniqueTag, type SeededTicket } from './support/ticket-seeds';
 import { signInNewUser, type TestUser } from './support/users';
 import { pickOption } from './support/select';
+import { SEARCH_TOTAL_CAP } from '@shared/constants';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -357,6 +358,27 @@ describe('the ticket list', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Showing 1 to 20 of 20 tickets', { exact: true }).waitFor();
     expect(await next.isDisabled()).toBe(true);
+    await page.close();
+  });
+
+  it('counts a search up to the cap ("of 100+") and pages on past it while pages are full', async () => {
+    const tag = uniqueTag('capped');
+    const count = SEARCH_TOTAL_CAP + 3;
+    for (let n = 1; n <= count; n += 1) {
+      await seedTicket(context, { subject: `${tag} number ${String(n).padStart(3, '0')}` });
+    }
+    const page = await context.newPage();
+    await openTickets(page, tag);
+    await page.getByText(`Showing 1 to 20 of ${SEARCH_TOTAL_CAP}+ tickets`, { exact: true }).waitFor();
+    const next = page.getByRole('button', { name: 'Next' });
+    const lastCountedPage = SEARCH_TOTAL_CAP / 20;
+    for (let pageNumber = 2; pageNumber <= lastCountedPage + 1; pageNumber += 1) await next.click();
+    // Past the counted matches: the tickets seen so far are the lower bound.
+    const first = lastCountedPage * 20 + 1;
+    await page.getByText(`Showing ${first} to ${count} of ${count}+ tickets`, { exact: true }).waitFor();
+    await row(page, `${tag} number 001`).waitFor();
+    expect(await next.isDisabled()).toBe(true);
+    await screenshot(page, 'tickets-search-past-cap');
     await page.close();
   });
 

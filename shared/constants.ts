@@ -81,9 +81,11 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DEFAULT_PAGE_SIZE = 20;
 /**
  * A search counts its matches up to this many: counting every ticket that holds a common word would
- * read a large share of the table on each poll. Beyond it the list says "of 1000+ tickets".
+ * read a large share of the table on each poll. Beyond it the list says "of 100+ tickets" and pages on
+ * while pages are full. Chosen from `npm run bench -- tickets` (docs/decisions.md, "Word search"):
+ * counting costs about one row read per match divided by the share of tickets matching.
  */
-export const SEARCH_TOTAL_CAP = 1_000;
+export const SEARCH_TOTAL_CAP = 100;
 /**
  * The last word of a search matches as a prefix ("prin" finds "printer") from this many characters:
  * a one-letter prefix stands for a large share of all words and buys nothing while typing.

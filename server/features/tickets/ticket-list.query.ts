@@ -175,12 +175,12 @@ function filteredPage(db: DbOrTx, criteria: TicketListCriteria, where: SQL | und
 
 /**
  * One page of a search, each row carrying the matches counted up to one past SEARCH_TOTAL_CAP, in one
- * statement and, for the pages users look at, one pass: `matches` takes the newest cap + 1 matching
- * tickets (ids and dates only), and the page is cut out of them. PostgreSQL picks how to find them from
- * its statistics: for a rare word, the word index and a sort of its few matches; for a common one,
- * the tickets in date order, stopping at cap + 1. Only a page beyond the first cap + 1 matches (paging
- * far into a common word's results) reads on in date order. Each branch is gated on the request's
- * values and on the count, which PostgreSQL evaluates once, so only one of them runs.
+ * statement: `matches` collects at most cap + 1 of them (ids and dates only, in whatever order is
+ * cheapest: the word index for a rare word, the table itself for a common one, which stops as soon as
+ * it has them), and while they are not over the cap the page is sorted out of them. Over the cap (a
+ * common word) the page is read in date order from the tickets instead, which stops after a page of
+ * matches. Each branch is gated on the count, an init plan that PostgreSQL evaluates once, so the
+ * other branch never runs.
  */
 function searchPage(db: DbOrTx, where: SQL | undefined) {
   const matches = db.$with('matches').as(
@@ -188,26 +188,24 @@ function searchPage(db: DbOrTx, where: SQL | undefined) {
       .select({ id: tickets.id, createdAt: tickets.createdAt })
       .from(tickets)
       .where(where)
-      .orderBy(...newestFirst)
       .limit(SEARCH_TOTAL_CAP + 1),
   );
   const matchCount = sql<number>`(SELECT count(*)::int FROM ${matches})`;
-  const pageEnd = sql`${placeholder('offset')}::int + ${placeholder('limit')}::int`;
-  const pageWithinMatches = db
+  const pageOfFewMatches = db
     .select({ id: matches.id })
     .from(matches)
-    .where(sql`${pageEnd} <= ${SEARCH_TOTAL_CAP + 1}`)
+    .where(sql`${matchCount} <= ${SEARCH_TOTAL_CAP}`)
     .orderBy(desc(matches.createdAt), desc(matches.id))
     .limit(placeholder('limit'))
     .offset(placeholder('offset'));
-  const pagePastMatches = db
+  const pageOfManyMatches = db
     .select({ id: tickets.id })
     .from(tickets)
-    .where(and(where, sql`${pageEnd} > ${SEARCH_TOTAL_CAP + 1} AND ${matchCount} > ${SEARCH_TOTAL_CAP}`))
+    .where(and(where, sql`${matchCount} > ${SEARCH_TOTAL_CAP}`))
     .orderBy(...newestFirst)
     .limit(placeholder('limit'))
     .offset(placeholder('offset'));
-  const page = db.$with('page').as(unionAll(pageWithinMatches, pagePastMatches));
+  const page = db.$with('page').as(unionAll(pageOfFewMatches, pageOfManyMatches));
   return db
     .with(matches, page)
     .select({ ...ticketListColumns, total: matchCount })

@@ -5,8 +5,10 @@ interface TicketListFooterProps {
   page: number;
   pageSize: number;
   total: number;
-  /** More tickets match than `total` (a search counts up to SEARCH_TOTAL_CAP): shown as "1000+". */
+  /** More tickets match than `total` (a search counts up to SEARCH_TOTAL_CAP): shown as "100+". */
   totalCapped?: boolean;
+  /** A capped search's page is full: Next stays on past the counted total. */
+  mayHaveMore?: boolean;
   onPageChange: (page: number) => void;
 }
 
@@ -16,11 +18,12 @@ export function TicketListFooter({
   pageSize,
   total,
   totalCapped = false,
+  mayHaveMore = false,
   onPageChange,
 }: TicketListFooterProps) {
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
-  const isLastPage = page * pageSize >= total;
+  const isLastPage = !mayHaveMore && page * pageSize >= total;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-t px-4 py-3">
       <p className="text-sm text-muted-foreground" aria-live="polite">

@@ -46,7 +46,13 @@ export function TicketList({
   useSessionExpiryRedirect(query.error);
 
   const tickets = query.data?.tickets;
-  const total = query.data?.total ?? 0;
+  const totalCapped = query.data?.totalCapped === true;
+  // A capped search total is a lower bound: the tickets paged through so far count too, and a full
+  // page may have more after it (the server pages on past the cap).
+  const total = totalCapped
+    ? Math.max(query.data?.total ?? 0, (list.page - 1) * pageSize + (tickets?.length ?? 0))
+    : (query.data?.total ?? 0);
+  const mayHaveMore = totalCapped && tickets?.length === pageSize;
   const selection = useTicketSelection(tickets?.map((ticket) => ticket.id) ?? []);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [ticketToDelete, setTicketToDelete] = useState<TicketListItem | null>(null);
@@ -97,7 +103,8 @@ export function TicketList({
               page={list.page}
               pageSize={pageSize}
               total={total}
-              totalCapped={query.data?.totalCapped}
+              totalCapped={totalCapped}
+              mayHaveMore={mayHaveMore}
               onPageChange={list.setPage}
             />
           )}

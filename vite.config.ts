@@ -52,8 +52,9 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
-          // Scans every answer of every integration test for secrets (password hashes, tokens).
-          setupFiles: ['server/test/security/secret-scan.setup.ts'],
+          // Scan every answer and every log line of every integration test for secrets (password
+          // hashes, tokens, cookies, message bodies); the second also keeps the tests' logs quiet.
+          setupFiles: ['server/test/security/secret-scan.setup.ts', 'server/test/security/log-scan.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

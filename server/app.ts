@@ -24,11 +24,14 @@ import { timersRoutes } from './features/timers/timers.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { createHarvestServices, type HarvestServices } from './harvest/sync/harvest-services';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
-import { logger } from './lib/logger';
 import { createMailer } from './mail/smtp-transport';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginWrites } from './middleware/same-origin';
 import { sessionMiddleware } from './middleware/session';
+import { createReadinessCheck, healthRoutes } from './observability/health';
+import { createMetrics } from './observability/metrics';
+import { metricsRoutes } from './observability/metrics-routes';
+import { observeRequests } from './observability/request-log';
 
 export interface AppDeps {
   config: AppConfig;
@@ -61,6 +64,15 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy ? 1 : false);
   app.set('etag', 'strong');
+  // First, so every answer carries its X-Request-Id and is logged and counted (server/observability).
+  const metrics = config.metrics.token ? createMetrics({ pool, db }) : undefined;
+  app.use(
+    observeRequests({
+      logRequests: config.logRequests,
+      trustProxy: config.trustProxy,
+      onRequest: metrics?.observeRequest,
+    }),
+  );
 
   const devMode = deps.spa !== undefined && 'devMiddleware' in deps.spa;
   app.use(
@@ -86,17 +98,9 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(compression());
-  if (config.logRequests) {
-    app.use((req, res, next) => {
-      const started = process.hrtime.bigint();
-      res.on('finish', () =>
-        logger.info(`${req.method} ${req.originalUrl} ${res.statusCode}`, {
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-        }),
-      );
-      next();
-    });
-  }
+  // Probes and the scrape: no session, outside /api, before the SPA's fallback page.
+  app.use(healthRoutes({ readiness: createReadinessCheck(pool) }));
+  app.use(metricsRoutes({ token: config.metrics.token, metrics }));
 
   const api = express.Router();
   api.use((_req, res, next) => {

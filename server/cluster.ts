@@ -15,6 +15,8 @@ import { announceSetupLink, prepareSetupToken } from './features/auth/setup.serv
 import { resolveEncryptionKey } from './features/settings/encryption-key';
 import { logger } from './lib/logger';
 import { readOrCreateSecret } from './lib/secrets';
+import { aggregateWorkerMetrics } from './observability/cluster-metrics';
+import { announceOperationsEndpoints } from './observability/endpoints';
 import { loadConfigOrExit, startServer } from './server';
 
 /** How many processes serve requests under this configuration. */
@@ -42,6 +44,8 @@ export async function superviseWorkers(config: AppConfig, count: number): Promis
   if (!config.sessionSecret) readOrCreateSecret(config.dataDir, 'session-secret');
 
   logger.info(`Starting ${count} app processes (APP_PROCESSES=${config.appProcesses})`);
+  // A scrape reaches one worker, which asks this process for the sum of all of them.
+  if (config.metrics.token) aggregateWorkerMetrics();
   let stopping = false;
   const crashes: number[] = [];
   const fork = () => cluster.fork();
@@ -50,6 +54,7 @@ export async function superviseWorkers(config: AppConfig, count: number): Promis
   if (setupToken) {
     cluster.once('listening', (_worker, address) => announceSetupLink(config, address.port, setupToken));
   }
+  cluster.once('listening', (_worker, address) => announceOperationsEndpoints(config, address.port));
 
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) {

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ATTACHMENT_DEFAULT_LIMITS } from '@shared/contracts/messages';
+import { LOG_LEVELS, type LogLevel } from './lib/logger';
 import { withoutTrailingSlashes } from './lib/urls';
 
 const booleanFlag = z
@@ -44,7 +45,19 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
   REGISTRATIONS_PER_IP_PER_HOUR: positiveInt.default(30),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
-  LOG_REQUESTS: booleanFlag.default(false),
+  /** Lines below this level are not written (server/lib/logger.ts). */
+  LOG_LEVEL: emptyAsUnset(z.enum(LOG_LEVELS).default('info')),
+  /** One line per HTTP request; unset: on, except in development (`npm run dev`). */
+  LOG_REQUESTS: emptyAsUnset(booleanFlag.optional()),
+  /** Bearer token of GET /metrics; unset: the endpoint answers 404 like any unknown path. */
+  METRICS_TOKEN: emptyAsUnset(
+    z
+      .string()
+      .trim()
+      .min(16, 'must be at least 16 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
+  ),
   /** The app's public address, e.g. https://helpdesk.example.com: Harvest entries then link to their ticket. */
   PUBLIC_URL: emptyAsUnset(z.url().optional()),
   HARVEST_BASE_URL: z.url().default('https://api.harvestapp.com/v2'),
@@ -121,6 +134,10 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: positiveInt.max(3_600).default(60),
   /** How long an idle keep-alive connection stays open: longer than a proxy's idle timeout (often 60 s). */
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt.max(3_600).default(65),
+  /** Scheduled backups into DATA_DIR/backups every this many hours (fractions allowed); 0: none. */
+  BACKUP_INTERVAL_HOURS: emptyAsUnset(z.coerce.number().min(0).max(8_760).default(0)),
+  /** How many scheduled backups are kept; older ones are deleted after each new one. */
+  BACKUP_KEEP: emptyAsUnset(positiveInt.max(10_000).default(7)),
 });
 
 /** A 32-byte key from 64 hex characters or from base64 (standard or URL-safe); undefined otherwise. */
@@ -154,7 +171,11 @@ export interface AppConfig {
   loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMs: number };
   registrationsPerIpPerHour: number;
   bcryptCost: number;
+  logLevel: LogLevel;
+  /** Whether each HTTP request is logged (server/observability/request-log.ts). */
   logRequests: boolean;
+  /** GET /metrics (server/observability): off (404) while no token is set. */
+  metrics: { token: string | undefined };
   /** No trailing slash; unset: Harvest entries carry no link back to their ticket. */
   publicUrl: string | undefined;
   /** Unset: generated once into `dataDir` (server.ts), or a per-process key when none is given. */
@@ -221,6 +242,8 @@ export interface AppConfig {
   };
   /** Timeouts of the HTTP server (server/http-server.ts). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** Scheduled backups (server/ops/backup/scheduled-backup.job.ts): intervalHours 0 means none. */
+  backup: { intervalHours: number; keep: number };
 }
 
 export class ConfigError extends Error {
@@ -258,7 +281,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
     bcryptCost: e.BCRYPT_COST,
-    logRequests: e.LOG_REQUESTS,
+    logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS ?? e.NODE_ENV !== 'development',
+    metrics: { token: e.METRICS_TOKEN },
     publicUrl: e.PUBLIC_URL === undefined ? undefined : withoutTrailingSlashes(e.PUBLIC_URL),
     encryptionKey: e.ENCRYPTION_KEY,
     harvest: {
@@ -311,5 +336,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_SECONDS, e.HTTP_HEADERS_TIMEOUT_SECONDS) * 1000,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
+    backup: { intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
   };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pretty from 'pino-pretty';
 import { createServer as createViteServer } from 'vite';
 import {
   FAKE_HARVEST_ACCOUNT_ID,
@@ -7,7 +8,7 @@ import {
   startFakeHarvest,
   type FakeHarvest,
 } from './harvest/fake-server';
-import { logger } from './lib/logger';
+import { configureLogger, logger } from './lib/logger';
 import { startServer } from './server';
 
 // Development entry (`npm run dev`): API and SPA on one port, the SPA through Vite with hot reload, and
@@ -25,6 +26,16 @@ await startServer(
   },
   {
     async prepare(config) {
+      // Readable lines in the terminal instead of JSON (pino-pretty is a development dependency).
+      configureLogger({
+        level: config.logLevel,
+        destination: pretty({
+          colorize: true,
+          sync: true,
+          translateTime: 'SYS:HH:MM:ss',
+          ignore: 'pid,hostname',
+        }),
+      });
       if (!config.harvest.devFake) return config;
       fakeHarvest = await startFakeHarvest({ port: config.harvest.devFakePort });
       logger.info(

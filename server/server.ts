@@ -17,8 +17,13 @@ import { resolveEncryptionKey } from './features/settings/encryption-key';
 import { createHarvestServices } from './harvest/sync/harvest-services';
 import { createHarvestSyncJob } from './harvest/sync/sync-job';
 import { createJobRunner } from './jobs/job-runner';
-import { logger } from './lib/logger';
+import { configureLogger, logger } from './lib/logger';
 import { readOrCreateSecret } from './lib/secrets';
+import { configuredEncryptionKey, encryptionKeyCheck } from './ops/backup/encryption-key-check';
+import { startScheduledBackups } from './ops/backup/scheduled-backup.job';
+import { inAppSource } from './ops/data-source';
+import { startBackupChannel } from './ops/embedded/backup-channel';
+import { announceOperationsEndpoints } from './observability/endpoints';
 
 /** Connections of the job runner's own pool in PostgreSQL mode (polling, maintenance). */
 const JOB_RUNNER_CONNECTIONS = 2;
@@ -30,10 +35,15 @@ export interface StartOptions {
   onStopped?: () => Promise<void>;
 }
 
-/** The configuration, or the process ends with a readable list of what is wrong with it. */
+/**
+ * The configuration, or the process ends with a readable list of what is wrong with it. The logger
+ * follows LOG_LEVEL from here on.
+ */
 export function loadConfigOrExit(): AppConfig {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    configureLogger({ level: config.logLevel });
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -119,6 +129,18 @@ export async function startServer(
     intervalMs: config.harvest.sync.intervalMs,
     batchSize: config.harvest.sync.batchSize,
   });
+  // Embedded mode: `npm run backup` and `npm run export` read the database through this process, which
+  // holds it (server/ops/embedded/backup-channel.ts); open before the app says it is ready. Without the
+  // channel they ask to stop the app.
+  const { snapshot } = database;
+  const backupChannel = snapshot
+    ? await startBackupChannel({ dataDir: config.dataDir, snapshot }).catch((error: unknown) => {
+        logger.error('Could not open the backup channel', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return undefined;
+      })
+    : undefined;
   const server: Server = createHttpServer(app, config.http).listen(config.port, config.host);
   // The answers under way, so that a stop can have each one close its keep-alive connection.
   const unanswered = new Set<ServerResponse>();
@@ -149,6 +171,7 @@ export async function startServer(
   // A worker's primary has said it already (cluster.ts).
   const setupToken = cluster.isWorker ? undefined : await prepareSetupToken(database.db, config);
   if (setupToken) announceSetupLink(config, port, setupToken);
+  if (!cluster.isWorker) announceOperationsEndpoints(config, port);
   // The background work starts once the process serves. A database that fails at that moment must not
   // end a process that already serves requests (a worker replacing a dead one starts under load):
   // what could not start is logged and tried again.
@@ -179,6 +202,21 @@ export async function startServer(
   // The IMAP mailbox, when one is configured, is read by one fetching process at a time.
   if (config.email.fetch.enabled)
     startInBackground('the mailbox fetch', () => mailboxFetch.start(jobs), whileServing);
+  if (config.backup.intervalHours > 0) {
+    const key = configuredEncryptionKey(config);
+    startInBackground(
+      'the scheduled backups',
+      () =>
+        startScheduledBackups({
+          jobs,
+          source: inAppSource({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, snapshot }),
+          dataDir: config.dataDir,
+          schedule: config.backup,
+          encryptionKeyCheck: key ? encryptionKeyCheck(key) : undefined,
+        }),
+      whileServing,
+    );
+  }
 
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -194,6 +232,7 @@ export async function startServer(
     // Jobs under way finish (a reply being handed to SMTP); the rest stay queued for the next start.
     await Promise.all([new Promise((resolve) => server.once('close', resolve)), syncJob.stop(), jobs.stop()]);
     clearTimeout(forceTimer);
+    await backupChannel?.stop();
     if (jobsPool !== database.pool) await jobsPool.end();
     await database.close();
     await options.onStopped?.();

@@ -5,8 +5,9 @@ import path from 'node:path';
 const SHARED_BITS = 0o077;
 
 /**
- * What the app keeps in DATA_DIR: the embedded database, its lock, the generated secrets and the
- * setup link's token. Only these are tightened; anything else someone put in the folder is left alone.
+ * What the app keeps in DATA_DIR: the embedded database, its lock, the generated secrets, the setup
+ * link's token, the backup channel's token and the scheduled backups. Only these are tightened;
+ * anything else someone put in the folder is left alone.
  */
 export const DATA_DIR_ENTRIES = [
   'pgdata',
@@ -14,6 +15,9 @@ export const DATA_DIR_ENTRIES = [
   'session-secret',
   'encryption-key',
   'setup-token',
+  // server/ops: the running app's backup channel (its token) and the scheduled backups.
+  'backup-channel.json',
+  'backups',
 ];
 
 export class DataDirPermissionError extends Error {

@@ -9,6 +9,8 @@ export interface OpenDatabase {
   mode: 'postgres' | 'embedded';
   pool: pg.Pool;
   db: Database;
+  /** Embedded mode: a consistent copy of the whole database (see EmbeddedDatabase.snapshot). */
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function openDatabase(
     mode: 'embedded',
     pool,
     db: createDb(pool),
+    snapshot: () => embedded.snapshot(),
     async close() {
       await pool.end();
       await embedded.stop();

@@ -7,6 +7,11 @@ import { acquireDataDirLock } from './data-dir-lock';
 
 export interface EmbeddedDatabase {
   connectionString: string;
+  /**
+   * A consistent copy of the database: a tar of its data folder taken between two statements, which
+   * opens like the database after a crash would (backups and exports while the app runs, server/ops).
+   */
+  snapshot(): Promise<Blob>;
   stop(): Promise<void>;
 }
 
@@ -35,6 +40,7 @@ export async function startEmbeddedDatabase(options: { dataDir?: string }): Prom
     await server.start();
     return {
       connectionString: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
+      snapshot: () => db.dumpDataDir('none'),
       async stop() {
         await server.stop();
         await db.close();

@@ -15,7 +15,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { createDb, type DbOrTx } from '../db/client';
 import { claimLease } from './lease';
 import { logger } from '../lib/logger';
-import { QueueWorker } from './queue-worker';
+import { reportJobRun, type JobOutcome } from '../observability/job-log';
+import { QueueWorker, type BatchHandler } from './queue-worker';
 
 /** How a queue retries: `retryLimit` more runs after the first, `retryDelaySeconds` doubling. */
 export interface QueuePolicy {
@@ -107,16 +108,16 @@ const MIN_PERIODIC_EXPIRY_SECONDS = 60;
 
 /**
  * One periodic run under the task's lease: skipped when another process holds it, renewed while the
- * handler works, released when it ends.
+ * handler works, released when it ends. Says whether it ran.
  */
 async function runLeased(
   db: DbOrTx,
   queue: string,
   leaseSeconds: number,
   handler: (run: PeriodicRun) => Promise<void>,
-): Promise<void> {
+): Promise<boolean> {
   const lease = await claimLease(db, `periodic:${queue}`, leaseSeconds);
-  if (!lease) return;
+  if (!lease) return false;
   const run = { leaseLost: false };
   const renewal = setInterval(
     () => {
@@ -135,10 +136,38 @@ async function runLeased(
   renewal.unref();
   try {
     await handler(run);
+    return true;
   } finally {
     clearInterval(renewal);
     await lease.release().catch(() => undefined);
   }
+}
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const secondsSince = (started: number) => (performance.now() - started) / 1000;
+
+/** A periodic task's batch (its one job): the run under the lease, reported like any job run. */
+function periodicBatch(
+  db: DbOrTx,
+  queue: string,
+  leaseSeconds: number,
+  handler: (run: PeriodicRun) => Promise<void>,
+): BatchHandler {
+  return async (jobs) => {
+    const report = { queue, jobId: jobs[0]?.id ?? 'none', attempt: 1, periodic: true };
+    const started = performance.now();
+    try {
+      const ran = await runLeased(db, queue, leaseSeconds, handler);
+      const outcome = ran ? 'completed' : 'skipped';
+      reportJobRun({ ...report, outcome, durationSeconds: secondsSince(started) });
+    } catch (error) {
+      // A periodic queue never retries: the next interval's run is the retry.
+      const failure = { error: errorMessage(error), durationSeconds: secondsSince(started) };
+      reportJobRun({ ...report, outcome: 'failed', ...failure });
+      throw error;
+    }
+    return new Map();
+  };
 }
 
 /** pg-boss writes `$1`-style SQL; drizzle takes values as parameters of a template. */
@@ -215,10 +244,12 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
         MAX_PERIODIC_POLLING_SECONDS,
         Math.max(MIN_POLLING_SECONDS, options.intervalSeconds),
       );
-      const worker = new QueueWorker(running, queue, { pollingIntervalSeconds, batchSize: 1 }, async () => {
-        await runLeased(leases, queue, leaseSeconds, handler);
-        return new Map();
-      });
+      const worker = new QueueWorker(
+        running,
+        queue,
+        { pollingIntervalSeconds, batchSize: 1 },
+        periodicBatch(leases, queue, leaseSeconds, handler),
+      );
       workers.add(worker);
       const timer = setInterval(() => {
         offer().catch((error: unknown) =>
@@ -301,14 +332,26 @@ function work<T extends object>(
       const waiting = [...jobs];
       const lane = async () => {
         for (let job = waiting.shift(); job; job = waiting.shift()) {
+          const run = { attempt: job.retryCount + 1, isLastAttempt: job.retryCount >= job.retryLimit };
+          const started = performance.now();
+          let outcome: JobOutcome = 'completed';
+          let failure: string | undefined;
           try {
-            await handler(job.data as T, {
-              attempt: job.retryCount + 1,
-              isLastAttempt: job.retryCount >= job.retryLimit,
-            });
+            await handler(job.data as T, run);
           } catch (error) {
-            failures.set(job.id, error instanceof Error ? error.message : String(error));
+            failure = errorMessage(error);
+            failures.set(job.id, failure);
+            outcome = run.isLastAttempt ? 'failed' : 'retry';
           }
+          const durationSeconds = secondsSince(started);
+          reportJobRun({
+            queue,
+            jobId: job.id,
+            attempt: run.attempt,
+            outcome,
+            durationSeconds,
+            error: failure,
+          });
         }
       };
       await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, lane));

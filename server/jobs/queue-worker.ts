@@ -109,6 +109,7 @@ export class QueueWorker {
 
   private logFailure(what: string, error: unknown): void {
     logger.error(`Job runner could not ${what} of ${this.queue}`, {
+      queue: this.queue,
       error: error instanceof Error ? error.message : String(error),
     });
   }

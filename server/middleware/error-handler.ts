@@ -3,6 +3,8 @@ import type { ApiErrorBody } from '@shared/contracts/common';
 import { AppError, HTTP_STATUS_BY_CODE } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { isDatabaseUnavailable, isDataException } from '../lib/pg-errors';
+import { requestIdOf } from '../observability/request-log';
+import { routePatternOf } from '../observability/route-pattern';
 
 /** Errors raised by express's own body parsers carry a status and a type. */
 interface HttpError {
@@ -69,9 +71,11 @@ export function errorHandler(error: unknown, req: Request, res: Response, next: 
   if (status && status >= 400 && status < 500) {
     return send(res, status, frameworkMessage(httpError));
   }
+  // The route's pattern, not the path: a path can carry ids and the setup link's token.
   logger.error('unhandled error', {
+    requestId: requestIdOf(req),
     method: req.method,
-    path: req.path,
+    route: routePatternOf(req),
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
   send(res, 500, 'Something went wrong on our side. Please try again.');

@@ -17,3 +17,6 @@ export const TEST_INBOUND_TOKEN = 'test-inbound-token-0123456789abcdef';
  * answers may show it masked, never in full.
  */
 export const TEST_SMTP_PASSWORD = 'test-smtp-password-5f3a9c71';
+
+/** METRICS_TOKEN of the apps that serve /metrics in the tests (the security fixture, the metrics tests). */
+export const TEST_METRICS_TOKEN = 'test-metrics-token-7c1e0b5a92d4';

@@ -22,7 +22,7 @@ import { FAKE_CREDENTIALS } from '../../harvest/sync/harvest.test-support';
 import { startSmtpTestServer, type SmtpTestServer } from '../mail/smtp-test-server';
 import { newUserInput } from '../test-app';
 import { fillPath, type RouteKey } from './route-inventory';
-import { TEST_SMTP_PASSWORD } from './known-secrets';
+import { TEST_METRICS_TOKEN, TEST_SMTP_PASSWORD } from './known-secrets';
 import { queryString, type RawRequest } from './raw-request';
 import { INBOUND_TOKEN, type SecurityFixture } from './security-fixture';
 
@@ -33,7 +33,7 @@ export interface ExampleRequest {
   body?: unknown;
   /** The session cookie to send; none for public routes and the webhook. */
   cookie?: string;
-  /** The inbound webhook's bearer token. */
+  /** The bearer token of the inbound webhook or of /metrics. */
   bearer?: string;
   /** The status an honest client gets. */
   okStatus: number;
@@ -247,6 +247,9 @@ function reportQuery() {
 }
 
 export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
+  'GET /healthz': () => ({ okStatus: 200 }),
+  'GET /readyz': () => ({ okStatus: 200 }),
+  'GET /metrics': () => ({ bearer: TEST_METRICS_TOKEN, okStatus: 200 }),
   'POST /api/register': () => ({ body: newUserInput(), okStatus: 201 }),
   'POST /api/login': async (fx) => {
     const user = await fx.registerUser();

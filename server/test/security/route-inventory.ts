@@ -11,9 +11,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - public: answers without a session (signing in, registering, the setup link, signing out, a redirect);
  * - authenticated: 401 without a session;
  * - admin: 401 without a session, 403 for agents;
- * - bearer: the inbound email webhook, authenticated by its own bearer token instead of a session.
+ * - bearer: the inbound email webhook, authenticated by its own bearer token instead of a session;
+ * - metrics: GET /metrics, by the METRICS_TOKEN bearer token (404 while none is set; the fixture sets
+ *   one), tested in server/observability/metrics.test.ts.
  */
-export type RouteAccess = 'public' | 'authenticated' | 'admin' | 'bearer';
+export type RouteAccess = 'public' | 'authenticated' | 'admin' | 'bearer' | 'metrics';
 
 export interface MountedRoute {
   method: string;
@@ -32,6 +34,10 @@ export interface RouteEntry extends MountedRoute {
 }
 
 export const ROUTES = [
+  // Operations, outside /api and without a session (server/observability): the probes and the scrape.
+  { method: 'GET', path: '/healthz', access: 'public' },
+  { method: 'GET', path: '/readyz', access: 'public' },
+  { method: 'GET', path: '/metrics', access: 'metrics' },
   // Accounts (server/features/auth). GET /api/auth/user needs a session: without one it answers 401.
   { method: 'POST', path: '/api/register', access: 'public' },
   { method: 'POST', path: '/api/login', access: 'public' },

@@ -4,7 +4,12 @@
  */
 // Light imports only: the setup file loads this module before every integration test file.
 import { FAKE_HARVEST_TOKEN } from '../../harvest/fake/seed';
-import { TEST_INBOUND_TOKEN, TEST_SESSION_SECRET, TEST_SMTP_PASSWORD } from './known-secrets';
+import {
+  TEST_INBOUND_TOKEN,
+  TEST_METRICS_TOKEN,
+  TEST_SESSION_SECRET,
+  TEST_SMTP_PASSWORD,
+} from './known-secrets';
 
 export interface SecretFinding {
   /** Which rule matched, e.g. "bcrypt hash" or "key password". */
@@ -25,6 +30,7 @@ export const KNOWN_TEST_SECRETS: readonly NamedSecret[] = [
   { label: 'the Harvest access token', value: FAKE_HARVEST_TOKEN },
   { label: 'the inbound email token', value: TEST_INBOUND_TOKEN },
   { label: 'the test SMTP password', value: TEST_SMTP_PASSWORD },
+  { label: 'the metrics token', value: TEST_METRICS_TOKEN },
 ];
 
 /** A bcrypt hash, or its prefix: `$2a$`/`$2b$`/`$2x$`/`$2y$` and the cost. */

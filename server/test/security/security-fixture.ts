@@ -12,6 +12,7 @@ import { createHarvestTestApp, type HarvestTestApp } from '../../harvest/sync/ha
 import { INBOUND_TOKEN } from '../../features/inbound/inbound.test-support';
 import { SESSION_COOKIE_NAME } from '../../middleware/session';
 import { newUserInput } from '../test-app';
+import { TEST_METRICS_TOKEN } from './known-secrets';
 import { stopExampleServers } from './route-examples';
 
 export { INBOUND_TOKEN };
@@ -50,6 +51,8 @@ export async function startSecurityFixture(): Promise<SecurityFixture> {
   const t = await createHarvestTestApp(fake.url, {
     env: {
       INBOUND_EMAIL_TOKEN: INBOUND_TOKEN,
+      // /metrics on, so the sweeps reach it as deployments that scrape it have it.
+      METRICS_TOKEN: TEST_METRICS_TOKEN,
       // The sweeps send thousands of bad sign-ins and mails; the limits have tests of their own.
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
       LOGIN_MAX_FAILURES_PER_IP: '1000000',

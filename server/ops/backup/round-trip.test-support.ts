@@ -1,0 +1,255 @@
+/**
+ * What the backup round-trip tests share (not a test file itself): data beyond the demo seed (a
+ * conversation with a binary file, a queued reply, a setting, many tickets), per-table checksums, the
+ * ticket writers that keep writing while a backup runs, and signing in.
+ */
+import crypto from 'node:crypto';
+import type pg from 'pg';
+import { expect } from 'vitest';
+import { call, isSuccess } from '../../test/faults/fault-support';
+import { listTables, qualified } from './tables';
+
+export const ADMIN = { email: 'admin@example.com', password: 'helpdesk-demo' };
+
+/** Tables whose rows a running app changes by itself (sign-ins, leases, the setup link). */
+export const TRANSIENT_TABLES = ['sessions', 'setup_tokens', 'job_leases', 'rate_limit_windows'];
+/** Kept by triggers as rows of differences that are folded now and then: compared by their sums. */
+export const AGGREGATE_TABLES = ['ticket_counts', 'ticket_assignment_hours'];
+
+/** A file of this many random bytes rides along as an email attachment (bytea, read row by row). */
+export const ATTACHMENT_BYTES = 300_000;
+
+/**
+ * Adds to a seeded database (npm run seed): `bulk` tickets, half of them assigned; an inbound reply
+ * with a binary file on the first ticket; a reply of an agent still queued for sending; a setting.
+ */
+export async function addMoreData(
+  pool: pg.Pool,
+  bulk: number,
+): Promise<{ queuedReplyId: string; file: Buffer }> {
+  const { rows: admins } = await pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+    ADMIN.email,
+  ]);
+  const adminId = admins[0]!.id;
+  await pool.query(
+    `INSERT INTO tickets (ticket_number, subject, body, from_email, from_name, status, priority, assigned_to,
+                          assigned_at, created_at, updated_at)
+     SELECT 'T-' || (9000000000000 + g), 'Bulk ticket ' || g, 'Hello, ' || repeat('the printer jams again ', 1 + g % 20),
+            'bulk' || g || '@contoso.com', 'Bulk Requester ' || g,
+            (ARRAY['open','in_progress','closed'])[1 + g % 3], (ARRAY['low','medium','high'])[1 + g % 3],
+            CASE WHEN g % 2 = 0 THEN $2::uuid END,
+            CASE WHEN g % 2 = 0 THEN now() - make_interval(hours => g % 500) END,
+            now() - make_interval(hours => g % 500, mins => g % 60), now()
+       FROM generate_series(1, $1::int) AS g`,
+    [bulk, adminId],
+  );
+  const { rows: tickets } = await pool.query<{ id: string }>(
+    'SELECT id FROM tickets ORDER BY created_at LIMIT 1',
+  );
+  const ticketId = tickets[0]!.id;
+  const file = crypto.randomBytes(ATTACHMENT_BYTES);
+  const { rows: inbound } = await pool.query<{ id: string }>(
+    `INSERT INTO ticket_messages (ticket_id, direction, from_name, from_email, to_email, subject, body, message_id,
+                                  "references", status)
+     VALUES ($1, 'inbound', 'Jordan Lee', 'jordan.lee@contoso.com', 'support@example.com', 'Re: printer',
+             E'Still jams.\\nSee the log, "quoted", and =SUM(A1).', 'reply-1@contoso.com', ARRAY['a@x', 'b,c'], 'received')
+     RETURNING id`,
+    [ticketId],
+  );
+  await pool.query(
+    `INSERT INTO message_attachments (ticket_id, message_id, filename, content_type, size, kept, content)
+     VALUES ($1, $2, 'printer-log.bin', 'application/octet-stream', $3, true, $4),
+            ($1, NULL, 'too-large.iso', 'application/octet-stream', 99999999, false, NULL)`,
+    [ticketId, inbound[0]!.id, file.length, file],
+  );
+  const { rows: queued } = await pool.query<{ id: string }>(
+    `INSERT INTO ticket_messages (ticket_id, direction, from_name, from_email, to_email, subject, body, status, author_id)
+     VALUES ($1, 'outbound', 'Alex Morgan', 'support@example.com', 'jordan.lee@contoso.com', 'Re: printer',
+             'On our way.', 'queued', $2)
+     RETURNING id`,
+    [ticketId, adminId],
+  );
+  await pool.query(`INSERT INTO settings (key, value) VALUES ('backup-test', $1::jsonb)`, [
+    JSON.stringify({ text: 'two\nlines', number: 1.5 }),
+  ]);
+  return { queuedReplyId: queued[0]!.id, file };
+}
+
+export interface TableChecksum {
+  rows: number;
+  md5: string;
+}
+
+/**
+ * Per table: the row count and the md5 of its rows as text, in order, with timestamps in UTC. Ticket
+ * ids in `leaveOut` are left out of tickets (concurrent writes the backup did not see). The aggregate
+ * tables are summed per key first; `ticket_counts_from_tickets` and `ticket_hours_from_tickets` are
+ * what they must add up to, counted from the tickets themselves.
+ */
+export async function tableChecksums(
+  pool: pg.Pool,
+  leaveOut: string[] = [],
+): Promise<Record<string, TableChecksum>> {
+  const client = await pool.connect();
+  try {
+    await client.query("SET TIME ZONE 'UTC'");
+    const checksum = async (rowsSql: string, params: unknown[] = []) => {
+      const { rows } = await client.query<TableChecksum>(
+        `SELECT count(*)::int AS rows, md5(coalesce(string_agg(x, E'\\n' ORDER BY x), '')) AS md5
+           FROM (${rowsSql}) AS r(x)`,
+        params,
+      );
+      return rows[0]!;
+    };
+    const result: Record<string, TableChecksum> = {};
+    for (const { name } of await listTables(client)) {
+      if (AGGREGATE_TABLES.includes(name)) continue;
+      result[name] =
+        name === 'tickets'
+          ? await checksum(`SELECT t::text FROM ${qualified(name)} t WHERE NOT (t.id = ANY($1::uuid[]))`, [
+              leaveOut,
+            ])
+          : await checksum(`SELECT t::text FROM ${qualified(name)} t`);
+    }
+    result.ticket_counts = await checksum(
+      `SELECT concat_ws('|', status, priority, assigned_to, sum(total)) FROM ticket_counts
+        GROUP BY status, priority, assigned_to HAVING sum(total) <> 0`,
+    );
+    result.ticket_counts_from_tickets = await checksum(
+      `SELECT concat_ws('|', status, priority, assigned_to, count(*)) FROM tickets WHERE NOT (id = ANY($1::uuid[]))
+        GROUP BY status, priority, assigned_to`,
+      [leaveOut],
+    );
+    result.ticket_assignment_hours = await checksum(
+      `SELECT concat_ws('|', created_hour, sum(assigned_tickets), sum(assignment_seconds)::numeric(20,3))
+         FROM ticket_assignment_hours GROUP BY created_hour HAVING sum(assigned_tickets) <> 0`,
+    );
+    result.ticket_hours_from_tickets = await checksum(
+      `SELECT concat_ws('|', hour, count(*), sum(seconds)::numeric(20,3))
+         FROM (SELECT floor(extract(epoch FROM created_at) / 3600) AS hour,
+                      extract(epoch FROM assigned_at - created_at) AS seconds
+                 FROM tickets WHERE assigned_at >= created_at AND NOT (id = ANY($1::uuid[]))) AS assigned
+        GROUP BY hour`,
+      [leaveOut],
+    );
+    await client.query('RESET TIME ZONE');
+    return result;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * The restored database holds exactly the source's rows (less the concurrent tickets the backup did
+ * not see), table by table, and its trigger-kept aggregates add up to its tickets: one snapshot.
+ */
+export function expectSameData(
+  source: Record<string, TableChecksum>,
+  restored: Record<string, TableChecksum>,
+): void {
+  const compared = Object.keys(source).filter(
+    (name) =>
+      !TRANSIENT_TABLES.includes(name) && !['ticket_counts', 'ticket_assignment_hours'].includes(name),
+  );
+  expect(Object.fromEntries(compared.map((name) => [name, restored[name]]))).toEqual(
+    Object.fromEntries(compared.map((name) => [name, source[name]])),
+  );
+  expect(restored.ticket_counts).toEqual(restored.ticket_counts_from_tickets);
+  expect(restored.ticket_assignment_hours).toEqual(restored.ticket_hours_from_tickets);
+  expect(restored.tickets!.rows).toBeGreaterThan(0);
+}
+
+export async function signIn(port: number, account = ADMIN): Promise<string> {
+  const login = await call(port, 'POST', '/api/login', { body: account });
+  const cookie = login.headers['set-cookie']?.[0]?.split(';')[0];
+  if (login.status !== 200 || !cookie) throw new Error(`login answered ${login.status}`);
+  return cookie;
+}
+
+export interface WrittenTicket {
+  id: string;
+  startedAt: number;
+  endedAt: number;
+}
+
+/**
+ * `workers` clients creating tickets one after the other until stop(), half of them assigned to
+ * `assignTo`: the writes that go on while a backup runs.
+ */
+export function startTicketWriters(options: {
+  port: number;
+  cookie: string;
+  workers: number;
+  assignTo: string;
+}) {
+  const written: WrittenTicket[] = [];
+  const failures: number[] = [];
+  let running = true;
+  let sequence = 0;
+  const loops = Array.from({ length: options.workers }, async () => {
+    while (running) {
+      sequence += 1;
+      const answer = await call(options.port, 'POST', '/api/tickets', {
+        cookie: options.cookie,
+        body: {
+          subject: `Concurrent ${sequence}`,
+          body: 'Written while the backup ran.',
+          fromEmail: 'jordan.lee@contoso.com',
+          fromName: 'Jordan Lee',
+          ...(sequence % 2 === 0 ? { assignedTo: options.assignTo } : {}),
+        },
+      });
+      if (isSuccess(answer)) {
+        written.push({
+          id: (answer.body as { ticket: { id: string } }).ticket.id,
+          startedAt: answer.startedAt,
+          endedAt: answer.endedAt,
+        });
+      } else {
+        failures.push(answer.status);
+      }
+    }
+  });
+  return {
+    written,
+    failures,
+    /** Resolves once `count` tickets are written. */
+    async atLeast(count: number) {
+      while (written.length < count) await new Promise((resolve) => setTimeout(resolve, 20));
+    },
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/**
+ * Which concurrent tickets the backup must hold: every one acknowledged before it started, none sent
+ * after it ended; those in between may be in or out, and are left out of the source's checksums
+ * exactly when the restored database does not have them.
+ */
+export function expectSnapshotOfWrites(
+  written: WrittenTicket[],
+  window: { startedAt: number; endedAt: number },
+  restoredIds: Set<string>,
+): string[] {
+  const before = written.filter((ticket) => ticket.endedAt < window.startedAt);
+  const after = written.filter((ticket) => ticket.startedAt > window.endedAt);
+  const during = written.filter(
+    (ticket) => ticket.endedAt >= window.startedAt && ticket.startedAt <= window.endedAt,
+  );
+  expect(before.length, 'tickets written before the backup').toBeGreaterThan(0);
+  expect(during.length, 'tickets written while the backup ran').toBeGreaterThan(0);
+  expect(before.filter((ticket) => !restoredIds.has(ticket.id))).toEqual([]);
+  expect(after.filter((ticket) => restoredIds.has(ticket.id))).toEqual([]);
+  return written.filter((ticket) => !restoredIds.has(ticket.id)).map((ticket) => ticket.id);
+}
+
+/** The ids of the restored concurrent tickets. */
+export async function concurrentTicketIds(pool: pg.Pool): Promise<Set<string>> {
+  const { rows } = await pool.query<{ id: string }>(
+    "SELECT id FROM tickets WHERE subject LIKE 'Concurrent %'",
+  );
+  return new Set(rows.map((row) => row.id));
+}

@@ -6,6 +6,6 @@ ALTER TABLE "tickets" ADD COLUMN "body_text" text;--> statement-breakpoint
 -- background, server/features/tickets/search-text-backfill.ts); every ticket written from now on is not.
 ALTER TABLE "tickets" ADD COLUMN "search_text_pending" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "tickets" ALTER COLUMN "search_text_pending" SET DEFAULT false;--> statement-breakpoint
-ALTER TABLE "tickets" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, subject) || to_tsvector('simple'::regconfig, coalesce(body_text, body)) || to_tsvector('simple'::regconfig, from_name) || to_tsvector('simple'::regconfig, from_email) || to_tsvector('simple'::regconfig, split_part(from_email, '@', 2))) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "tickets" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, translate(subject, '<>', '  ')) || to_tsvector('simple'::regconfig, translate(coalesce(body_text, body), '<>', '  ')) || to_tsvector('simple'::regconfig, translate(from_name, '<>', '  ')) || to_tsvector('simple'::regconfig, from_email) || to_tsvector('simple'::regconfig, split_part(from_email, '@', 2))) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "tickets_search_vector_idx" ON "tickets" USING gin ("search_vector") WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "tickets_search_text_pending_idx" ON "tickets" USING btree ("id") WHERE "tickets"."search_text_pending";

@@ -45,6 +45,12 @@ export const TICKET_SEARCH_CONFIG = 'simple';
 /** TICKET_SEARCH_CONFIG as the SQL argument of to_tsvector and to_tsquery. */
 export const ticketSearchConfig = sql.raw(`'${TICKET_SEARCH_CONFIG}'::regconfig`);
 const searchConfig = ticketSearchConfig;
+/**
+ * A text column as plain text for the search parser, which takes anything between < and > for an XML
+ * tag and drops it: "Error <timeout> at <node-3>" would lose its words, and a subject holding "<a"
+ * could hide the rest of the subject. The search terms get the same treatment (ticket-search.ts).
+ */
+const asPlainText = (expression: string) => sql.raw(`translate(${expression}, '<>', '  ')`);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -124,7 +130,7 @@ export const tickets = pgTable(
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
-        sql`to_tsvector(${searchConfig}, subject) || to_tsvector(${searchConfig}, coalesce(body_text, body)) || to_tsvector(${searchConfig}, from_name) || to_tsvector(${searchConfig}, from_email) || to_tsvector(${searchConfig}, split_part(from_email, '@', 2))`,
+        sql`to_tsvector(${searchConfig}, ${asPlainText('subject')}) || to_tsvector(${searchConfig}, ${asPlainText('coalesce(body_text, body)')}) || to_tsvector(${searchConfig}, ${asPlainText('from_name')}) || to_tsvector(${searchConfig}, from_email) || to_tsvector(${searchConfig}, split_part(from_email, '@', 2))`,
       ),
   },
   (t) => [

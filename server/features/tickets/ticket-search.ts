@@ -64,8 +64,12 @@ function termsOf(input: string): SearchTerm[] {
   return terms;
 }
 
-/** One operand of to_tsquery: quoted, with its quotes and backslashes doubled as the syntax asks. */
-const operand = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+/**
+ * One operand of to_tsquery: quoted, with its quotes and backslashes doubled as the syntax asks, and
+ * < and > as spaces, as the tickets' text was indexed (the parser would take "<timeout>" for a tag).
+ */
+const operand = (text: string) =>
+  `'${text.replace(/[<>]/g, ' ').replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 export function parseTicketSearch(input: string): TicketSearch {
   const term = input.trim();

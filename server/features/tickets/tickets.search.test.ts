@@ -47,6 +47,14 @@ const FIXTURES = {
     fromEmail: 'dana.white@example.org',
     status: 'closed',
   },
+  F: {
+    ticketNumber: 'T-1006',
+    subject: '"><svg onload=alert(1)> Error <timeout> at <node-3>',
+    body: 'Plain text with a <literal> tag-like word',
+    fromName: 'Fay <Ops>',
+    fromEmail: 'fay@example.net',
+    status: 'in_progress',
+  },
   E: {
     ticketNumber: 'T-1700000000005',
     subject: 'Keyboard',
@@ -135,6 +143,15 @@ describe('GET /api/tickets?search= finds words, not substrings', () => {
     expect(await found('zeppelin')).toEqual([]);
     expect(await found('quokka')).toEqual([]);
     expect(await found('"help page"')).toEqual(['B']);
+  });
+
+  it('words between < and > in plain text are words, not tags, in the ticket and in the search', async () => {
+    expect(await found('timeout')).toEqual(['F']);
+    expect(await found('<timeout>')).toEqual(['F']);
+    expect(await found('node-3')).toEqual(['F']);
+    expect(await found('literal')).toEqual(['F']);
+    expect(await found('ops')).toEqual(['F']);
+    expect(await found('svg onload')).toEqual(['F']);
   });
 
   it('punctuation inside words is matched as the text was split (paths, underscores, hyphens, %)', async () => {

@@ -25,11 +25,11 @@ import {
   expectSnapshotOfWrites,
   signIn,
   startTicketWriters,
+  QUIET_APP_ENV,
   tableChecksums,
 } from './round-trip.test-support';
 
 const BULK_TICKETS = 5_000;
-const QUIET = { HARVEST_SYNC_ENABLED: 'false', EMAIL_SEND_ENABLED: 'false', IMAP_FETCH_ENABLED: 'false' };
 
 /** Opens a data folder's embedded database directly (no app may hold it). */
 async function withDataDir<T>(dataDir: string, work: (pool: pg.Pool) => Promise<T>): Promise<T> {
@@ -68,7 +68,7 @@ describe('backup and restore on the embedded database', () => {
       expect(seeded.code, seeded.stderr).toBe(0);
       const { queuedReplyId } = await withDataDir(source, (pool) => addMoreData(pool, BULK_TICKETS));
 
-      const app = await startAppProcess({ dataDir: source, env: QUIET });
+      const app = await startAppProcess({ dataDir: source, env: QUIET_APP_ENV });
       apps.push(app);
       expect(fs.statSync(path.join(source, CHANNEL_FILE)).mode & 0o777).toBe(0o600);
       const cookie = await signIn(app.port);
@@ -130,7 +130,7 @@ describe('backup and restore on the embedded database', () => {
       expect(again.code).toBe(1);
       expect(again.stderr).toContain('already holds an embedded database');
 
-      const restoredApp = await startAppProcess({ dataDir: target, env: QUIET });
+      const restoredApp = await startAppProcess({ dataDir: target, env: QUIET_APP_ENV });
       apps.push(restoredApp);
       const signedIn = await signIn(restoredApp.port);
       expect((await call(restoredApp.port, 'GET', '/api/auth/user', { cookie: signedIn })).status).toBe(200);

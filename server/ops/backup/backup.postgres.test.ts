@@ -31,11 +31,11 @@ import {
   expectSnapshotOfWrites,
   signIn,
   startTicketWriters,
+  QUIET_APP_ENV,
   tableChecksums,
 } from './round-trip.test-support';
 
 const BULK_TICKETS = 20_000;
-const QUIET = { HARVEST_SYNC_ENABLED: 'false', EMAIL_SEND_ENABLED: 'false', IMAP_FETCH_ENABLED: 'false' };
 
 /** A new, empty database on the test server, named so the suite's teardown drops it if we do not. */
 async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -86,7 +86,7 @@ describe.skipIf(!hasPostgresServer())('backup and restore on PostgreSQL', () => 
       expect(seeded.code, seeded.stderr).toBe(0);
       const { queuedReplyId } = await addMoreData(source.pool, BULK_TICKETS);
 
-      const app = await startAppProcess({ databaseUrl: sourceUrl, env: QUIET });
+      const app = await startAppProcess({ databaseUrl: sourceUrl, env: QUIET_APP_ENV });
       apps.push(app);
       const cookie = await signIn(app.port);
       const { rows: admins } = await source.pool.query<{ id: string }>(
@@ -159,7 +159,7 @@ describe.skipIf(!hasPostgresServer())('backup and restore on PostgreSQL', () => 
         } finally {
           await pool.end();
         }
-        const restoredApp = await startAppProcess({ databaseUrl: target.url, env: QUIET });
+        const restoredApp = await startAppProcess({ databaseUrl: target.url, env: QUIET_APP_ENV });
         apps.push(restoredApp);
         const cookie = await signIn(restoredApp.port);
         const me = await call(restoredApp.port, 'GET', '/api/auth/user', { cookie });

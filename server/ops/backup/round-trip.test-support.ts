@@ -253,3 +253,10 @@ export async function concurrentTicketIds(pool: pg.Pool): Promise<Set<string>> {
   );
   return new Set(rows.map((row) => row.id));
 }
+
+/** An app process with no background work of its own, so the data changes only as a test writes it. */
+export const QUIET_APP_ENV = {
+  HARVEST_SYNC_ENABLED: 'false',
+  EMAIL_SEND_ENABLED: 'false',
+  IMAP_FETCH_ENABLED: 'false',
+};

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOfWeek, daysInRange, localDayStart, localToday, rangeBounds } from './report-range';
+import {
+  addDays,
+  dayOfWeek,
+  daysInRange,
+  localDayStart,
+  localToday,
+  rangeBounds,
+  rangeFileParts,
+} from './report-range';
 
 describe('rangeBounds', () => {
   it.each([
@@ -51,5 +59,12 @@ describe('calendar helpers', () => {
     expect(localToday(new Date(2026, 10, 21, 23, 59))).toBe('2026-11-21');
     expect(localToday(new Date(2026, 0, 5, 0, 0))).toBe('2026-01-05');
     expect(localDayStart('2026-11-21').getTime()).toBe(new Date(2026, 10, 21).getTime());
+  });
+});
+
+describe('rangeFileParts', () => {
+  it('names a preset alone and a custom range with its first day', () => {
+    expect(rangeFileParts({ range: 'this-month', start: '2026-11-01' })).toEqual(['this-month']);
+    expect(rangeFileParts({ range: 'custom', start: '2026-10-01' })).toEqual(['custom', '2026-10-01']);
   });
 });

@@ -445,7 +445,11 @@ describe('GET /api/reports for a custom range (Saturday 31 October to Saturday 1
 
 describe('GET /api/reports for a preset with days it did not compute', () => {
   it('when Last 30 Days starts 30 days back, then those 31 days are answered under the same name', async () => {
-    const query = { ...reportQuery('last-30-days', TODAY), start: '2026-10-22', startAt: '2026-10-22T00:00:00-05:00' };
+    const query = {
+      ...reportQuery('last-30-days', TODAY),
+      start: '2026-10-22',
+      startAt: '2026-10-22T00:00:00-05:00',
+    };
     const body = reportSchema.parse((await ada.agent.get('/api/reports').query(query).expect(200)).body);
     expect([body.range, body.start, body.end]).toEqual(['last-30-days', '2026-10-22', TODAY]);
     expect(body.timeTracking.totalHours).toBe(16); // the 11 of Last 30 Days and 5 on 22 October

@@ -63,8 +63,14 @@ describe.each(PATHS)('%s', (path) => {
 
   it('when a preset is asked for with days it did not compute, then they are answered, not refused', async () => {
     // Last 30 Days starting 30 days back: 400 "start must be …" before issue 18.
-    await agent.get(path).query({ range: 'last-30-days', start: '2026-10-22', end: '2026-11-21' }).expect(200);
-    await agent.get(path).query({ ...valid, start: '2026-11-02' }).expect(200);
+    await agent
+      .get(path)
+      .query({ range: 'last-30-days', start: '2026-10-22', end: '2026-11-21' })
+      .expect(200);
+    await agent
+      .get(path)
+      .query({ ...valid, start: '2026-11-02' })
+      .expect(200);
   });
 
   it('when a parameter is repeated, then 400 naming it', async () => {

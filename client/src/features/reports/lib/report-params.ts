@@ -77,7 +77,8 @@ export interface CustomRangeErrors {
 
 function dayError(label: 'From' | 'To', value: string): string | undefined {
   if (value === '') return `Pick the ${label === 'From' ? 'first' : 'last'} day`;
-  if (!isReportDate(value)) return `${label} must be a day from ${REPORT_LIMITS.minDate} to ${REPORT_LIMITS.maxDate}`;
+  if (!isReportDate(value))
+    return `${label} must be a day from ${REPORT_LIMITS.minDate} to ${REPORT_LIMITS.maxDate}`;
   return undefined;
 }
 
@@ -99,7 +100,10 @@ export function customRangeErrors(from: string, to: string): CustomRangeErrors {
  * The query for the selection: a preset's days as of now, or the custom days when they make a report;
  * undefined while the pickers hold days no report has (the page shows why instead).
  */
-export function selectionParams(selection: RangeSelection, now: Date = new Date()): ReportQueryParams | undefined {
+export function selectionParams(
+  selection: RangeSelection,
+  now: Date = new Date(),
+): ReportQueryParams | undefined {
   if (selection.range !== CUSTOM_REPORT_RANGE) return reportParams(selection.range, now);
   const errors = customRangeErrors(selection.from, selection.to);
   return errors.from || errors.to ? undefined : customReportParams(selection.from, selection.to);

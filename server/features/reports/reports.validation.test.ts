@@ -69,7 +69,7 @@ describe.each(PATHS)('%s', (path) => {
       .expect(200);
     await agent
       .get(path)
-      .query({ ...valid, start: '2026-11-02' })
+      .query({ ...valid, start: '2026-11-02', startAt: '2026-11-02T00:00:00-05:00' })
       .expect(200);
   });
 

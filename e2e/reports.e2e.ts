@@ -81,6 +81,10 @@ async function choose(page: Page, label: string, option: string) {
 const cardValue = (view: Locator, title: string) =>
   view.getByText(title, { exact: true }).locator('..').locator('p').nth(1).innerText();
 
+/** The line under that card's value: its change against the previous period of the same length. */
+const cardChange = (view: Locator, title: string) =>
+  view.getByText(title, { exact: true }).locator('..').locator('p').nth(2).innerText();
+
 async function download(page: Page, click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
   const path = await file.path();
@@ -308,6 +312,16 @@ describe('the reports page', () => {
     expect(await cardValue(view, 'Total Hours')).toBe(hours(expected.timeTracking.totalHours));
     expect(await cardValue(view, 'Tickets Closed')).toBe(String(expected.tickets.closedTickets));
     expect(new URL(page.url()).search).toBe(`?range=custom&from=${from}&to=${to}`);
+    // Against the 15 days before, which hold the 8 hours of the day before the window.
+    const previous = await apiReport(context, customParams(addDays(from, -15), addDays(from, -1)));
+    expect(previous.timeTracking.totalHours).toBeGreaterThanOrEqual(8);
+    const change = Number((expected.timeTracking.totalHours - previous.timeTracking.totalHours).toFixed(2));
+    const sign = change > 0 ? '+' : '-';
+    expect(await cardChange(view, 'Total Hours')).toBe(
+      change === 0
+        ? 'No change vs the previous 15 days'
+        : `${sign}${hours(Math.abs(change))} vs the previous 15 days`,
+    );
     await screenshot(page, 'reports-custom-range');
 
     await choose(page, 'Report Type', 'Time Tracking');

@@ -1,15 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
 import { CUSTOM_REPORT_RANGE, DEFAULT_REPORT_RANGE, type ReportRangeKey } from '@shared/constants';
-import {
-  DEFAULT_REPORT_TYPE,
-  REPORT_TYPE_LABELS,
-  type Report,
-  type ReportType,
-} from '@shared/contracts/reports';
+import { DEFAULT_REPORT_TYPE, REPORT_TYPE_LABELS, type ReportType } from '@shared/contracts/reports';
 import { usePageTitle } from '@/components/layout/app-shell-context';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
 import { useReport } from '../api/get-report';
+import { previousPeriodParams } from '../lib/compare';
 import {
   rangeSearch,
   readRangeSelection,
@@ -19,6 +15,7 @@ import {
 } from '../lib/report-params';
 import { OverviewView } from './overview-view';
 import { ReportError, ReportLoading, ReportNeedsDays } from './report-status';
+import type { ReportViewProps } from './report-stat-grid';
 import { ReportToolbar } from './report-toolbar';
 import { TeamView } from './team-view';
 import { TicketsView } from './tickets-view';
@@ -29,7 +26,7 @@ const VIEWS = {
   time: TimeView,
   tickets: TicketsView,
   team: TeamView,
-} as const satisfies Record<ReportType, (props: { report: Report }) => ReactNode>;
+} as const satisfies Record<ReportType, (props: ReportViewProps) => ReactNode>;
 
 /**
  * Reports & Analytics (spec §2): one report per range, shown as one of four views. The Date Range
@@ -43,6 +40,8 @@ export function ReportsPage() {
   // Worked out on every render, so a page left open past midnight asks for the new day's report.
   const params = selectionParams(selection);
   const report = useReport(params);
+  // Each figure's change against the period of the same length just before (shown once both loaded).
+  const previous = useReport(params && previousPeriodParams(params));
 
   const select = (next: RangeSelection) => setSearchParams(rangeSearch(next), { replace: true });
   const changeRange = (range: ReportRangeKey) => {
@@ -77,7 +76,7 @@ export function ReportsPage() {
         <ReportError onRetry={() => void report.refetch()} />
       ) : (
         <div role="region" aria-label={REPORT_TYPE_LABELS[type]} className="space-y-6">
-          <View report={report.data} />
+          <View report={report.data} previous={previous.data} />
         </div>
       )}
     </section>

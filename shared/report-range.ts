@@ -49,6 +49,14 @@ export function rangeBounds(range: ReportRange, today: string): DateRange {
 }
 
 /**
+ * The days of the same number just before `range` (This Month on the 21st: the 21 days before the
+ * 1st), which each figure is compared with.
+ */
+export function previousPeriod(range: DateRange): DateRange {
+  return { start: addDays(range.start, -daysInRange(range)), end: addDays(range.start, -1) };
+}
+
+/**
  * The parts of an export's filename that say which days it holds, before its last day: the range,
  * and for a custom range its first day too (`custom-2026-10-01-2026-10-31`), since no "today" implies it.
  */

@@ -1,5 +1,5 @@
 import { isReportDate, type Report, type ReportQueryParams } from '@shared/contracts/reports';
-import { addDays, daysInRange } from '@shared/report-range';
+import { daysInRange, previousPeriod } from '@shared/report-range';
 import { customReportParams } from './report-params';
 
 /**
@@ -7,8 +7,8 @@ import { customReportParams } from './report-params';
  * before the 1st), asked for as a custom range; undefined when it would begin before 1900.
  */
 export function previousPeriodParams(params: ReportQueryParams): ReportQueryParams | undefined {
-  const start = addDays(params.start, -daysInRange(params));
-  return isReportDate(start) ? customReportParams(start, addDays(params.start, -1)) : undefined;
+  const { start, end } = previousPeriod(params);
+  return isReportDate(start) ? customReportParams(start, end) : undefined;
 }
 
 const periodName = (days: number) => (days === 1 ? 'the previous day' : `the previous ${days} days`);

@@ -36,8 +36,23 @@ function params(range: ReportRange) {
   };
 }
 
-async function apiReport(context: BrowserContext, range: ReportRange): Promise<Report> {
-  const response = await context.request.get('/api/reports', { params: params(range) });
+/** The query the page sends for a custom range from `start` to `end`. */
+function customParams(start: string, end: string) {
+  return {
+    range: 'custom',
+    start,
+    end,
+    startAt: localDayStart(start).toISOString(),
+    endAt: localDayStart(addDays(end, 1)).toISOString(),
+  };
+}
+
+async function apiReport(
+  context: BrowserContext,
+  range: ReportRange | ReturnType<typeof customParams>,
+): Promise<Report> {
+  const query = typeof range === 'string' ? params(range) : range;
+  const response = await context.request.get('/api/reports', { params: query });
   if (response.status() !== 200) throw new Error(`GET /api/reports: ${await response.text()}`);
   return (await response.json()) as Report;
 }
@@ -65,6 +80,10 @@ async function choose(page: Page, label: string, option: string) {
 /** The value of the stat card titled `title` in the view on screen. */
 const cardValue = (view: Locator, title: string) =>
   view.getByText(title, { exact: true }).locator('..').locator('p').nth(1).innerText();
+
+/** The line under that card's value: its change against the previous period of the same length. */
+const cardChange = (view: Locator, title: string) =>
+  view.getByText(title, { exact: true }).locator('..').locator('p').nth(2).innerText();
 
 async function download(page: Page, click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -244,6 +263,110 @@ describe('the reports page', () => {
       `,7.5,"Fixed ""the"" printer, then\nrebooted",`,
     );
     expect(mine.find((line) => line.startsWith(addDays(today, -10)))).toContain(',3.25,Earlier work,');
+    await page.close();
+  });
+
+  it('when a custom range is picked, then the figures, the URL and the exports hold its days only', async () => {
+    // Fifteen days long before the other tests' days: two entries inside, one on each side of it.
+    const from = addDays(today, -60);
+    const to = addDays(today, -46);
+    await logTime(context, addDays(from, -1), 8, 'The day before the window');
+    await logTime(context, addDays(from, 5), 2, 'Inside the window');
+    await logTime(context, to, 1.5, 'The last day of the window');
+    await logTime(context, addDays(to, 1), 4, 'The day after the window');
+    const expected = await apiReport(context, customParams(from, to));
+    const mineExpected = expected.team.topPerformers.find((p) => p.userId === user.id);
+    expect(mineExpected).toMatchObject({ ticketsClosed: 0, hoursLogged: 3.5 });
+
+    const page = await context.newPage();
+    await page.goto('/reports');
+    const view = page.getByRole('region', { name: 'Overview', exact: true });
+    await view.waitFor();
+    await choose(page, 'Date Range', 'Custom range');
+    expect(await page.getByLabel('Date Range', { exact: true }).innerText()).toBe('Custom range');
+    // The pickers start from the days that were in view: This Month.
+    const fromInput = page.getByLabel('From', { exact: true });
+    const toInput = page.getByLabel('To', { exact: true });
+    const thisMonth = rangeBounds('this-month', today);
+    expect(await fromInput.inputValue()).toBe(thisMonth.start);
+    expect(await toInput.inputValue()).toBe(thisMonth.end);
+
+    // Keyboard: Tab from Date Range reaches From, Shift+Tab from Report Type reaches To; From is typed
+    // in the en-US order (month, day, year), one segment after the other.
+    await page.getByLabel('Date Range', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('report-from');
+    await page.keyboard.type(`${from.slice(5, 7)}${from.slice(8, 10)}${from.slice(0, 4)}`);
+    await expect.poll(() => fromInput.inputValue()).toBe(from);
+    await page.getByLabel('Report Type', { exact: true }).focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('report-to');
+    await toInput.fill(to);
+
+    const me = view
+      .getByRole('list', { name: 'Top Performers' })
+      .getByRole('listitem')
+      .filter({ hasText: fullName });
+    await me.getByText('3.5h logged').waitFor();
+    await me.getByText('0 tickets closed').waitFor();
+    expect(await cardValue(view, 'Total Hours')).toBe(hours(expected.timeTracking.totalHours));
+    expect(await cardValue(view, 'Tickets Closed')).toBe(String(expected.tickets.closedTickets));
+    expect(new URL(page.url()).search).toBe(`?range=custom&from=${from}&to=${to}`);
+    // Against the 15 days before, which hold the 8 hours of the day before the window.
+    const previous = await apiReport(context, customParams(addDays(from, -15), addDays(from, -1)));
+    expect(previous.timeTracking.totalHours).toBeGreaterThanOrEqual(8);
+    const change = Number((expected.timeTracking.totalHours - previous.timeTracking.totalHours).toFixed(2));
+    const sign = change > 0 ? '+' : '-';
+    expect(await cardChange(view, 'Total Hours')).toBe(
+      change === 0
+        ? 'No change vs the previous 15 days'
+        : `${sign}${hours(Math.abs(change))} vs the previous 15 days`,
+    );
+    await screenshot(page, 'reports-custom-range');
+
+    await choose(page, 'Report Type', 'Time Tracking');
+    const days = page.getByRole('table', { name: 'Daily breakdown' }).getByRole('row');
+    expect(await days.count()).toBe(1 + 15);
+
+    // Both exports hold the custom days and are named by them.
+    const report = await download(page, () => page.getByRole('button', { name: 'Export Report' }).click());
+    expect(report.name).toBe(`helpdesk-report-time-custom-${from}-${to}.csv`);
+    expect(report.text).toContain(
+      `Report,,Range,Custom range\r\nReport,,Start,${from}\r\nReport,,End,${to}\r\n`,
+    );
+    const entries = await download(page, () =>
+      page.getByRole('link', { name: 'Export Time Entries' }).click(),
+    );
+    expect(entries.name).toBe(`helpdesk-time-entries-custom-${from}-${to}.csv`);
+    const quoted = `"${fullName.replaceAll('"', '""')}"`;
+    const mine = entries.text.split('\r\n').filter((line) => line.includes(quoted));
+    expect(mine.map((line) => line.slice(0, 10))).toEqual([addDays(from, 5), to]);
+
+    // A reload keeps the custom range (the view type is not kept).
+    await page.reload();
+    await view.waitFor();
+    expect(await page.getByLabel('Date Range', { exact: true }).innerText()).toBe('Custom range');
+    expect(await fromInput.inputValue()).toBe(from);
+    expect(await toInput.inputValue()).toBe(to);
+    await me.getByText('3.5h logged').waitFor();
+
+    // Yesterday and today: this user's three closed tickets and today's hours.
+    await toInput.fill(today);
+    await fromInput.fill(addDays(today, -1));
+    await me.getByText('3 tickets closed').waitFor();
+    await me.getByText('7.5h logged').waitFor();
+
+    // Days that make no report: each picker says why, nothing is asked and nothing can be exported.
+    await toInput.fill(addDays(today, -2));
+    await page.getByText('To must not be before From', { exact: true }).waitFor();
+    expect(await toInput.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText(/^Pick a From and a To day/).waitFor();
+    expect(await page.getByRole('button', { name: 'Export Report' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Export Time Entries' }).isDisabled()).toBe(true);
+    await toInput.fill(today);
+    await fromInput.fill(addDays(today, -366));
+    await page.getByText('A report spans at most 366 days', { exact: true }).waitFor();
+    await screenshot(page, 'reports-custom-range-too-long');
     await page.close();
   });
 });

@@ -68,6 +68,13 @@ export type LoanerProductType = (typeof LOANER_PRODUCT_TYPES)[number];
 export const REPORT_RANGES = ['today', 'this-week', 'this-month', 'last-30-days'] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
 export const DEFAULT_REPORT_RANGE: ReportRange = 'this-month';
+/**
+ * The Date Range choice whose days the user picks (issue 18). The spec's four presets above keep
+ * their meaning; a report's range is one of them or this.
+ */
+export const CUSTOM_REPORT_RANGE = 'custom';
+export const REPORT_RANGE_KEYS = [...REPORT_RANGES, CUSTOM_REPORT_RANGE] as const;
+export type ReportRangeKey = (typeof REPORT_RANGE_KEYS)[number];
 
 /** Password rules (spec §5). bcrypt only reads the first 72 bytes, so longer passwords are refused. */
 export const PASSWORD_MIN_LENGTH = 8;

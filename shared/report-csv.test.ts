@@ -126,4 +126,14 @@ describe('reportCsv', () => {
   it('names the file by type, range and last day', () => {
     expect(reportCsvFilename(REPORT, 'tickets')).toBe('helpdesk-report-tickets-this-week-2026-11-16.csv');
   });
+
+  it('names a custom range by its first and last day, and labels it "Custom range"', () => {
+    const custom = { ...REPORT, range: 'custom', start: '2026-10-01', end: '2026-10-31' } as const;
+    expect(reportCsvFilename(custom, 'time')).toBe('helpdesk-report-time-custom-2026-10-01-2026-10-31.csv');
+    expect(reportCsvRows(custom, 'time').slice(1, 4)).toEqual([
+      ['Report', '', 'Range', 'Custom range'],
+      ['Report', '', 'Start', '2026-10-01'],
+      ['Report', '', 'End', '2026-10-31'],
+    ]);
+  });
 });

@@ -7,6 +7,7 @@ import {
   type ReportType,
 } from './contracts/reports';
 import { csvFilename, toCsv, type CsvValue } from './csv';
+import { rangeFileParts } from './report-range';
 
 /**
  * The report in view as one CSV table, one figure per row: which part of the page it is in, the
@@ -97,7 +98,10 @@ export function reportCsv(report: Report, type: ReportType): string {
   return toCsv(REPORT_CSV_HEADER, reportCsvRows(report, type));
 }
 
-/** `helpdesk-report-overview-this-month-2026-11-21.csv`: the type, the range and its last day. */
-export function reportCsvFilename(report: Pick<Report, 'range' | 'end'>, type: ReportType): string {
-  return csvFilename(['report', type, report.range], report.end);
+/**
+ * `helpdesk-report-overview-this-month-2026-11-21.csv`: the type, the range and its last day; a custom
+ * range names its first day too (`helpdesk-report-overview-custom-2026-10-01-2026-10-31.csv`).
+ */
+export function reportCsvFilename(report: Pick<Report, 'range' | 'start' | 'end'>, type: ReportType): string {
+  return csvFilename(['report', type, ...rangeFileParts(report)], report.end);
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOfWeek, daysInRange, localDayStart, localToday, rangeBounds } from './report-range';
+import {
+  addDays,
+  dayOfWeek,
+  daysInRange,
+  localDayStart,
+  localToday,
+  previousPeriod,
+  rangeBounds,
+  rangeFileParts,
+} from './report-range';
 
 describe('rangeBounds', () => {
   it.each([
@@ -51,5 +60,36 @@ describe('calendar helpers', () => {
     expect(localToday(new Date(2026, 10, 21, 23, 59))).toBe('2026-11-21');
     expect(localToday(new Date(2026, 0, 5, 0, 0))).toBe('2026-01-05');
     expect(localDayStart('2026-11-21').getTime()).toBe(new Date(2026, 10, 21).getTime());
+  });
+});
+
+describe('rangeFileParts', () => {
+  it('names a preset alone and a custom range with its first day', () => {
+    expect(rangeFileParts({ range: 'this-month', start: '2026-11-01' })).toEqual(['this-month']);
+    expect(rangeFileParts({ range: 'custom', start: '2026-10-01' })).toEqual(['custom', '2026-10-01']);
+  });
+});
+
+describe('previousPeriod', () => {
+  it('is the same number of days just before the range', () => {
+    expect(previousPeriod({ start: '2026-11-01', end: '2026-11-21' })).toEqual({
+      start: '2026-10-11',
+      end: '2026-10-31',
+    });
+    expect(previousPeriod({ start: '2026-11-21', end: '2026-11-21' })).toEqual({
+      start: '2026-11-20',
+      end: '2026-11-20',
+    });
+  });
+
+  it('counts days across a leap February and a year end', () => {
+    expect(previousPeriod({ start: '2028-03-01', end: '2028-03-30' })).toEqual({
+      start: '2028-01-31',
+      end: '2028-02-29',
+    });
+    expect(previousPeriod({ start: '2027-01-01', end: '2027-12-31' })).toEqual({
+      start: '2026-01-01',
+      end: '2026-12-31',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { ReportRange } from './constants';
+import { CUSTOM_REPORT_RANGE, type ReportRange, type ReportRangeKey } from './constants';
 
 /**
  * The calendar days a report covers, as inclusive YYYY-MM-DD dates of the user's own calendar. One
@@ -46,6 +46,22 @@ export function rangeBounds(range: ReportRange, today: string): DateRange {
     case 'last-30-days':
       return { start: addDays(today, -29), end: today };
   }
+}
+
+/**
+ * The days of the same number just before `range` (This Month on the 21st: the 21 days before the
+ * 1st), which each figure is compared with.
+ */
+export function previousPeriod(range: DateRange): DateRange {
+  return { start: addDays(range.start, -daysInRange(range)), end: addDays(range.start, -1) };
+}
+
+/**
+ * The parts of an export's filename that say which days it holds, before its last day: the range,
+ * and for a custom range its first day too (`custom-2026-10-01-2026-10-31`), since no "today" implies it.
+ */
+export function rangeFileParts(days: { range: ReportRangeKey; start: string }): string[] {
+  return days.range === CUSTOM_REPORT_RANGE ? [days.range, days.start] : [days.range];
 }
 
 /** Today as YYYY-MM-DD in this runtime's time zone (the user's, in a browser). */

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import {
-  REPORT_RANGES,
+  CUSTOM_REPORT_RANGE,
+  REPORT_RANGE_KEYS,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
-  type ReportRange,
+  type ReportRangeKey,
   type TicketPriority,
 } from '../constants';
-import { addDays, daysInRange, rangeBounds } from '../report-range';
+import { addDays, daysInRange, type DateRange } from '../report-range';
 import { isoDate } from './common';
 
 /**
@@ -30,7 +31,8 @@ export const REPORT_RANGE_LABELS = {
   'this-week': 'This Week',
   'this-month': 'This Month',
   'last-30-days': 'Last 30 Days',
-} as const satisfies Record<ReportRange, string>;
+  custom: 'Custom range',
+} as const satisfies Record<ReportRangeKey, string>;
 
 /** The Ticket Performance view lists priorities from the most to the least urgent. */
 export const REPORT_PRIORITY_ORDER = ['high', 'medium', 'low'] as const satisfies readonly TicketPriority[];
@@ -38,7 +40,7 @@ export const REPORT_PRIORITY_ORDER = ['high', 'medium', 'low'] as const satisfie
 export const REPORT_LIMITS = {
   topProjects: 10,
   topPerformers: 10,
-  /** Longer than any named range; a bound on the work one request may ask for. */
+  /** Longer than any preset: a whole year, leap day included; a bound on the work one request asks for. */
   maxSpanDays: 366,
   minDate: '1900-01-01',
   maxDate: '2999-12-31',
@@ -52,14 +54,25 @@ const HOUR_MS = 3_600_000;
 const required = (name: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === '' ? `${name} is required` : `${name} must be text`;
 
-const dateParam = (name: string) =>
-  z
-    .string({ error: required(name) })
-    .pipe(isoDate)
-    .refine(
-      (value) => value >= REPORT_LIMITS.minDate && value <= REPORT_LIMITS.maxDate,
-      `Must be between ${REPORT_LIMITS.minDate} and ${REPORT_LIMITS.maxDate}`,
-    );
+const reportDate = isoDate.refine(
+  (value) => value >= REPORT_LIMITS.minDate && value <= REPORT_LIMITS.maxDate,
+  `Must be between ${REPORT_LIMITS.minDate} and ${REPORT_LIMITS.maxDate}`,
+);
+
+const dateParam = (name: string) => z.string({ error: required(name) }).pipe(reportDate);
+
+/** Whether `value` is a day a report may start or end on: a real YYYY-MM-DD day from 1900 to 2999. */
+export const isReportDate = (value: string): boolean => reportDate.safeParse(value).success;
+
+/** What makes two real days no report's days: the end before the start, or more than 366 days. */
+export type ReportDaysProblem = 'end-before-start' | 'too-long';
+
+/** The one rule for a report's days, which the server's 400 and the page's From and To both apply. */
+export function reportDaysProblem(days: DateRange): ReportDaysProblem | undefined {
+  if (days.end < days.start) return 'end-before-start';
+  if (daysInRange(days) > REPORT_LIMITS.maxSpanDays) return 'too-long';
+  return undefined;
+}
 
 const instantParam = z.preprocess(
   (value) => (value === '' ? undefined : value),
@@ -82,14 +95,18 @@ function isMidnightOf(instant: Date, date: string): boolean {
 
 /**
  * GET /api/reports and GET /api/reports/time-entries.csv. `start` and `end` are the inclusive local
- * dates the browser computed with `rangeBounds(range, today)`, so they must agree with `range`.
- * `startAt` and `endAt` are the instants at which the browser's local day `start` and the day after
- * `end` begin: tickets carry timestamps, and only the browser knows where its days begin. Without
- * them the server's time zone decides.
+ * days the report covers, any `start` ≤ `end` up to 366 days: the browser computes a preset's with
+ * `rangeBounds(range, today)` and sends a custom range's as picked. `range` names the days and is
+ * `custom` when absent; a preset with other days is not refused: the days given are the report's and
+ * the name is kept (docs/decisions.md, decision 31). `startAt` and `endAt` are the instants at which
+ * the browser's local day `start` and the day after `end` begin: tickets carry timestamps, and only
+ * the browser knows where its days begin. Without them the server's time zone decides.
  */
 export const reportQuerySchema = z
   .object({
-    range: z.enum(REPORT_RANGES, `range must be one of ${REPORT_RANGES.join(', ')}`),
+    range: z
+      .enum(REPORT_RANGE_KEYS, `range must be one of ${REPORT_RANGE_KEYS.join(', ')}`)
+      .default(CUSTOM_REPORT_RANGE),
     start: dateParam('start'),
     end: dateParam('end'),
     startAt: instantParam,
@@ -100,13 +117,10 @@ export const reportQuerySchema = z
     if (ctx.issues.length > 0) return;
     const issue = (field: keyof typeof query, message: string) =>
       ctx.addIssue({ code: 'custom', path: [field], message, input: query[field] });
-    if (query.end < query.start) return issue('end', 'end must not be before start');
-    if (daysInRange(query) > REPORT_LIMITS.maxSpanDays) {
+    const problem = reportDaysProblem(query);
+    if (problem === 'end-before-start') return issue('end', 'end must not be before start');
+    if (problem === 'too-long') {
       return issue('start', `A report spans at most ${REPORT_LIMITS.maxSpanDays} days`);
-    }
-    const expected = rangeBounds(query.range, query.end).start;
-    if (query.start !== expected) {
-      return issue('start', `start must be ${expected} for ${query.range} ending ${query.end}`);
     }
     if ((query.startAt === undefined) !== (query.endAt === undefined)) {
       issue(query.startAt ? 'endAt' : 'startAt', 'startAt and endAt are given together or not at all');
@@ -122,7 +136,7 @@ export type ReportQuery = z.output<typeof reportQuerySchema>;
 
 /** The query string the SPA sends; the instants as ISO text. */
 export interface ReportQueryParams {
-  range: ReportRange;
+  range: ReportRangeKey;
   start: string;
   end: string;
   startAt: string;
@@ -136,7 +150,7 @@ const hours = z.number().nonnegative();
 const percentage = z.number().min(0).max(100);
 
 export const reportSchema = z.object({
-  range: z.enum(REPORT_RANGES),
+  range: z.enum(REPORT_RANGE_KEYS),
   start: isoDate,
   end: isoDate,
   timeTracking: z.object({

@@ -24,6 +24,8 @@ interface StatCardProps {
   icon: LucideIcon;
   /** Shown as "{trend} from yesterday" under the value. */
   trend?: string;
+  /** A line of its own under the value (the reports' change against the previous period). */
+  note?: string;
   isLoading?: boolean;
   variant?: StatCardVariant;
   className?: string;
@@ -34,6 +36,7 @@ export function StatCard({
   value,
   icon: Icon,
   trend,
+  note,
   isLoading = false,
   variant,
   className,
@@ -52,6 +55,7 @@ export function StatCard({
             <>
               <p className="text-3xl font-bold tracking-tight">{value}</p>
               {trend !== undefined && <p className="text-xs text-muted-foreground">{trend} from yesterday</p>}
+              {note !== undefined && <p className="text-xs text-muted-foreground">{note}</p>}
             </>
           )}
         </div>

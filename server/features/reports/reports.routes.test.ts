@@ -365,3 +365,105 @@ describe('GET /api/reports on the boundaries of a range', () => {
     expect(withoutInstants.body).toEqual(withServerMidnights.body);
   });
 });
+
+/** The query the SPA sends for a custom range: the picked days and the instants they begin at. */
+function customQuery(start: string, end: string) {
+  return {
+    range: 'custom',
+    start,
+    end,
+    startAt: `${start}T00:00:00-05:00`,
+    endAt: `${addDays(end, 1)}T00:00:00-05:00`,
+  };
+}
+
+describe('GET /api/reports for a custom range (Saturday 31 October to Saturday 14 November)', () => {
+  const WINDOW = customQuery('2026-10-31', '2026-11-14');
+  const custom = async (query: Record<string, string>) =>
+    reportSchema.parse((await ada.agent.get('/api/reports').query(query).expect(200)).body);
+
+  it('counts the entries of those 15 days only, and lists each day', async () => {
+    const body = await custom(WINDOW);
+    expect([body.range, body.start, body.end]).toEqual(['custom', '2026-10-31', '2026-11-14']);
+    expect(body.timeTracking).toEqual({
+      totalHours: 6.5, // 1 + 2.5 + 3; not 2 on 23 October nor 1.25 on Sunday 15
+      totalEntries: 3,
+      averageHoursPerDay: 0.43, // 6.5 / 15
+      topProjects: [
+        { projectName: 'Support', hours: 3.5, percentage: 53.8 },
+        { projectName: 'Acme, Inc.', hours: 3, percentage: 46.2 },
+      ],
+      dailyBreakdown: days('2026-10-31', '2026-11-14', {
+        '2026-10-31': [1, 1],
+        '2026-11-01': [2.5, 1],
+        '2026-11-14': [3, 1],
+      }),
+    });
+  });
+
+  it('counts tickets from 00:00 on the first day to 23:59 on the last, whatever the preset bounds', async () => {
+    expect((await custom(WINDOW)).tickets).toEqual({
+      totalTickets: 6, // t1 (23:59 on the 31st), t2–t5, t10; t6 at 00:00 on the 15th is after
+      openTickets: 2, // t2, t10
+      inProgressTickets: 1, // t3
+      closedTickets: 4, // t9 (23:59 on the 31st), t1, t4, t5 (23:59 on the 14th)
+      // (1 min + 12 h + 13 h 59 min + 11 d 13 h 59 min) / 4 = 4 559.75 min
+      averageResolutionTime: 76,
+      statusBreakdown: statuses([2, 33.3], [1, 16.7], [2, 33.3], [1, 16.7]),
+      priorityBreakdown: priorities([2, 33.3], [3, 50], [1, 16.7]),
+    });
+  });
+
+  it('credits the closings of the window: a tie on tickets closed goes to the most hours', async () => {
+    expect((await custom(WINDOW)).team).toEqual({
+      totalUsers: 3,
+      activeUsers: 2,
+      topPerformers: [
+        performer(ada, 'Ada Lovelace', 2, 3.5), // t1, t5
+        performer(grace, 'Grace Hopper', 2, 3), // t4, t9
+      ],
+    });
+  });
+
+  it('when range is left out, then the report is the same custom range', async () => {
+    const { range: _range, ...withoutRange } = WINDOW;
+    expect(await custom(withoutRange)).toEqual(await custom(WINDOW));
+  });
+
+  it('when a single day is picked, then the report covers that day', async () => {
+    const body = await custom(customQuery('2026-11-01', '2026-11-01'));
+    expect(body.timeTracking).toMatchObject({ totalHours: 2.5, totalEntries: 1, averageHoursPerDay: 2.5 });
+    expect(body.tickets).toMatchObject({ totalTickets: 1, closedTickets: 1 });
+  });
+
+  it('when the days lie ahead, then they are reported too (time logged ahead counts)', async () => {
+    const body = await custom(customQuery('2026-11-22', '2026-11-28'));
+    expect(body.timeTracking).toMatchObject({ totalHours: 4, totalEntries: 1 });
+    expect(body.tickets.closedTickets).toBe(1); // t8 at 00:00 on the 22nd
+  });
+});
+
+describe('GET /api/reports for a preset with days it did not compute', () => {
+  it('when Last 30 Days starts 30 days back, then those 31 days are answered under the same name', async () => {
+    const query = {
+      ...reportQuery('last-30-days', TODAY),
+      start: '2026-10-22',
+      startAt: '2026-10-22T00:00:00-05:00',
+    };
+    const body = reportSchema.parse((await ada.agent.get('/api/reports').query(query).expect(200)).body);
+    expect([body.range, body.start, body.end]).toEqual(['last-30-days', '2026-10-22', TODAY]);
+    expect(body.timeTracking.totalHours).toBe(16); // the 11 of Last 30 Days and 5 on 22 October
+    expect(body.timeTracking.totalEntries).toBe(8);
+    expect(body.timeTracking.dailyBreakdown).toHaveLength(31);
+  });
+
+  it('when Today comes with other days, then the days win and the name is kept', async () => {
+    const window = customQuery('2026-10-31', '2026-11-14');
+    const asToday = await ada.agent
+      .get('/api/reports')
+      .query({ ...window, range: 'today' })
+      .expect(200);
+    const asCustom = await ada.agent.get('/api/reports').query(window).expect(200);
+    expect(asToday.body).toEqual({ ...asCustom.body, range: 'today' });
+  });
+});

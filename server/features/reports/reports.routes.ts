@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
 import { reportQuerySchema, type Report } from '@shared/contracts/reports';
 import { csvFilename } from '@shared/csv';
+import { rangeFileParts } from '@shared/report-range';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
 import { requireAuth } from '../../middleware/require-auth';
@@ -32,7 +33,7 @@ export function reportsRoutes(deps: { db: Database }) {
     const chunks = timeEntriesCsv(db, query);
     // The first page is read before any byte is sent, so its failure is an ordinary error answer.
     const first = await chunks.next();
-    csvAttachment(res, csvFilename(['time-entries', query.range], query.end));
+    csvAttachment(res, csvFilename(['time-entries', ...rangeFileParts(query)], query.end));
     res.write(first.value ?? '');
     try {
       await pipeline(Readable.from(chunks), res);

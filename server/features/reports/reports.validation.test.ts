@@ -22,13 +22,16 @@ describe.each(PATHS)('%s', (path) => {
   });
 
   it.each([
-    ['range is missing', 'range', { range: undefined }],
     ['range is unknown', 'range', { range: 'this-year' }],
+    ['range is empty', 'range', { range: '' }],
     ['start is missing', 'start', { start: undefined }],
+    ['end is missing', 'end', { end: undefined }],
     ['start is not YYYY-MM-DD', 'start', { start: '11/01/2026' }],
+    ['start is not a real day', 'start', { start: '2026-02-30' }],
     ['end is not a real day', 'end', { end: '2026-11-31' }],
+    ['start is before 1900', 'start', { start: '1899-12-31' }],
     ['end is before start', 'end', { end: '2026-10-31' }],
-    ['start does not begin the range', 'start', { start: '2026-11-02' }],
+    ['a custom range ends before it starts', 'end', { range: 'custom', end: '2026-10-31' }],
     ['startAt is not a time', 'startAt', { startAt: 'yesterday' }],
     ['startAt is not the midnight of start', 'startAt', { startAt: '2026-11-02T05:00:00Z' }],
     ['endAt is not the midnight after end', 'endAt', { endAt: '2026-11-21T05:00:00Z' }],
@@ -48,6 +51,26 @@ describe.each(PATHS)('%s', (path) => {
       .query({ range: 'last-30-days', start: '2025-01-01', end: '2026-11-21' })
       .expect(400);
     expect(res.body.fieldErrors).toEqual({ start: ['A report spans at most 366 days'] });
+  });
+
+  it('when a range without a name spans 367 days, then 400 naming start; 366 days (a leap year) are fine', async () => {
+    const res = await agent.get(path).query({ start: '2023-12-31', end: '2024-12-31' }).expect(400);
+    expect(res.body.fieldErrors).toEqual({ start: ['A report spans at most 366 days'] });
+    expect(res.body.message).toBe('start: A report spans at most 366 days');
+    await agent.get(path).query({ start: '2024-01-01', end: '2024-12-31' }).expect(200);
+    await agent.get(path).query({ range: 'custom', start: '2025-11-21', end: '2026-11-21' }).expect(200);
+  });
+
+  it('when a preset is asked for with days it did not compute, then they are answered, not refused', async () => {
+    // Last 30 Days starting 30 days back: 400 "start must be …" before issue 18.
+    await agent
+      .get(path)
+      .query({ range: 'last-30-days', start: '2026-10-22', end: '2026-11-21' })
+      .expect(200);
+    await agent
+      .get(path)
+      .query({ ...valid, start: '2026-11-02', startAt: '2026-11-02T00:00:00-05:00' })
+      .expect(200);
   });
 
   it('when a parameter is repeated, then 400 naming it', async () => {

@@ -99,6 +99,17 @@ describe('GET /api/reports/time-entries.csv', () => {
     expect(res.body).toBe(CSV_BOM + HEADER + EXPECTED_ROWS.join(''));
   });
 
+  it('when the range is custom, then the file holds its days and is named by its first and last day', async () => {
+    const res = await ada.agent
+      .get('/api/reports/time-entries.csv')
+      .query({ start: '2026-11-01', end: '2026-11-02' })
+      .expect(200);
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="helpdesk-time-entries-custom-2026-11-01-2026-11-02.csv"',
+    );
+    expect(res.text).toBe(CSV_BOM + HEADER + EXPECTED_ROWS.slice(0, 3).join(''));
+  });
+
   it('when the range has no entries, then the file has the header only', async () => {
     const res = await ada.agent
       .get('/api/reports/time-entries.csv')

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import type { Report, ReportQueryParams } from '@shared/contracts/reports';
 import { apiGet } from '@/lib/api-client';
 import { reportKeys } from './report-keys';
@@ -9,12 +9,10 @@ export const reportSearch = (params: ReportQueryParams) => new URLSearchParams({
 export const getReport = (params: ReportQueryParams, signal?: AbortSignal) =>
   apiGet<Report>(`/api/reports?${reportSearch(params)}`, { signal });
 
-export const reportQueryOptions = (params: ReportQueryParams) =>
-  queryOptions({
+/** Asks nothing while `params` is undefined (a custom range whose days make no report yet). */
+export function useReport(params: ReportQueryParams | undefined) {
+  return useQuery({
     queryKey: reportKeys.report(params),
-    queryFn: ({ signal }) => getReport(params, signal),
+    queryFn: params ? ({ signal }) => getReport(params, signal) : skipToken,
   });
-
-export function useReport(params: ReportQueryParams) {
-  return useQuery(reportQueryOptions(params));
 }

@@ -2,9 +2,11 @@ import type { ReportQueryParams } from '@shared/contracts/reports';
 
 /**
  * Query keys of the reports feature. A report's key holds its range and days (and the instants its
- * days begin at), so each range of each day is cached on its own and a new day asks afresh.
+ * days begin at), so each range of each day, and each custom range, is cached on its own and a new
+ * day asks afresh.
  */
 export const reportKeys = {
   all: ['/api/reports'] as const,
-  report: (params: ReportQueryParams) => [...reportKeys.all, params] as const,
+  /** null while a custom range's days make no report (nothing is asked then). */
+  report: (params: ReportQueryParams | undefined) => [...reportKeys.all, params ?? null] as const,
 };

@@ -1,5 +1,6 @@
 import type { ReportQueryParams } from '@shared/contracts/reports';
 import { csvFilename } from '@shared/csv';
+import { rangeFileParts } from '@shared/report-range';
 import { reportSearch } from './get-report';
 
 /**
@@ -10,5 +11,5 @@ export const timeEntriesCsvUrl = (params: ReportQueryParams) =>
   `/api/reports/time-entries.csv?${reportSearch(params)}`;
 
 /** The name the server gives the file (Content-Disposition), for the link and the toast. */
-export const timeEntriesCsvFilename = (params: Pick<ReportQueryParams, 'range' | 'end'>) =>
-  csvFilename(['time-entries', params.range], params.end);
+export const timeEntriesCsvFilename = (params: Pick<ReportQueryParams, 'range' | 'start' | 'end'>) =>
+  csvFilename(['time-entries', ...rangeFileParts(params)], params.end);

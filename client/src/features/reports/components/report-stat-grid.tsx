@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import type { Report } from '@shared/contracts/reports';
 import { StatCard, type StatCardVariant } from '@/components/stat-card';
 
 export interface ReportStat {
@@ -6,6 +7,14 @@ export interface ReportStat {
   value: string;
   icon: LucideIcon;
   variant?: StatCardVariant;
+  /** The change against the previous period of the same length, once that has loaded. */
+  change?: string;
+}
+
+/** What each view shows: the report, and the previous period's once loaded (for each figure's change). */
+export interface ReportViewProps {
+  report: Report;
+  previous?: Report;
 }
 
 /** The row of figure cards at the top of each view. */
@@ -25,6 +34,7 @@ export function ReportStatGrid({ stats }: { stats: readonly ReportStat[] }) {
           value={stat.value}
           icon={stat.icon}
           variant={stat.variant}
+          note={stat.change}
         />
       ))}
     </div>

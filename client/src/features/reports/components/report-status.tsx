@@ -1,4 +1,5 @@
 import { RotateCw } from 'lucide-react';
+import { REPORT_LIMITS } from '@shared/contracts/reports';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -24,5 +25,14 @@ export function ReportError({ onRetry }: { onRetry: () => void }) {
         Try again
       </Button>
     </div>
+  );
+}
+
+/** In place of the report while the custom range's From and To make none (their messages say why). */
+export function ReportNeedsDays() {
+  return (
+    <p className="py-24 text-center text-sm text-muted-foreground">
+      Pick a From and a To day, at most {REPORT_LIMITS.maxSpanDays} days apart, to see the report.
+    </p>
   );
 }

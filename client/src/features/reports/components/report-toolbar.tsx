@@ -1,5 +1,5 @@
 import { Download, FileSpreadsheet } from 'lucide-react';
-import { REPORT_RANGES, type ReportRange } from '@shared/constants';
+import { CUSTOM_REPORT_RANGE, REPORT_RANGE_KEYS, type ReportRangeKey } from '@shared/constants';
 import {
   REPORT_RANGE_LABELS,
   REPORT_TYPE_LABELS,
@@ -13,28 +13,29 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { timeEntriesCsvFilename, timeEntriesCsvUrl } from '../api/time-entries-export';
 import { announceTimeEntriesExport, exportReport } from '../lib/export-report';
+import { isReportRangeKey, type RangeSelection } from '../lib/report-params';
+import { CustomRangeFields } from './custom-range-fields';
 
-const isOneOf =
-  <T extends string>(values: readonly T[]) =>
-  (value: string): value is T =>
-    (values as readonly string[]).includes(value);
-const isReportRange = isOneOf(REPORT_RANGES);
-const isReportType = isOneOf(REPORT_TYPES);
+const isReportType = (value: string): value is ReportType =>
+  (REPORT_TYPES as readonly string[]).includes(value);
 
 interface ReportToolbarProps {
-  range: ReportRange;
-  onRangeChange: (range: ReportRange) => void;
+  selection: RangeSelection;
+  onRangeChange: (range: ReportRangeKey) => void;
+  onCustomDaysChange: (days: Pick<RangeSelection, 'from' | 'to'>) => void;
   type: ReportType;
   onTypeChange: (type: ReportType) => void;
-  params: ReportQueryParams;
+  /** undefined while a custom range's days make no report: nothing to export then. */
+  params: ReportQueryParams | undefined;
   /** The report in view; undefined while it loads (Export Report waits for it). */
   report: Report | undefined;
 }
 
-/** Date Range and Report Type on the left; the exports on the right. */
+/** Date Range (with From and To for a custom range) and Report Type on the left; the exports on the right. */
 export function ReportToolbar({
-  range,
+  selection,
   onRangeChange,
+  onCustomDaysChange,
   type,
   onTypeChange,
   params,
@@ -42,15 +43,18 @@ export function ReportToolbar({
 }: ReportToolbarProps) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
-      <div className="flex flex-wrap items-end gap-4">
+      <div className="flex flex-wrap items-start gap-4">
         <div className="space-y-1.5">
           <Label htmlFor="report-range">Date Range</Label>
-          <Select value={range} onValueChange={(next) => isReportRange(next) && onRangeChange(next)}>
+          <Select
+            value={selection.range}
+            onValueChange={(next) => isReportRangeKey(next) && onRangeChange(next)}
+          >
             <SelectTrigger id="report-range" className="w-44">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {REPORT_RANGES.map((value) => (
+              {REPORT_RANGE_KEYS.map((value) => (
                 <SelectItem key={value} value={value}>
                   {REPORT_RANGE_LABELS[value]}
                 </SelectItem>
@@ -58,6 +62,9 @@ export function ReportToolbar({
             </SelectContent>
           </Select>
         </div>
+        {selection.range === CUSTOM_REPORT_RANGE && (
+          <CustomRangeFields from={selection.from} to={selection.to} onChange={onCustomDaysChange} />
+        )}
         <div className="space-y-1.5">
           <Label htmlFor="report-type">Report Type</Label>
           <Select value={type} onValueChange={(next) => isReportType(next) && onTypeChange(next)}>
@@ -75,16 +82,24 @@ export function ReportToolbar({
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" asChild>
-          <a
-            href={timeEntriesCsvUrl(params)}
-            download={timeEntriesCsvFilename(params)}
-            onClick={() => announceTimeEntriesExport(params)}
-          >
+        {params ? (
+          <Button variant="outline" asChild>
+            <a
+              href={timeEntriesCsvUrl(params)}
+              download={timeEntriesCsvFilename(params)}
+              onClick={() => announceTimeEntriesExport(params)}
+            >
+              <FileSpreadsheet aria-hidden="true" />
+              Export Time Entries
+            </a>
+          </Button>
+        ) : (
+          // A link cannot be disabled: a button stands in while there are no days to export.
+          <Button variant="outline" disabled>
             <FileSpreadsheet aria-hidden="true" />
             Export Time Entries
-          </a>
-        </Button>
+          </Button>
+        )}
         <Button disabled={!report} onClick={() => report && exportReport(report, type)}>
           <Download aria-hidden="true" />
           Export Report

@@ -1,17 +1,21 @@
 import { useState, type ReactNode } from 'react';
-import { DEFAULT_REPORT_RANGE, type ReportRange } from '@shared/constants';
-import {
-  DEFAULT_REPORT_TYPE,
-  REPORT_TYPE_LABELS,
-  type Report,
-  type ReportType,
-} from '@shared/contracts/reports';
+import { useSearchParams } from 'wouter';
+import { CUSTOM_REPORT_RANGE, DEFAULT_REPORT_RANGE, type ReportRangeKey } from '@shared/constants';
+import { DEFAULT_REPORT_TYPE, REPORT_TYPE_LABELS, type ReportType } from '@shared/contracts/reports';
 import { usePageTitle } from '@/components/layout/app-shell-context';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
 import { useReport } from '../api/get-report';
-import { reportParams } from '../lib/report-params';
+import { previousPeriodParams } from '../lib/compare';
+import {
+  rangeSearch,
+  readRangeSelection,
+  reportParams,
+  selectionParams,
+  type RangeSelection,
+} from '../lib/report-params';
 import { OverviewView } from './overview-view';
-import { ReportError, ReportLoading } from './report-status';
+import { ReportError, ReportLoading, ReportNeedsDays } from './report-status';
+import type { ReportViewProps } from './report-stat-grid';
 import { ReportToolbar } from './report-toolbar';
 import { TeamView } from './team-view';
 import { TicketsView } from './tickets-view';
@@ -22,36 +26,57 @@ const VIEWS = {
   time: TimeView,
   tickets: TicketsView,
   team: TeamView,
-} as const satisfies Record<ReportType, (props: { report: Report }) => ReactNode>;
+} as const satisfies Record<ReportType, (props: ReportViewProps) => ReactNode>;
 
-/** Reports & Analytics (spec §2): one report per range, shown as one of four views. */
+/**
+ * Reports & Analytics (spec §2): one report per range, shown as one of four views. The Date Range
+ * (and a custom range's days) lives in the URL, so a reload or a shared link shows the same days.
+ */
 export function ReportsPage() {
   usePageTitle('Reports & Analytics');
-  const [range, setRange] = useState<ReportRange>(DEFAULT_REPORT_RANGE);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selection = readRangeSelection(searchParams);
   const [type, setType] = useState<ReportType>(DEFAULT_REPORT_TYPE);
   // Worked out on every render, so a page left open past midnight asks for the new day's report.
-  const params = reportParams(range);
+  const params = selectionParams(selection);
   const report = useReport(params);
+  // Each figure's change against the period of the same length just before (shown once both loaded).
+  const previous = useReport(params && previousPeriodParams(params));
+
+  const select = (next: RangeSelection) => setSearchParams(rangeSearch(next), { replace: true });
+  const changeRange = (range: ReportRangeKey) => {
+    if (range === selection.range) return;
+    if (range !== CUSTOM_REPORT_RANGE) {
+      select({ range, from: '', to: '' });
+    } else {
+      // The pickers start from the days in view: a preset is one change away from its custom variant.
+      const days = params ?? reportParams(DEFAULT_REPORT_RANGE);
+      select({ range, from: days.start, to: days.end });
+    }
+  };
   useSessionExpiryRedirect(report.error);
   const View = VIEWS[type];
 
   return (
     <section aria-label="Reports & Analytics" className="space-y-6">
       <ReportToolbar
-        range={range}
-        onRangeChange={setRange}
+        selection={selection}
+        onRangeChange={changeRange}
+        onCustomDaysChange={(days) => select({ range: CUSTOM_REPORT_RANGE, ...days })}
         type={type}
         onTypeChange={setType}
         params={params}
         report={report.data}
       />
-      {report.isPending ? (
+      {!params ? (
+        <ReportNeedsDays />
+      ) : report.isPending ? (
         <ReportLoading />
       ) : report.isError ? (
         <ReportError onRetry={() => void report.refetch()} />
       ) : (
         <div role="region" aria-label={REPORT_TYPE_LABELS[type]} className="space-y-6">
-          <View report={report.data} />
+          <View report={report.data} previous={previous.data} />
         </div>
       )}
     </section>

@@ -1,10 +1,11 @@
 import { CircleCheck, Clock, Inbox, PieChart, SignalHigh, Ticket, type LucideIcon } from 'lucide-react';
-import { REPORT_LABELS as L, type Report } from '@shared/contracts/reports';
+import { REPORT_LABELS as L } from '@shared/contracts/reports';
 import { priorityItems, statusItems, type BreakdownItem } from '../lib/breakdown-items';
+import { changeOf } from '../lib/compare';
 import { BreakdownChart } from './breakdown-chart';
 import { BreakdownList } from './breakdown-list';
 import { SectionCard } from '@/components/ui/section-card';
-import { ReportStatGrid } from './report-stat-grid';
+import { ReportStatGrid, type ReportViewProps } from './report-stat-grid';
 
 interface BreakdownProps {
   title: string;
@@ -26,16 +27,40 @@ function Breakdown(props: BreakdownProps) {
 }
 
 /** Ticket Performance: tickets created and closed, then the status and priority breakdowns. */
-export function TicketsView({ report }: { report: Report }) {
+export function TicketsView({ report, previous }: ReportViewProps) {
   const t = report.tickets;
+  const change = changeOf(report, previous);
   return (
     <>
       <ReportStatGrid
         stats={[
-          { title: L.ticketsCreated, value: String(t.totalTickets), icon: Ticket },
-          { title: L.openTickets, value: String(t.openTickets), icon: Inbox, variant: 'destructive' },
-          { title: L.inProgressTickets, value: String(t.inProgressTickets), icon: Clock, variant: 'warning' },
-          { title: L.ticketsClosed, value: String(t.closedTickets), icon: CircleCheck, variant: 'success' },
+          {
+            title: L.ticketsCreated,
+            value: String(t.totalTickets),
+            icon: Ticket,
+            change: change((r) => r.tickets.totalTickets),
+          },
+          {
+            title: L.openTickets,
+            value: String(t.openTickets),
+            icon: Inbox,
+            variant: 'destructive',
+            change: change((r) => r.tickets.openTickets),
+          },
+          {
+            title: L.inProgressTickets,
+            value: String(t.inProgressTickets),
+            icon: Clock,
+            variant: 'warning',
+            change: change((r) => r.tickets.inProgressTickets),
+          },
+          {
+            title: L.ticketsClosed,
+            value: String(t.closedTickets),
+            icon: CircleCheck,
+            variant: 'success',
+            change: change((r) => r.tickets.closedTickets),
+          },
         ]}
       />
       <div className="grid gap-6 lg:grid-cols-2">

@@ -21,6 +21,6 @@ export function exportReport(report: Report, type: ReportType): void {
 }
 
 /** The time entries file is streamed by the server; the browser's own download shows its progress. */
-export function announceTimeEntriesExport(params: Pick<ReportQueryParams, 'range' | 'end'>): void {
+export function announceTimeEntriesExport(params: Pick<ReportQueryParams, 'range' | 'start' | 'end'>): void {
   toast({ title: 'Exporting time entries', description: `Downloading ${timeEntriesCsvFilename(params)}` });
 }

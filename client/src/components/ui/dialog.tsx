@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 import { focusRing } from './focus-ring';
+import { HeadingLevel } from './heading';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -36,7 +37,8 @@ export function DialogContent({
         )}
         {...props}
       >
-        {children}
+        {/* The title is an h2 (Radix), whatever the level where the dialog was opened from. */}
+        <HeadingLevel level={3}>{children}</HeadingLevel>
         <DialogPrimitive.Close
           className={cn(
             'absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 disabled:pointer-events-none',

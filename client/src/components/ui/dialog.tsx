@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 import { focusRing } from './focus-ring';
 import { HeadingLevel } from './heading';
@@ -22,11 +22,18 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
+/**
+ * On closing, focus goes back to the element that had it when the dialog opened: Radix returns it to
+ * a DialogTrigger only, and dialogs opened from a ticket row or by a keyboard shortcut have none.
+ */
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -36,6 +43,20 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onOpenAutoFocus={(event) => {
+          // Focus has not moved into the dialog yet.
+          const focused = document.activeElement;
+          opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const element = opener.current;
+          opener.current = null;
+          if (event.defaultPrevented || !element?.isConnected) return;
+          event.preventDefault();
+          element.focus();
+        }}
       >
         {/* The title is an h2 (Radix), whatever the level where the dialog was opened from. */}
         <HeadingLevel level={3}>{children}</HeadingLevel>

@@ -605,9 +605,9 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
     await page.getByPlaceholder('Search tickets...').fill(tag);
     const list = page.getByRole('list', { name: 'Loaner equipment' });
     await expect.poll(() => list.getByRole('listitem').count()).toBe(seed.equipment.length);
-    for (const trigger of await list.locator('h3 button').all()) await trigger.click();
+    for (const trigger of await list.locator('h2 button').all()) await trigger.click();
     await expect
-      .poll(() => list.locator('h3 button[aria-expanded="true"]').count())
+      .poll(() => list.locator('h2 button[aria-expanded="true"]').count())
       .toBe(seed.equipment.length);
     const userById = new Map(seed.users.map((user) => [user.id, user]));
     await expectLiteral(
@@ -727,7 +727,7 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
     await page.getByPlaceholder('Search tickets...').fill(uiTag);
     const item = page.getByRole('list', { name: 'Loaner equipment' }).getByRole('listitem');
     await expect.poll(() => item.count()).toBe(1);
-    await item.locator('h3 button').click();
+    await item.locator('h2 button').click();
     await expectLiteral(item, [person, phone, shortPayload(P[9]!, 50), P[13]!.text], 'typed equipment');
     await expectNoXss(page, tripwires, 'typed equipment');
     await context.close();

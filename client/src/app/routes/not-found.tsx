@@ -14,9 +14,11 @@ interface NotFoundRouteProps {
 export default function NotFoundRoute({ standalone = false }: NotFoundRouteProps) {
   usePageTitle('Page Not Found');
   const Heading = standalone ? 'h1' : 'h2';
+  // Standalone, the page is the main landmark itself; in the app shell it sits in the shell's main.
+  const Root = standalone ? 'main' : 'div';
 
   return (
-    <div className={cn('flex items-center justify-center p-4', standalone ? 'min-h-screen' : 'py-16')}>
+    <Root className={cn('flex items-center justify-center p-4', standalone ? 'min-h-screen' : 'py-16')}>
       <Card className="w-full max-w-md">
         <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
           <div className="flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
@@ -29,6 +31,6 @@ export default function NotFoundRoute({ standalone = false }: NotFoundRouteProps
           </Button>
         </CardContent>
       </Card>
-    </div>
+    </Root>
   );
 }

@@ -5,7 +5,9 @@ import { focusRing } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/utils';
 import { AppShellContext, DEFAULT_PAGE_TITLE, type AppShellState } from './app-shell-context';
 import { Header } from './header';
+import { ShortcutsDialog } from './shortcuts-dialog';
 import { Sidebar } from './sidebar';
+import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 
 interface AppShellProps {
   user: PublicUser;
@@ -16,7 +18,8 @@ interface AppShellProps {
 
 /**
  * Sidebar, header and main area of the signed-in app. It stays mounted across page changes; pages
- * set the header title with usePageTitle and read the header search with useHeaderSearch.
+ * set the header title with usePageTitle and read the header search with useHeaderSearch. It listens
+ * for the keyboard shortcuts and shows their list on "?".
  */
 export function AppShell({ user, children, headerActions }: AppShellProps) {
   const [location] = useLocation();
@@ -25,6 +28,10 @@ export function AppShell({ user, children, headerActions }: AppShellProps) {
   const [typedSearch, setTypedSearch] = useState({ path: location, text: '' });
   const search = typedSearch.path === location ? typedSearch.text : '';
   const setSearch = useCallback((text: string) => setTypedSearch({ path: location, text }), [location]);
+
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const showShortcuts = useCallback(() => setShortcutsOpen(true), []);
+  useKeyboardShortcuts({ onShowShortcuts: showShortcuts });
 
   const shell = useMemo<AppShellState>(
     () => ({ title, setTitle, search, setSearch }),
@@ -57,6 +64,7 @@ export function AppShell({ user, children, headerActions }: AppShellProps) {
           </main>
         </div>
       </div>
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </AppShellContext.Provider>
   );
 }

@@ -2,6 +2,9 @@ import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Input } from '@/components/ui/input';
 
+/** The search box's id: the "/" shortcut focuses it. */
+export const HEADER_SEARCH_ID = 'header-search';
+
 interface HeaderSearchProps {
   value?: string;
   onChange?: (value: string) => void;
@@ -20,8 +23,10 @@ export function HeaderSearch({ value, onChange }: HeaderSearchProps) {
         aria-hidden="true"
       />
       <Input
+        id={HEADER_SEARCH_ID}
         type="search"
         aria-label="Search tickets"
+        aria-keyshortcuts="/"
         placeholder="Search tickets..."
         className="pl-9"
         value={text}

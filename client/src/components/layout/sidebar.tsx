@@ -88,7 +88,7 @@ export function Sidebar({ user }: { user: PublicUser }) {
                   'flex items-center justify-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors md:justify-start',
                   focusRing,
                   active
-                    ? 'bg-primary/10 text-primary'
+                    ? 'bg-primary/10 text-primary-strong'
                     : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
                 )}
               >

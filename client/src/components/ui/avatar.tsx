@@ -21,7 +21,7 @@ export function AvatarFallback({ className, ...props }: ComponentProps<typeof Av
   return (
     <AvatarPrimitive.Fallback
       className={cn(
-        'flex size-full items-center justify-center rounded-full bg-primary/10 text-sm font-medium text-primary',
+        'flex size-full items-center justify-center rounded-full bg-primary/10 text-sm font-medium text-primary-strong',
         className,
       )}
       {...props}

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
+import { Heading } from './heading';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
@@ -11,8 +12,11 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  return <h3 className={cn('text-lg leading-none font-semibold tracking-tight', className)} {...props} />;
+/** A heading at the level of where the card is (see ./heading): its look does not depend on it. */
+export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
+  return (
+    <Heading className={cn('text-lg leading-none font-semibold tracking-tight', className)} {...props} />
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './card';
+import { Subsections } from './heading';
 
 interface SectionCardProps {
   title: string;
@@ -14,7 +15,8 @@ interface SectionCardProps {
 
 /**
  * The app's content cards: an icon and a title, then the content. The card is a region named by its
- * title, so screen readers and tests find it by name.
+ * title, so screen readers and tests find it by name. The title is a heading of the level where the
+ * card is; headings in the content are one level deeper.
  */
 export function SectionCard({ title, icon: Icon, description, className, children }: SectionCardProps) {
   const headingId = useId();
@@ -27,7 +29,9 @@ export function SectionCard({ title, icon: Icon, description, className, childre
         </CardTitle>
         {description && <CardDescription>{description}</CardDescription>}
       </CardHeader>
-      <CardContent>{children}</CardContent>
+      <CardContent>
+        <Subsections>{children}</Subsections>
+      </CardContent>
     </Card>
   );
 }

@@ -16,7 +16,7 @@ export function LogoutPage() {
   }, [navigate]);
 
   return (
-    <div className="flex min-h-screen items-center justify-center bg-linear-to-br from-primary/10 via-background to-background p-4">
+    <main className="flex min-h-screen items-center justify-center bg-linear-to-br from-primary/10 via-background to-background p-4">
       <Card className="w-full max-w-md shadow-md">
         <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
           <div className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
@@ -30,6 +30,6 @@ export function LogoutPage() {
           </p>
         </CardContent>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -69,7 +69,7 @@ export function SetupPage({ token }: { token: string }) {
   };
 
   return (
-    <div className="flex min-h-screen items-center justify-center bg-linear-to-br from-primary/10 via-background to-background p-4">
+    <main className="flex min-h-screen items-center justify-center bg-linear-to-br from-primary/10 via-background to-background p-4">
       <div className="w-full max-w-md space-y-6">
         <div className="flex items-center justify-center gap-3">
           <div className="flex size-10 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-sm">
@@ -102,6 +102,6 @@ export function SetupPage({ token }: { token: string }) {
           )}
         </Card>
       </div>
-    </div>
+    </main>
   );
 }

@@ -13,7 +13,8 @@ export function SignInPage() {
   const [tab, setTab] = useState<AuthTab>('login');
 
   return (
-    <div className="flex min-h-screen items-center justify-center bg-linear-to-br from-primary/10 via-background to-background p-4 sm:p-8">
+    // The whole screen is the main landmark: nothing on it sits outside one (axe's region rule).
+    <main className="flex min-h-screen items-center justify-center bg-linear-to-br from-primary/10 via-background to-background p-4 sm:p-8">
       <div className="grid w-full max-w-5xl items-center gap-10 lg:grid-cols-2 lg:gap-16">
         <section className="space-y-8">
           <div className="flex items-center gap-3">
@@ -53,6 +54,6 @@ export function SignInPage() {
           </p>
         </div>
       </div>
-    </div>
+    </main>
   );
 }

@@ -4,6 +4,7 @@ import type { UserSummary } from '@shared/contracts/users';
 import { Card } from '@/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { focusRing } from '@/components/ui/focus-ring';
+import { Heading } from '@/components/ui/heading';
 import { cn } from '@/lib/utils';
 import { formatCalendarDay } from '@/lib/local-date';
 import { PRODUCT_TYPE_LABELS } from '../lib/product-types';
@@ -24,7 +25,7 @@ export function EquipmentCard({ record, users, onEdit }: EquipmentCardProps) {
       <li>
         <Card>
           <div className="flex flex-wrap items-center justify-between gap-3 p-4">
-            <h3 className="min-w-0 flex-1">
+            <Heading className="min-w-0 flex-1">
               <CollapsibleTrigger
                 className={cn('group flex w-full items-start gap-3 rounded-md text-left', focusRing)}
               >
@@ -43,7 +44,7 @@ export function EquipmentCard({ record, users, onEdit }: EquipmentCardProps) {
                   </span>
                 </span>
               </CollapsibleTrigger>
-            </h3>
+            </Heading>
             <EquipmentCardActions record={record} onEdit={onEdit} />
           </div>
           <CollapsibleContent className="border-t px-4 py-4 sm:pl-12">

@@ -1,12 +1,22 @@
 import type { TimeTrackingReport } from '@shared/contracts/reports';
+import { focusRing } from '@/components/ui/focus-ring';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { formatDay, formatHours } from '../lib/format';
 
-/** Every day of the range with its hours and entries, idle days included (greyed). */
+/**
+ * Every day of the range with its hours and entries, idle days included (greyed). The box scrolls
+ * past 24 rem, so it is a named tab stop: keyboard users scroll it with the arrow keys.
+ */
 export function DailyBreakdownTable({ days }: { days: TimeTrackingReport['dailyBreakdown'] }) {
   return (
-    <div className="max-h-96 self-start overflow-y-auto rounded-md border">
+    <div
+      role="region"
+      // Not the card's name ("Daily Breakdown"): two landmarks of one name cannot be told apart.
+      aria-label="Daily breakdown table"
+      tabIndex={0}
+      className={cn('max-h-96 self-start overflow-y-auto rounded-md border', focusRing)}
+    >
       <Table aria-label="Daily breakdown">
         <TableHeader className="sticky top-0 bg-card">
           <TableRow>

@@ -18,7 +18,7 @@ export function TopPerformers({ performers }: { performers: TeamReport['topPerfo
             <li key={performer.userId} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
               <span
                 aria-hidden="true"
-                className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary"
+                className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary-strong"
               >
                 {index + 1}
               </span>

@@ -23,6 +23,7 @@ import { ConnectionSecurityField } from './connection-security-field';
 import { ImapSettingsFields } from './imap-settings-fields';
 import { MailboxFetchStatus } from './mailbox-status';
 import { SaveOutcome, type SaveOutcomeState } from './save-outcome';
+import { Heading, Subsections } from '@/components/ui/heading';
 
 interface EmailSettingsFormProps {
   setting: EmailSettingsResponse;
@@ -211,13 +212,13 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
       <fieldset aria-describedby={IMAP_DESCRIPTION_ID}>
         {/* The legend names the group, so its Port, Username and Password differ from the SMTP ones. */}
         <legend>
-          <h4 className="text-sm font-semibold">{EMAIL_SETTINGS_TEXTS.imapTitle}</h4>
+          <Heading className="text-sm font-semibold">{EMAIL_SETTINGS_TEXTS.imapTitle}</Heading>
         </legend>
         <p id={IMAP_DESCRIPTION_ID} className="mt-1 text-sm text-muted-foreground">
           {EMAIL_SETTINGS_TEXTS.imapDescription}
         </p>
         <div className="mt-4 space-y-4">
-          {setting.mailbox && <MailboxFetchStatus mailbox={setting.mailbox} />}
+          <Subsections>{setting.mailbox && <MailboxFetchStatus mailbox={setting.mailbox} />}</Subsections>
           <ImapSettingsFields form={form} savedPasswordMask={savedImapPasswordMask} />
           {imapEnabled && (
             <>

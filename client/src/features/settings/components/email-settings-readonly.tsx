@@ -8,6 +8,7 @@ import {
 } from '@shared/contracts/email-settings';
 import { Separator } from '@/components/ui/separator';
 import { MailboxFetchStatus } from './mailbox-status';
+import { Heading, Subsections } from '@/components/ui/heading';
 
 const NOT_SET = 'Not set';
 
@@ -40,12 +41,12 @@ function MailboxReadonly({ setting }: { setting: EmailSettingsResponse }) {
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="space-y-1">
-        <h4 id={headingId} className="text-sm font-semibold">
+        <Heading id={headingId} className="text-sm font-semibold">
           {EMAIL_SETTINGS_TEXTS.imapTitle}
-        </h4>
+        </Heading>
         <p className="text-sm text-muted-foreground">{EMAIL_SETTINGS_TEXTS.imapDescription}</p>
       </div>
-      {setting.mailbox && <MailboxFetchStatus mailbox={setting.mailbox} />}
+      <Subsections>{setting.mailbox && <MailboxFetchStatus mailbox={setting.mailbox} />}</Subsections>
       {imap ? (
         <SettingRows
           rows={[

@@ -15,6 +15,7 @@ import { useHarvestUsers } from '../api/get-harvest-users';
 import { useMatchHarvestUsers } from '../api/match-harvest-users';
 import { useSaveHarvestMapping } from '../api/save-harvest-mapping';
 import { notifyFailure, notifySuccess, serverMessageOf, SETTINGS_TOASTS } from '../lib/settings-toasts';
+import { Heading } from '@/components/ui/heading';
 
 /** Radix select items cannot have an empty value: this one stands for "no Harvest user" (null). */
 const NOT_MATCHED = 'none';
@@ -195,9 +196,9 @@ export function HarvestUsersTable() {
     <div role="group" aria-labelledby={headingId} aria-describedby={descriptionId} className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1 basis-56">
-          <h4 id={headingId} className="text-sm font-semibold">
+          <Heading id={headingId} className="text-sm font-semibold">
             {T.title}
-          </h4>
+          </Heading>
           <p id={descriptionId} className="mt-1 text-sm text-muted-foreground">
             {T.description}
           </p>

@@ -6,6 +6,7 @@ import {
   type SkippedMessage,
 } from '@shared/contracts/email-settings';
 import { cn } from '@/lib/utils';
+import { Heading } from '@/components/ui/heading';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -31,9 +32,9 @@ function SkippedMessages({ messages }: { messages: SkippedMessage[] }) {
   const headingId = useId();
   return (
     <div className="space-y-2">
-      <h5 id={headingId} className="text-sm font-medium">
+      <Heading id={headingId} className="text-sm font-medium">
         {EMAIL_SETTINGS_TEXTS.imapSkipped} ({messages.length})
-      </h5>
+      </Heading>
       <ul aria-labelledby={headingId} className="divide-y rounded-md border text-sm">
         {messages.map((message) => (
           // A uid is unique within the folder; `at` tells apart a message skipped again later.

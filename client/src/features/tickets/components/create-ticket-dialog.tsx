@@ -2,15 +2,20 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { useShortcut } from '@/lib/keyboard-shortcuts';
 import { CreateTicketForm } from './create-ticket-form';
 
-/** The New Ticket button and its dialog; the form is mounted afresh, so empty, each time it opens. */
+/**
+ * The New Ticket button and its dialog; the form is mounted afresh, so empty, each time it opens.
+ * The "c" shortcut opens it too.
+ */
 export function CreateTicketDialog() {
   const [open, setOpen] = useState(false);
+  useShortcut('newTicket', () => setOpen(true));
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button>
+        <Button aria-keyshortcuts="c">
           <Plus aria-hidden="true" />
           New Ticket
         </Button>

@@ -17,6 +17,7 @@ import {
   TICKET_LIST_TOASTS,
 } from '../lib/ticket-list-toasts';
 import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Heading } from '@/components/ui/heading';
 import { AssigneeSelect, PrioritySelect } from './create-ticket-selects';
 
 /** The dialog's fields, checked by the same rules the server applies to POST /api/tickets. */
@@ -40,7 +41,7 @@ const EMPTY_FORM: NewTicketFormInput = {
 function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="space-y-3">
-      <h3 className="text-sm font-semibold text-muted-foreground">{title}</h3>
+      <Heading className="text-sm font-semibold text-muted-foreground">{title}</Heading>
       {children}
     </section>
   );

@@ -5,6 +5,7 @@ import { paths } from '@/app/paths';
 import { usePageTitle } from '@/components/layout/app-shell-context';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Subsections } from '@/components/ui/heading';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
 import { useTicket } from '../api/get-ticket';
 import { TicketDetailsContent } from './details/ticket-details-content';
@@ -42,7 +43,10 @@ export function TicketDetailsPage({ ticketId }: { ticketId: string }) {
             <CardDescription>Ticket #{ticket.ticketNumber}</CardDescription>
           </CardHeader>
           <CardContent>
-            <TicketDetailsContent ticket={ticket} guard={guard} onTicketClosed={goBack} surface="page" />
+            {/* Under the subject's h2, as in the dialog under its title: the cards are h3. */}
+            <Subsections>
+              <TicketDetailsContent ticket={ticket} guard={guard} onTicketClosed={goBack} surface="page" />
+            </Subsections>
           </CardContent>
         </Card>
       ) : (

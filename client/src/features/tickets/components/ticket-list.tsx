@@ -7,6 +7,7 @@ import { useTickets } from '../api/get-tickets';
 import type { TicketFilterValues } from '../lib/ticket-list-filters';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { usePagePastEndFix } from '../lib/use-page-past-end-fix';
+import { useTicketListShortcuts } from '../lib/use-ticket-list-shortcuts';
 import { useTicketListState } from '../lib/use-ticket-list-state';
 import { useTicketSelection } from '../lib/use-ticket-selection';
 import { DeleteTicketDialog } from './delete-ticket-dialog';
@@ -58,6 +59,11 @@ export function TicketList({
   const [ticketToDelete, setTicketToDelete] = useState<TicketListItem | null>(null);
   const [openTicketId, setOpenTicketId] = useState<string | null>(null);
   const filterPanelId = useId();
+  const shortcuts = useTicketListShortcuts({
+    ticketIds: tickets?.map((ticket) => ticket.id) ?? [],
+    onOpen: setOpenTicketId,
+    onToggleSelected: (id) => selection.toggle(id, !selection.isSelected(id)),
+  });
 
   usePagePastEndFix({
     page: list.page,
@@ -95,6 +101,7 @@ export function TicketList({
             tickets={tickets}
             stale={query.isPlaceholderData}
             selection={selection}
+            rowProps={shortcuts.rowProps}
             onOpenTicket={setOpenTicketId}
             onDeleteTicket={setTicketToDelete}
           />

@@ -1,6 +1,7 @@
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TableCell, TableRow } from '@/components/ui/table';
+import type { TicketRowShortcutProps } from '../lib/use-ticket-list-shortcuts';
 import { TicketAssignee } from './ticket-assignee';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
 import { TicketRowActions } from './ticket-row-actions';
@@ -9,6 +10,8 @@ const createdDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 interface TicketTableRowProps {
   ticket: TicketListItem;
+  /** Makes the row focusable for the j/k shortcuts. */
+  shortcutProps: TicketRowShortcutProps;
   selected: boolean;
   onSelectedChange: (checked: boolean) => void;
   onOpen: () => void;
@@ -17,13 +20,20 @@ interface TicketTableRowProps {
 
 export function TicketTableRow({
   ticket,
+  shortcutProps,
   selected,
   onSelectedChange,
   onOpen,
   onDelete,
 }: TicketTableRowProps) {
   return (
-    <TableRow data-state={selected ? 'selected' : undefined} className="cursor-pointer" onClick={onOpen}>
+    <TableRow
+      {...shortcutProps}
+      data-state={selected ? 'selected' : undefined}
+      // Focus moved here by j/k shows as a ring inside the row (the table's box clips outside it).
+      className="cursor-pointer focus-visible:bg-accent focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+      onClick={onOpen}
+    >
       {/* Ticking the box selects the row; it must not open the ticket as a row click does. */}
       <TableCell className="w-10" onClick={(event) => event.stopPropagation()}>
         <Checkbox

@@ -1,6 +1,7 @@
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { TicketRowShortcutProps } from '../lib/use-ticket-list-shortcuts';
 import type { TicketSelection } from '../lib/use-ticket-selection';
 import { TicketSkeletonRows } from './ticket-skeleton-rows';
 import { TicketTableRow } from './ticket-table-row';
@@ -18,6 +19,8 @@ interface TicketTableProps {
    */
   stale?: boolean;
   selection: TicketSelection;
+  /** The keyboard shortcuts' attributes of each row (focusable, roving tabindex). */
+  rowProps: (ticketId: string) => TicketRowShortcutProps;
   onOpenTicket: (ticketId: string) => void;
   onDeleteTicket: (ticket: TicketListItem) => void;
 }
@@ -26,6 +29,7 @@ export function TicketTable({
   tickets,
   stale = false,
   selection,
+  rowProps,
   onOpenTicket,
   onDeleteTicket,
 }: TicketTableProps) {
@@ -65,6 +69,7 @@ export function TicketTable({
             <TicketTableRow
               key={ticket.id}
               ticket={ticket}
+              shortcutProps={rowProps(ticket.id)}
               selected={selection.isSelected(ticket.id)}
               onSelectedChange={(checked) => selection.toggle(ticket.id, checked)}
               onOpen={() => onOpenTicket(ticket.id)}

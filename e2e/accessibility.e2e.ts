@@ -26,6 +26,9 @@ afterAll(() => browser.close());
  * A context whose pages accept the injected axe script (the app's CSP allows only its own scripts)
  * and show no motion: a dialog is scanned as it rests, not halfway through fading in.
  */
+/** More members than Team Status shows without scrolling (20 rem of rows). */
+const TEAM_THAT_SCROLLS = 12;
+
 async function axeContext(): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseURL(),
@@ -109,6 +112,11 @@ describe('accessibility: axe-core finds no violation', () => {
     let tag: string;
     let tickets: SeededTicket[];
     beforeAll(async () => {
+      // A team large enough for the Dashboard's Team Status to scroll, as it does once the suite has
+      // registered its users: a scrolling box must be a tab stop (scrollable-region-focusable).
+      const crowd = await axeContext();
+      for (let member = 0; member < TEAM_THAT_SCROLLS; member += 1) await signInNewUser(crowd, 'Crowd');
+      await crowd.close();
       context = await axeContext();
       user = await signInNewUser(context, 'Axel');
       tag = uniqueTag('axe');

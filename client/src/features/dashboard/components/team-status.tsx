@@ -27,16 +27,24 @@ function TeamList() {
   if (users.isError) {
     return <p className="py-3 text-sm text-destructive">{users.error.message}</p>;
   }
+  // A large team scrolls past 20 rem: the box is then a named tab stop, scrolled with the arrow keys.
   return (
-    <ul aria-label="Team members" className="max-h-80 divide-y overflow-y-auto">
-      {users.data.map((user) => (
-        <TeamMember
-          key={user.id}
-          user={user}
-          ticketCount={counts.isSuccess ? (counts.data.get(user.id) ?? 0) : undefined}
-        />
-      ))}
-    </ul>
+    <div
+      role="region"
+      aria-label="Team members list"
+      tabIndex={0}
+      className={cn('max-h-80 overflow-y-auto rounded-sm', focusRing)}
+    >
+      <ul aria-label="Team members" className="divide-y">
+        {users.data.map((user) => (
+          <TeamMember
+            key={user.id}
+            user={user}
+            ticketCount={counts.isSuccess ? (counts.data.get(user.id) ?? 0) : undefined}
+          />
+        ))}
+      </ul>
+    </div>
   );
 }
 

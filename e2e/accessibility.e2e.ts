@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser } from './support/browser';
 import { pickOption } from './support/select';
 import { seedTicket, uniqueTag, type SeededTicket } from './support/ticket-seeds';
+import { logTime } from './support/time-entries';
 import { signInAdmin, signInNewUser, type TestUser } from './support/users';
 
 declare global {
@@ -139,7 +140,11 @@ describe('accessibility: axe-core finds no violation', () => {
         },
       });
       if (loan.status() !== 201) throw new Error(`create loan failed: ${await loan.text()}`);
-      await logTime(context, `${tag} fixed the printer`);
+      await logTime(context, {
+        spentDate: new Date().toISOString().slice(0, 10),
+        hours: 1,
+        notes: `${tag} fixed the printer`,
+      });
       page = await context.newPage();
     });
     afterAll(() => context.close());
@@ -250,24 +255,3 @@ describe('accessibility: axe-core finds no violation', () => {
     await context.close();
   });
 });
-
-/** Logs an hour through the API, so Time Tracking and Reports show an entry. */
-async function logTime(context: BrowserContext, notes: string): Promise<void> {
-  const projects = (await (await context.request.get('/api/harvest/projects')).json()) as {
-    projects: { id: number }[];
-  };
-  const projectId = projects.projects[0]!.id;
-  const tasks = (await (await context.request.get(`/api/harvest/projects/${projectId}/tasks`)).json()) as {
-    tasks: { id: number }[];
-  };
-  const created = await context.request.post('/api/time-entries', {
-    data: {
-      projectId,
-      taskId: tasks.tasks[0]!.id,
-      hours: 1,
-      notes,
-      spentDate: new Date().toISOString().slice(0, 10),
-    },
-  });
-  if (created.status() !== 201) throw new Error(`add time entry failed: ${await created.text()}`);
-}

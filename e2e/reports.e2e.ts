@@ -8,6 +8,7 @@ import { launchBrowser, newContext, screenshot } from './support/browser';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
 import { signInNewUser, type TestUser } from './support/users';
 import { pickOption } from './support/select';
+import { logTime } from './support/time-entries';
 
 /**
  * The Reports page against the shared e2e database. Other files add tickets and time at the same
@@ -59,20 +60,6 @@ async function apiReport(
 
 const hours = (value: number) => `${Number(value.toFixed(2))}h`;
 
-async function logTime(context: BrowserContext, spentDate: string, hoursSpent: number, notes: string) {
-  const projects = (await (await context.request.get('/api/harvest/projects')).json()) as {
-    projects: { id: number }[];
-  };
-  const projectId = projects.projects[0]!.id;
-  const tasks = (await (await context.request.get(`/api/harvest/projects/${projectId}/tasks`)).json()) as {
-    tasks: { id: number }[];
-  };
-  const created = await context.request.post('/api/time-entries', {
-    data: { projectId, taskId: tasks.tasks[0]!.id, hours: hoursSpent, notes, spentDate },
-  });
-  if (created.status() !== 201) throw new Error(`add time entry failed: ${await created.text()}`);
-}
-
 async function choose(page: Page, label: string, option: string) {
   await pickOption(page, page.getByLabel(label, { exact: true }), option);
 }
@@ -101,8 +88,8 @@ describe('the reports page', () => {
     context = await newContext(browser);
     user = await signInNewUser(context, 'Quinn "Q",');
     fullName = `${user.firstName} ${user.lastName}`;
-    await logTime(context, today, 7.5, NOTES);
-    await logTime(context, addDays(today, -10), 3.25, 'Earlier work');
+    await logTime(context, { spentDate: today, hours: 7.5, notes: NOTES });
+    await logTime(context, { spentDate: addDays(today, -10), hours: 3.25, notes: 'Earlier work' });
     // Three closed tickets keep this user among the top performers while other files add their own.
     const tag = uniqueTag('report');
     for (const n of [1, 2, 3]) {
@@ -270,10 +257,10 @@ describe('the reports page', () => {
     // Fifteen days long before the other tests' days: two entries inside, one on each side of it.
     const from = addDays(today, -60);
     const to = addDays(today, -46);
-    await logTime(context, addDays(from, -1), 8, 'The day before the window');
-    await logTime(context, addDays(from, 5), 2, 'Inside the window');
-    await logTime(context, to, 1.5, 'The last day of the window');
-    await logTime(context, addDays(to, 1), 4, 'The day after the window');
+    await logTime(context, { spentDate: addDays(from, -1), hours: 8, notes: 'The day before the window' });
+    await logTime(context, { spentDate: addDays(from, 5), hours: 2, notes: 'Inside the window' });
+    await logTime(context, { spentDate: to, hours: 1.5, notes: 'The last day of the window' });
+    await logTime(context, { spentDate: addDays(to, 1), hours: 4, notes: 'The day after the window' });
     const expected = await apiReport(context, customParams(from, to));
     const mineExpected = expected.team.topPerformers.find((p) => p.userId === user.id);
     expect(mineExpected).toMatchObject({ ticketsClosed: 0, hoursLogged: 3.5 });

@@ -1,16 +1,15 @@
-import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
-import { HOURS_MAX_PER_ENTRY, HOURS_STEP } from '@shared/constants';
+import { useForm, useWatch } from 'react-hook-form';
 import { TIME_LIMITS } from '@shared/contracts/time';
+import { HoursField } from '@/components/hours-field';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api-client';
 import { useCreateTimeEntry } from '../api/create-time-entry';
 import {
   hasHoursAndNotes,
-  isTimeEntryFormField,
+  applyServerFieldErrors,
   newTimeEntryFormValues,
   toTimeEntryPayload,
   type TimeEntryFormValues,
@@ -19,15 +18,6 @@ import { notifyMissingHoursOrNotes, notifyTimeEntryCreated, notifyTimeEntryFaile
 import { TimeEntryPickers } from './time-entry-pickers';
 
 const NOTES_ID = 'time-entry-notes';
-
-/** The server validates too; its per-field messages go under the fields they are about. */
-function applyServerFieldErrors(error: unknown, setError: UseFormSetError<TimeEntryFormValues>) {
-  if (!(error instanceof ApiError)) return;
-  for (const [field, messages] of Object.entries(error.body?.fieldErrors ?? {})) {
-    const message = messages[0];
-    if (message && isTimeEntryFormField(field)) setError(field, { type: 'server', message });
-  }
-}
 
 /** Date, Harvest project and task, hours and notes (spec §2, §5); clears hours, notes and task once saved. */
 export function AddTimeEntryForm() {
@@ -80,15 +70,9 @@ export function AddTimeEntryForm() {
         }}
         errors={{ project: errors.projectId?.message, task: errors.taskId?.message }}
       />
-      <TextField
+      <HoursField
         id="time-entry-hours"
         label="Hours"
-        type="number"
-        inputMode="decimal"
-        step={HOURS_STEP}
-        min={HOURS_STEP}
-        max={HOURS_MAX_PER_ENTRY}
-        placeholder="0.00"
         error={errors.hours?.message}
         {...form.register('hours')}
       />

@@ -1,8 +1,8 @@
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
-import { HOURS_MAX_PER_ENTRY, HOURS_STEP } from '@shared/constants';
+import { useForm, useWatch } from 'react-hook-form';
 import { TIME_ENTRY_CHANGE_TEXTS as T, TIME_LIMITS, type TimeEntry } from '@shared/contracts/time';
+import { HoursField } from '@/components/hours-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -17,7 +17,6 @@ import { fieldAria, FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api-client';
 import { useUpdateTimeEntry } from '../api/update-time-entry';
 import {
   isUnchangeableError,
@@ -25,20 +24,11 @@ import {
   notifyTimeEntryUpdated,
 } from '../lib/time-entry-change-toasts';
 import { timeEntryFormValuesOf, toTimeEntryChanges } from '../lib/time-entry-changes';
-import { isTimeEntryFormField, type TimeEntryFormValues } from '../lib/time-entry-form-values';
+import { applyServerFieldErrors, type TimeEntryFormValues } from '../lib/time-entry-form-values';
 import { TimeEntryPickers } from './time-entry-pickers';
 
 /** Ids of their own: the Add Time Entry form's fields are on the page under the dialog. */
 const ID = 'edit-time-entry';
-
-/** The server validates too; its per-field messages go under the fields they are about. */
-function applyServerFieldErrors(error: unknown, setError: UseFormSetError<TimeEntryFormValues>) {
-  if (!(error instanceof ApiError)) return;
-  for (const [field, messages] of Object.entries(error.body?.fieldErrors ?? {})) {
-    const message = messages[0];
-    if (message && isTimeEntryFormField(field)) setError(field, { type: 'server', message });
-  }
-}
 
 interface EditTimeEntryFormProps {
   entry: TimeEntry;
@@ -102,15 +92,9 @@ function EditTimeEntryForm({ entry, onDone }: EditTimeEntryFormProps) {
         }}
         errors={{ project: errors.projectId?.message, task: errors.taskId?.message }}
       />
-      <TextField
+      <HoursField
         id={`${ID}-hours`}
         label="Hours"
-        type="number"
-        inputMode="decimal"
-        step={HOURS_STEP}
-        min={HOURS_STEP}
-        max={HOURS_MAX_PER_ENTRY}
-        placeholder="0.00"
         error={errors.hours?.message}
         {...form.register('hours')}
       />

@@ -1,5 +1,7 @@
 import { DEFAULT_TIME_ENTRY_PROJECT_ID, DEFAULT_TIME_ENTRY_TASK_ID } from '@shared/contracts/harvest';
 import { createTimeEntrySchema, type CreateTimeEntryInput } from '@shared/contracts/time';
+import type { UseFormSetError } from 'react-hook-form';
+import { ApiError } from '@/lib/api-client';
 import { todayLocalDate } from '@/lib/local-date';
 
 /** The Add Time Entry form as the inputs hold it: text, and no project or task as null. */
@@ -62,4 +64,13 @@ export function toTimeEntryPayload(values: TimeEntryFormValues): TimeEntryPayloa
     }
   }
   return { ok: false, fieldErrors: [...fieldErrors] };
+}
+
+/** The server validates too; its per-field messages go under the fields they are about. */
+export function applyServerFieldErrors(error: unknown, setError: UseFormSetError<TimeEntryFormValues>) {
+  if (!(error instanceof ApiError)) return;
+  for (const [field, messages] of Object.entries(error.body?.fieldErrors ?? {})) {
+    const message = messages[0];
+    if (message && isTimeEntryFormField(field)) setError(field, { type: 'server', message });
+  }
 }

@@ -1,11 +1,10 @@
 import { CircleCheckBig } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { HOURS_MAX_PER_ENTRY, HOURS_STEP } from '@shared/constants';
 import { TIME_LIMITS, type CloseTicketInput } from '@shared/contracts/time';
+import { HoursField } from '@/components/hours-field';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
 import { useCloseTicket } from '../../api/close-ticket';
 import { todayLocalDate } from '@/lib/local-date';
@@ -69,15 +68,9 @@ export function CloseTicketCard({
   return (
     <SectionCard title="Close Ticket" icon={CircleCheckBig}>
       <form noValidate onSubmit={submit} className="space-y-4">
-        <TextField
+        <HoursField
           id={`${id}-time`}
           label="Time Spent (hours)"
-          type="number"
-          inputMode="decimal"
-          step={HOURS_STEP}
-          min={HOURS_STEP}
-          max={HOURS_MAX_PER_ENTRY}
-          placeholder="0.00"
           value={timeSpent}
           onChange={(event) => {
             setTimeSpent(event.target.value);

@@ -18,6 +18,7 @@ import { uniqueTag } from './support/ticket-seeds';
 import { signInAdmin, signInNewUser, type TestUser } from './support/users';
 import { textOf } from './support/xss-guard';
 import { pickOption } from './support/select';
+import { dismissToasts } from './support/page-state';
 
 /**
  * The email conversation (issue 14), end to end: an admin points the app at a real SMTP server (the
@@ -56,15 +57,6 @@ const conversationItems = (scope: Page | Locator) =>
   card(scope, 'Conversation')
     .getByRole('list', { name: 'Email messages, oldest first' })
     .locator(':scope > li');
-
-/** Closes the toasts, so a screenshot shows what is under them. */
-async function dismissToasts(page: Page) {
-  const notifications = page.getByRole('region', { name: /^Notifications/ });
-  for (const close of await notifications.getByRole('button', { name: 'Close', exact: true }).all()) {
-    await close.click({ force: true });
-  }
-  await notifications.locator('li').first().waitFor({ state: 'detached' });
-}
 
 async function choose(scope: Page | Locator, page: Page, label: string, option: string) {
   await pickOption(page, scope.getByLabel(label, { exact: true }), option);

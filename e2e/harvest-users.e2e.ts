@@ -7,6 +7,7 @@ import { launchBrowser, newContext, screenshot, screenshotOf } from './support/b
 import { pickOption } from './support/select';
 import { uniqueTag } from './support/ticket-seeds';
 import { signInAdmin } from './support/users';
+import { dismissToasts, settled } from './support/page-state';
 
 /**
  * Settings → Harvest Integration's Harvest Users table and the Time Tracking page's "logged as" line
@@ -82,27 +83,6 @@ async function configureHarvest() {
     'saving Harvest credentials',
   );
   await api.dispose();
-}
-
-/** Once the finite animations (a toast sliding, a list fading in) are over. */
-const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-
-/** Closes the toasts, so a screenshot shows what is under them. */
-async function dismissToasts(page: Page) {
-  const notifications = page.getByRole('region', { name: /^Notifications/ });
-  for (const close of await notifications.getByRole('button', { name: 'Close', exact: true }).all()) {
-    // Dispatched: a toast still sliding in is outside the viewport, where a click cannot reach it.
-    await close.dispatchEvent('click');
-  }
-  await notifications.locator('li').first().waitFor({ state: 'detached' });
 }
 
 /**

@@ -5,6 +5,7 @@ import { launchBrowser, newContext, screenshot } from './support/browser';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
 import { signInAdmin, signInNewUser } from './support/users';
 import { pickOption } from './support/select';
+import { dismissToasts } from './support/page-state';
 
 /**
  * The Harvest screens: Settings (password and credentials), the Close Ticket card and Time Tracking,
@@ -68,15 +69,6 @@ async function configureHarvest() {
 async function readTicket(context: BrowserContext, id: string): Promise<Ticket> {
   const response = await context.request.get(`/api/tickets/${id}`);
   return ((await response.json()) as TicketResponse).ticket;
-}
-
-/** Closes the toasts, so a screenshot shows what is under them. */
-async function dismissToasts(page: Page) {
-  const notifications = page.getByRole('region', { name: /^Notifications/ });
-  for (const close of await notifications.getByRole('button', { name: 'Close', exact: true }).all()) {
-    await close.click({ force: true });
-  }
-  await notifications.locator('li').first().waitFor({ state: 'detached' });
 }
 
 /** A screenshot once the finite animations (a dialog zooming in, a toast sliding) are over. */

@@ -12,6 +12,7 @@ import { adminApi, expectStatus } from './support/api-users';
 import { launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
 import { pickOption } from './support/select';
 import { signInNewUser } from './support/users';
+import { dismissToasts, settled } from './support/page-state';
 
 /**
  * Correcting time on the Time Tracking page (issue 16): an agent edits and deletes their own entries,
@@ -106,27 +107,6 @@ async function syncedEntry(
     )
     .not.toBeNull();
   return found as TimeEntry & { harvestTimeEntryId: number };
-}
-
-/** Once the finite animations (a dialog zooming in, a toast sliding) are over. */
-const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-
-/** Closes the toasts, so a screenshot shows what is under them. */
-async function dismissToasts(page: Page) {
-  const notifications = page.getByRole('region', { name: /^Notifications/ });
-  for (const close of await notifications.getByRole('button', { name: 'Close', exact: true }).all()) {
-    // Dispatched: a toast still sliding in is outside the viewport, where a click cannot reach it.
-    await close.dispatchEvent('click');
-  }
-  await notifications.locator('li').first().waitFor({ state: 'detached' });
 }
 
 /** A calendar day as the page writes it (client/src/lib/local-date.ts): "2026-03-05" → "Mar 5, 2026". */

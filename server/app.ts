@@ -12,6 +12,7 @@ import { conversationRoutes } from './features/conversation/conversation.routes'
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
 import { inboundRoutes } from './features/inbound/inbound.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { repliesRoutes } from './features/replies/replies.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(closeTicketRoutes({ db, harvest }));
   api.use(timeEntriesRoutes({ db, harvest }));
   api.use(timersRoutes({ db }));
+  api.use(notificationsRoutes({ db }));
   api.use(reportsRoutes({ db }));
   api.use(apiNotFound);
   api.use(errorHandler);

@@ -9,6 +9,7 @@ import { openDatabase } from './db/database';
 import { createPool } from './db/pool';
 import { announceSetupLink, prepareSetupToken } from './features/auth/setup.service';
 import { inboundSettingsFrom } from './features/inbound/inbound.service';
+import { startOverdueLoanNotices } from './features/equipment/overdue-loan-notices';
 import { createMailboxFetchJob } from './features/mailbox/fetch-mailbox.job';
 import { startHarvestVerification } from './features/settings/harvest-verification.job';
 import { backfillSearchText } from './features/tickets/search-text-backfill';
@@ -197,6 +198,12 @@ export async function startServer(
   startInBackground(
     'the search text of older tickets',
     () => backfillSearchText(database.db, { shouldStop: whileServing }).then(() => undefined),
+    whileServing,
+  );
+  // Loans past their expected return date reach their agents' bells (one process at a time).
+  startInBackground(
+    'the overdue loan notices',
+    () => startOverdueLoanNotices({ db: database.db, jobs }, config.loanOverdueCheckSeconds),
     whileServing,
   );
   // The IMAP mailbox, when one is configured, is read by one fetching process at a time.

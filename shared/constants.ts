@@ -65,6 +65,17 @@ export const LOANER_PRODUCT_TYPES = [
 ] as const;
 export type LoanerProductType = (typeof LOANER_PRODUCT_TYPES)[number];
 
+/** The product types as people read them: capitalised (spec §2), on the page and in notifications. */
+export const LOANER_PRODUCT_TYPE_LABELS = {
+  laptop: 'Laptop',
+  monitor: 'Monitor',
+  tablet: 'Tablet',
+  phone: 'Phone',
+  keyboard: 'Keyboard',
+  mouse: 'Mouse',
+  other: 'Other',
+} as const satisfies Record<LoanerProductType, string>;
+
 export const REPORT_RANGES = ['today', 'this-week', 'this-month', 'last-30-days'] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
 export const DEFAULT_REPORT_RANGE: ReportRange = 'this-month';
@@ -110,6 +121,14 @@ export const POLL_INTERVALS_MS = {
   ticketCounts: 10_000,
   dashboardUsers: 30_000,
 } as const;
+
+/**
+ * Presence (issue 18): a viewer of a ticket whose detail has not checked for updates for this long
+ * has closed it. Two 7 s checks plus their latency: one late check does not make a viewer flicker.
+ */
+export const PRESENCE_TIMEOUT_MS = 15_000;
+/** A viewer who typed in a note or reply box within this long is shown as typing. */
+export const PRESENCE_TYPING_IDLE_MS = 8_000;
 
 /**
  * How old an answer a background poll accepts from the server's poll cache

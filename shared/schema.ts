@@ -502,6 +502,62 @@ export const mailboxState = pgTable('mailbox_state', {
     .default(sql`'[]'::jsonb`),
 });
 
+/**
+ * The bell's in-app inbox (server/features/notifications): one row per recipient and event. `text` is
+ * written when the event happens, so a notice reads the same after a ticket's subject or a loan
+ * changes. `dedupeKey` makes a notice that may be raised more than once (a loan passing its return
+ * date, seen by every periodic run and process) exist once per recipient.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    equipmentId: uuid('equipment_id').references(() => loanerEquipment.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    dedupeKey: varchar('dedupe_key', { length: 200 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The bell's count reads only unread rows.
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+    uniqueIndex('notifications_user_dedupe_key_idx')
+      .on(t.userId, t.dedupeKey)
+      .where(sql`${t.dedupeKey} IS NOT NULL`),
+    index('notifications_ticket_id_idx').on(t.ticketId),
+    index('notifications_equipment_id_idx').on(t.equipmentId),
+  ],
+);
+
+/**
+ * Who has a ticket open right now (server/features/tickets, presence): each open ticket detail
+ * refreshes its row with every 7 s update check, and a row not refreshed for
+ * PRESENCE_TIMEOUT_MS counts as gone. `typingAt` is when the viewer last typed a note or reply.
+ */
+export const ticketViewers = pgTable(
+  'ticket_viewers',
+  {
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    typing: boolean('typing').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.userId] }), index('ticket_viewers_user_id_idx').on(t.userId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type TicketRow = typeof tickets.$inferSelect;
@@ -515,3 +571,4 @@ export type NewTicketMessageRow = typeof ticketMessages.$inferInsert;
 export type MessageAttachmentRow = typeof messageAttachments.$inferSelect;
 export type MailboxStateRow = typeof mailboxState.$inferSelect;
 export type TicketTimerRow = typeof ticketTimers.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -218,7 +218,18 @@ export const addNoteSchema = z.object({
 });
 export type AddNoteInput = z.output<typeof addNoteSchema>;
 
-export const checkUpdatesQuerySchema = z.object({ since: timestampInput });
+/**
+ * GET /api/tickets/:id/check-updates. The check also says the caller has the ticket open (presence,
+ * issue 18): `typing` true or false records whether they are writing a note or reply; left out, it
+ * stays as it was (the check before a save leaves it alone).
+ */
+export const checkUpdatesQuerySchema = z.object({
+  since: timestampInput,
+  typing: z
+    .enum(['true', 'false'], 'typing must be true or false')
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
+});
 
 /** The list's filters as the SPA holds them (spec §3 "List filters"). */
 export interface TicketListFilters {
@@ -384,10 +395,21 @@ export const ticketUpdaterSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
 });
+/** Someone else with the ticket open now, and whether they are writing a note or reply. */
+export const ticketViewerSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  typing: z.boolean(),
+});
+export type TicketViewer = z.infer<typeof ticketViewerSchema>;
+
 export const checkUpdatesResponseSchema = z.object({
   wasUpdated: z.boolean(),
   /** Who changed it; null when nothing changed or the change came from no user (e.g. a sync). */
   updatedBy: ticketUpdaterSchema.nullable(),
   currentUserId: z.string(),
+  /** Everyone else who has the ticket open (seen within PRESENCE_TIMEOUT_MS), by name. */
+  viewers: z.array(ticketViewerSchema),
 });
 export type CheckUpdatesResponse = z.infer<typeof checkUpdatesResponseSchema>;

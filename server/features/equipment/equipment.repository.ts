@@ -116,3 +116,29 @@ export async function userExists(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
   return row !== undefined;
 }
+
+/** A loan past its expected return date, with the agents to tell: its creator and its assignee. */
+export interface OverdueLoan {
+  id: string;
+  productType: LoanerEquipmentRow['productType'];
+  personName: string;
+  expectedReturnDate: string;
+  createdBy: string;
+  assignedTo: string | null;
+}
+
+/** Every loan not returned whose expected return date is before the database's today. */
+export function listOverdueLoans(db: DbOrTx): Promise<OverdueLoan[]> {
+  return db
+    .select({
+      id: t.id,
+      productType: t.productType,
+      personName: t.personName,
+      expectedReturnDate: t.expectedReturnDate,
+      createdBy: t.createdBy,
+      assignedTo: t.assignedTo,
+    })
+    .from(t)
+    .where(isOverdueSql)
+    .orderBy(asc(t.expectedReturnDate), asc(t.id));
+}

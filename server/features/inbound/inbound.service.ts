@@ -5,6 +5,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { applyAttachmentLimits, type AttachmentLimits } from '../conversation/attachment-limits';
 import * as conversationService from '../conversation/conversation.service';
+import * as notices from '../notifications/notifications.service';
 import * as ticketsService from '../tickets/tickets.service';
 import { autoReplyReason } from './auto-reply';
 import type { DeliveryReport } from './delivery-report';
@@ -147,6 +148,7 @@ function recordMessage(db: Database, settings: InboundSettings, message: Inbound
       // Every file is listed; one that came without content (JSON) is listed as not kept.
       const files = applyAttachmentLimits(message.files, settings.attachments);
       await conversationService.addReceivedMessage(tx, replyTo, receivedMessage(message, settings), files);
+      await notices.notifyRequesterReply(tx, replyTo, message.from.name || message.from.address);
       await repository.recordOutcome(tx, key, replyTo, 'appended');
       return { kind: 'appended', ticket: await ticketsService.getTicket(tx, replyTo) };
     }

@@ -307,12 +307,19 @@ describe('GET /api/tickets/:id/check-updates', () => {
     const since = new Date(Date.now() - 60_000).toISOString();
     const created = await createTicket(alice.agent);
     const mine = await check(alice.agent, created.id, since).expect(200);
-    expect(mine.body).toEqual({ wasUpdated: false, updatedBy: null, currentUserId: alice.user.id });
+    expect(mine.body).toEqual({
+      wasUpdated: false,
+      updatedBy: null,
+      currentUserId: alice.user.id,
+      viewers: [],
+    });
     const theirs = await check(bob.agent, created.id, since).expect(200);
     expect(theirs.body).toEqual({
       wasUpdated: true,
       updatedBy: { id: alice.user.id, firstName: 'Alice', lastName: 'Archer' },
       currentUserId: bob.user.id,
+      // Alice's own check just now says she has it open (presence: ticket-presence.test.ts).
+      viewers: [{ id: alice.user.id, firstName: 'Alice', lastName: 'Archer', typing: false }],
     });
   });
 
@@ -345,7 +352,12 @@ describe('GET /api/tickets/:id/check-updates', () => {
       sql`UPDATE tickets SET last_updated_by = NULL, updated_at = now() + interval '1 second' WHERE id = ${created.id}`,
     );
     const res = await check(alice.agent, created.id, created.updatedAt).expect(200);
-    expect(res.body).toEqual({ wasUpdated: true, updatedBy: null, currentUserId: alice.user.id });
+    expect(res.body).toEqual({
+      wasUpdated: true,
+      updatedBy: null,
+      currentUserId: alice.user.id,
+      viewers: [],
+    });
   });
 
   it.each([

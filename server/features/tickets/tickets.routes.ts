@@ -33,7 +33,7 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
 
   router.post('/tickets', auth, async (req, res) => {
     const input = parseInput(createTicketSchema, req.body);
-    const ticket = await ticketsService.createTicket(db, input, currentUser(req).id);
+    const ticket = await ticketsService.createTicket(db, input, currentUser(req));
     res.status(201).json({ ticket } satisfies TicketResponse);
   });
 
@@ -76,8 +76,15 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
 
   router.get('/tickets/:id/check-updates', auth, async (req, res) => {
     const { id } = parseInput(ticketParamsSchema, req.params);
-    const { since } = parseInput(checkUpdatesQuerySchema, req.query);
-    res.json(await ticketsService.checkForUpdates(db, id, since, currentUser(req).id));
+    const query = parseInput(checkUpdatesQuerySchema, req.query);
+    res.json(await ticketsService.checkForUpdates(db, id, query, currentUser(req).id));
+  });
+
+  // The detail was closed: the caller stops showing as a viewer at once (presence).
+  router.delete('/tickets/:id/viewers/me', auth, async (req, res) => {
+    const { id } = parseInput(ticketParamsSchema, req.params);
+    await ticketsService.stopViewing(db, id, currentUser(req).id);
+    res.status(204).end();
   });
 
   return router;

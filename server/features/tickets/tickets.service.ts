@@ -20,6 +20,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { userExists } from '../users/users.repository';
+import * as notices from '../notifications/notifications.service';
 import {
   isClosedStatus,
   planTicketChanges,
@@ -32,6 +33,7 @@ import * as ticketList from './ticket-list.query';
 import { storedBodyText } from './body-text';
 import { toTicketListItem, toTicketDetail } from './ticket.mapper';
 import { generateTicketNumber, timestampTicketNumber } from './ticket-number';
+import * as presence from './ticket-presence.repository';
 import * as repository from './tickets.repository';
 
 /** How often a creation tries another number after finding its number taken. */
@@ -114,13 +116,16 @@ async function insertUnderFreeNumber(
 export async function createTicket(
   db: Database,
   input: CreateTicketInput,
-  callerId: string,
+  caller: TicketCaller,
 ): Promise<TicketDetail> {
   await assertAssigneeExists(db, input.assignedTo);
-  const id = await withAssigneeGuard(input.assignedTo, () =>
-    insertUnderFreeNumber(db, newTicketValues(input, callerId), input.ticketNumber),
+  return withAssigneeGuard(input.assignedTo, () =>
+    db.transaction(async (tx) => {
+      const id = await insertUnderFreeNumber(tx, newTicketValues(input, caller.id), input.ticketNumber);
+      if (input.assignedTo) await notices.notifyAssigned(tx, [id], input.assignedTo, caller);
+      return mustFindTicket(tx, id);
+    }),
   );
-  return mustFindTicket(db, id);
 }
 
 type Locked = [repository.LockedTicket, ...repository.LockedTicket[]];
@@ -163,6 +168,30 @@ async function applyChanges(
   }
   for (const { changes, ids } of groups.values()) {
     await repository.updateTickets(tx, ids, { ...changes, lastUpdatedBy: caller.id, updatedAt: now });
+    if (changes.assignedTo) await notices.notifyAssigned(tx, ids, changes.assignedTo, caller);
+  }
+  await notifyNotesMentions(tx, locked, groups.values(), caller);
+}
+
+/** Mentions in the notes a change appended (PUT may append notes too, not only Add Note). */
+async function notifyNotesMentions(
+  tx: DbOrTx,
+  locked: Locked,
+  groups: Iterable<{ changes: TicketChanges; ids: string[] }>,
+  caller: TicketCaller,
+): Promise<void> {
+  for (const { changes, ids } of groups) {
+    if (changes.notes == null) continue;
+    for (const ticket of locked.filter((each) => ids.includes(each.id))) {
+      const before = parseNotes(ticket.notes, ticket.updatedAt).length;
+      const added = parseNotes(changes.notes, ticket.updatedAt).slice(before);
+      await notices.notifyMentions(
+        tx,
+        ticket.id,
+        added.map((entry) => entry.text),
+        caller,
+      );
+    }
   }
 }
 
@@ -235,6 +264,7 @@ export function addNote(db: Database, id: string, text: string, writer: NoteWrit
       { text, userId: writer.id, ...noteAuthor(writer) },
       { lastUpdatedBy: writer.id },
     );
+    await notices.notifyMentions(tx, id, [text], writer);
     return mustFindTicket(tx, id);
   });
 }
@@ -326,19 +356,36 @@ export function bulkDeleteTickets(
 
 /**
  * Whether someone other than the caller changed the ticket after `since`. A change without a user
- * (lastUpdatedBy null, e.g. a sync) counts as someone else's.
+ * (lastUpdatedBy null, e.g. a sync) counts as someone else's. The check also records that the caller
+ * has the ticket open (and whether they are typing) and answers who else has (presence).
  */
 export async function checkForUpdates(
   db: Database,
   id: string,
-  since: Date,
+  query: { since: Date; typing?: boolean },
   callerId: string,
 ): Promise<CheckUpdatesResponse> {
-  const change = await repository.findLastChange(db, id, since);
+  const change = await repository.findLastChange(db, id, query.since);
   if (!change) throw notFound(TICKET_MESSAGES.ticketNotFound);
+  try {
+    await presence.recordViewer(db, id, callerId, query.typing);
+  } catch (error) {
+    // The ticket was deleted since the line above.
+    if (isForeignKeyViolation(error)) throw notFound(TICKET_MESSAGES.ticketNotFound);
+    throw error;
+  }
   const wasUpdated = change.changedSince && change.lastUpdatedBy !== callerId;
-  return { wasUpdated, updatedBy: wasUpdated ? change.updater : null, currentUserId: callerId };
+  return {
+    wasUpdated,
+    updatedBy: wasUpdated ? change.updater : null,
+    currentUserId: callerId,
+    viewers: await presence.listViewers(db, id, callerId),
+  };
 }
+
+/** The caller closed the ticket's detail. */
+export const stopViewing = (db: Database, id: string, callerId: string): Promise<void> =>
+  presence.removeViewer(db, id, callerId);
 
 /**
  * Locks a ticket for an agent's emailed reply (server/features/replies), which is stored in the same

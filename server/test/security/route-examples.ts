@@ -330,6 +330,16 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     query: { since: '2026-03-01T09:30:00Z' },
     okStatus: 200,
   }),
+  // The admin has the ticket open first, so that closing it changes something.
+  'DELETE /api/tickets/:id/viewers/me': async (fx) => {
+    const id = await createTicket(fx);
+    await request(fx.baseUrl)
+      .get(`/api/tickets/${id}/check-updates`)
+      .query({ since: '2026-03-01T09:30:00Z' })
+      .set('Cookie', fx.admin.cookie)
+      .expect(200);
+    return { cookie: fx.admin.cookie, params: { id }, okStatus: 204 };
+  },
   'POST /api/tickets/:id/close': async (fx) => ({
     cookie: fx.admin.cookie,
     params: { id: await createTicket(fx) },
@@ -461,6 +471,16 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     params: { id: await createTimeEntry(fx) },
     okStatus: 200,
   }),
+  'GET /api/notifications': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  // A ticket the agent assigns to the admin first, so that the admin has a notice to read.
+  'POST /api/notifications/read': async (fx) => {
+    await request(fx.baseUrl)
+      .post('/api/tickets')
+      .set('Cookie', fx.agent.cookie)
+      .send(newTicketInput({ assignedTo: fx.admin.id }))
+      .expect(201);
+    return { cookie: fx.admin.cookie, body: { all: true }, okStatus: 200 };
+  },
   'GET /api/timer': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
   'POST /api/tickets/:id/timer': async (fx) => ({
     cookie: fx.admin.cookie,

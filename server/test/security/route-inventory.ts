@@ -59,6 +59,7 @@ export const ROUTES = [
   { method: 'DELETE', path: '/api/tickets/:id', access: 'authenticated' },
   { method: 'POST', path: '/api/tickets/:id/notes', access: 'authenticated' },
   { method: 'GET', path: '/api/tickets/:id/check-updates', access: 'authenticated' },
+  { method: 'DELETE', path: '/api/tickets/:id/viewers/me', access: 'authenticated' },
   { method: 'POST', path: '/api/tickets/:id/close', access: 'authenticated' },
   // The email conversation: its messages and their files' downloads.
   { method: 'GET', path: '/api/tickets/:id/messages', access: 'authenticated' },
@@ -99,6 +100,9 @@ export const ROUTES = [
   { method: 'POST', path: '/api/harvest/users/match', access: 'admin' },
   { method: 'GET', path: '/api/harvest/mapping', access: 'authenticated' },
   { method: 'PUT', path: '/api/users/:id/harvest-user', access: 'admin' },
+  // The bell: each user's own notifications (server/features/notifications).
+  { method: 'GET', path: '/api/notifications', access: 'authenticated' },
+  { method: 'POST', path: '/api/notifications/read', access: 'authenticated' },
   // Reports.
   { method: 'GET', path: '/api/reports', access: 'authenticated' },
   { method: 'GET', path: '/api/reports/time-entries.csv', access: 'authenticated' },

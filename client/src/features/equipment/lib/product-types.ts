@@ -1,12 +1,2 @@
-import type { LoanerProductType } from '@shared/constants';
-
-/** The product types as the page shows them: capitalised (spec §2). */
-export const PRODUCT_TYPE_LABELS = {
-  laptop: 'Laptop',
-  monitor: 'Monitor',
-  tablet: 'Tablet',
-  phone: 'Phone',
-  keyboard: 'Keyboard',
-  mouse: 'Mouse',
-  other: 'Other',
-} as const satisfies Record<LoanerProductType, string>;
+/** The product types as the page shows them: capitalised (spec §2); one list with the server's. */
+export { LOANER_PRODUCT_TYPE_LABELS as PRODUCT_TYPE_LABELS } from '@shared/constants';

@@ -78,6 +78,8 @@ export default async function setup(project: TestProject) {
     INBOUND_EMAIL_TOKEN: inboundToken,
     // Replies go to the SMTP test server a test starts (e2e/conversation.e2e.ts): look for them often.
     EMAIL_SEND_POLL_SECONDS: '0.5',
+    // The bell's overdue loan notices (e2e/notifications.e2e.ts) come from a periodic job: run it often.
+    LOAN_OVERDUE_CHECK_SECONDS: '2',
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;

@@ -120,6 +120,8 @@ export const POLL_INTERVALS_MS = {
   dashboardStats: 10_000,
   ticketCounts: 10_000,
   dashboardUsers: 30_000,
+  /** The bell (issue 18): the spec's 10 s cadence of the other polls. */
+  notifications: 10_000,
 } as const;
 
 /**

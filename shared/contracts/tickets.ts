@@ -404,6 +404,13 @@ export const ticketViewerSchema = z.object({
 });
 export type TicketViewer = z.infer<typeof ticketViewerSchema>;
 
+/** The ticket detail's line of who else has it open. */
+export const PRESENCE_TEXTS = {
+  label: 'Also viewing this ticket',
+  viewing: (name: string) => `${name} is viewing`,
+  typing: (name: string) => `${name} is typing...`,
+} as const;
+
 export const checkUpdatesResponseSchema = z.object({
   wasUpdated: z.boolean(),
   /** Who changed it; null when nothing changed or the change came from no user (e.g. a sync). */

@@ -23,6 +23,12 @@ export const LOGOUT_ACTION = '/api/logout';
 
 export const ticketDetailsPath = (ticketId: string) => `${paths.tickets}/${encodeURIComponent(ticketId)}`;
 
+/** The query parameter of the Loaner Equipment page that opens one loan (a notification's link). */
+export const LOAN_PARAM = 'loan';
+
+export const loanPath = (equipmentId: string) =>
+  `${paths.loanerEquipment}?${new URLSearchParams({ [LOAN_PARAM]: equipmentId }).toString()}`;
+
 export const myTicketsPath = (userId: string) =>
   `${paths.tickets}?${new URLSearchParams({ [ASSIGNED_TO_PARAM]: userId }).toString()}`;
 

@@ -5,6 +5,7 @@ import { AppShell } from '@/components/layout/app-shell';
 import { LoadingScreen } from '@/components/loading-screen';
 import { loadToaster } from '@/components/ui/deferred-toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
 import { RunningTimer } from '@/features/timers/components/running-timer';
 import { paths } from './paths';
 import LogoutRoute from './routes/logout';
@@ -56,7 +57,7 @@ export default function SignedInRoutes({ user }: { user: PublicUser }) {
       <Route>
         {/* Tooltips appear on signed-in screens only: their code stays out of the sign-in page's. */}
         <TooltipProvider>
-          <AppShell user={user} headerActions={<RunningTimer />}>
+          <AppShell user={user} headerActions={<RunningTimer />} notifications={<NotificationsBell />}>
             <Suspense fallback={<LoadingScreen />}>
               <Switch>
                 <Route path={paths.home} component={DashboardRoute} />

@@ -14,6 +14,8 @@ interface AppShellProps {
   children: ReactNode;
   /** Feature widgets for the header (the running timer): the shell knows no feature itself. */
   headerActions?: ReactNode;
+  /** The header's notifications button. */
+  notifications?: ReactNode;
 }
 
 /**
@@ -21,7 +23,7 @@ interface AppShellProps {
  * set the header title with usePageTitle and read the header search with useHeaderSearch. It listens
  * for the keyboard shortcuts and shows their list on "?".
  */
-export function AppShell({ user, children, headerActions }: AppShellProps) {
+export function AppShell({ user, children, headerActions, notifications }: AppShellProps) {
   const [location] = useLocation();
   const [title, setTitle] = useState(DEFAULT_PAGE_TITLE);
   // The search belongs to the page it was typed on: a different path reads it as empty.
@@ -58,6 +60,7 @@ export function AppShell({ user, children, headerActions }: AppShellProps) {
             searchValue={search}
             onSearchChange={setSearch}
             actions={headerActions}
+            notifications={notifications}
           />
           <main id="main-content" tabIndex={-1} className="flex-1 overflow-y-auto p-4 outline-hidden md:p-6">
             {children}

@@ -1,7 +1,5 @@
-import { Bell } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PublicUser } from '@shared/contracts/auth';
-import { Button } from '@/components/ui/button';
 import { DEFAULT_PAGE_TITLE } from './app-shell-context';
 import { HeaderSearch } from './header-search';
 import { UserMenu } from './user-menu';
@@ -14,6 +12,8 @@ interface HeaderProps {
   onSearchChange?: (value: string) => void;
   /** Shown between the search and the notifications (the running timer). */
   actions?: ReactNode;
+  /** The notifications button (a feature's: the layout knows no feature). */
+  notifications?: ReactNode;
 }
 
 export function Header({
@@ -22,19 +22,14 @@ export function Header({
   searchValue,
   onSearchChange,
   actions,
+  notifications,
 }: HeaderProps) {
   return (
     <header className="flex h-16 shrink-0 items-center gap-2 border-b bg-card px-4 sm:gap-4 md:px-6">
       <h1 className="min-w-0 flex-1 truncate text-xl font-semibold tracking-tight">{title}</h1>
       <HeaderSearch value={searchValue} onChange={onSearchChange} />
       {actions}
-      <Button variant="ghost" size="icon" className="relative" aria-label="Notifications">
-        <Bell aria-hidden="true" />
-        <span
-          className="absolute top-2 right-2 size-2 rounded-full bg-destructive ring-2 ring-card"
-          aria-hidden="true"
-        />
-      </Button>
+      {notifications}
       <UserMenu user={user} />
     </header>
   );

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { LoanerEquipmentRecord } from '@shared/contracts/equipment';
 import { useHeaderSearch, usePageTitle } from '@/components/layout/app-shell-context';
 import type { EquipmentFilter } from '../lib/equipment-filter';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useLoanFromUrl } from '../lib/use-loan-from-url';
 import { EquipmentDialog } from './equipment-dialog';
 import { EquipmentList } from './equipment-list';
 import { EquipmentToolbar } from './equipment-toolbar';
@@ -23,6 +24,8 @@ export function LoanerEquipmentPage() {
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [filter, setFilter] = useState<EquipmentFilter>('all');
   const [dialog, setDialog] = useState<DialogState>({ open: false, record: null });
+  const openRecord = useCallback((record: LoanerEquipmentRecord) => setDialog({ open: true, record }), []);
+  useLoanFromUrl(openRecord);
 
   return (
     <section aria-label="Loaner Equipment" className="mx-auto max-w-5xl space-y-6">
@@ -31,10 +34,7 @@ export function LoanerEquipmentPage() {
         onFilterChange={setFilter}
         onCheckout={() => setDialog({ open: true, record: null })}
       />
-      <EquipmentList
-        filters={{ search: debouncedSearch, filter }}
-        onEdit={(record) => setDialog({ open: true, record })}
-      />
+      <EquipmentList filters={{ search: debouncedSearch, filter }} onEdit={openRecord} />
       <EquipmentDialog
         open={dialog.open}
         record={dialog.record}

@@ -4,9 +4,10 @@ import { TICKET_LIMITS } from '@shared/contracts/tickets';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { useAddTicketNote } from '../../api/add-ticket-note';
+import { reportTyping, stopTyping } from '../../lib/typing-presence';
 import { SectionCard } from '@/components/ui/section-card';
+import { MentionTextarea } from './mention-textarea';
 import type { TicketActionProps } from './ticket-action-props';
 import { notifyTicketSaved, notifyTicketSaveFailed } from './ticket-save-feedback';
 
@@ -25,6 +26,7 @@ export function AddNotesCard({ ticket, guardedSave, checking, surface }: TicketA
         {
           onSuccess: () => {
             setText('');
+            stopTyping(ticket.id);
             notifyTicketSaved();
           },
           onError: (error) => notifyTicketSaveFailed(error, surface),
@@ -38,10 +40,13 @@ export function AddNotesCard({ ticket, guardedSave, checking, surface }: TicketA
         <Label htmlFor={id} className="sr-only">
           Note
         </Label>
-        <Textarea
+        <MentionTextarea
           id={id}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onValueChange={(value) => {
+            setText(value);
+            reportTyping(ticket.id, value);
+          }}
           placeholder="Add internal notes..."
           maxLength={TICKET_LIMITS.noteText}
           rows={4}

@@ -12,6 +12,7 @@ import { useEmailConfigured } from '../../api/get-email-status';
 import { useSendTicketReply } from '../../api/send-ticket-reply';
 import { notifyReplyFailed, notifyReplyQueued } from '../../lib/conversation-toasts';
 import { addReplyFiles } from '../../lib/reply-attachments';
+import { reportTyping, stopTyping } from '../../lib/typing-presence';
 import { ReplyFiles } from './reply-files';
 import type { TicketActionProps } from './ticket-action-props';
 
@@ -42,6 +43,7 @@ function ReplyForm({ ticket, guardedSave, checking, surface }: TicketActionProps
         {
           onSuccess: () => {
             setText('');
+            stopTyping(ticket.id);
             setFiles([]);
             setRefused([]);
             notifyReplyQueued();
@@ -66,7 +68,10 @@ function ReplyForm({ ticket, guardedSave, checking, surface }: TicketActionProps
       <Textarea
         id={id}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          reportTyping(ticket.id, event.target.value);
+        }}
         placeholder={MESSAGE_TEXTS.replyPlaceholder(recipient)}
         maxLength={MESSAGE_LIMITS.body}
         readOnly={send.isPending}

@@ -7,6 +7,7 @@ import { NotesCard } from './notes-card';
 import { TicketActionsColumn } from './ticket-actions-column';
 import { TicketCollisionDialog } from './ticket-collision-dialog';
 import { TicketInformationCard } from './ticket-information-card';
+import { TicketViewers } from './ticket-viewers';
 import type { TicketCollisionGuard } from './use-ticket-collision-guard';
 
 interface TicketDetailsContentProps {
@@ -21,6 +22,7 @@ export function TicketDetailsContent({ ticket, guard, onTicketClosed, surface }:
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="min-w-0 space-y-6 lg:col-span-2">
+        <TicketViewers viewers={guard.viewers} />
         <TicketInformationCard ticket={ticket} />
         <MessageCard bodyText={ticket.bodyText} />
         <ConversationCard ticketId={ticket.id} surface={surface} />

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import type { TicketViewer } from '@shared/contracts/tickets';
 import { checkTicketUpdates } from '../../api/check-ticket-updates';
 import { updaterName } from './ticket-updater';
 import { useOpeningTime } from './use-opening-time';
@@ -23,6 +24,8 @@ export interface TicketCollisionGuard {
   cancelAndRefresh: () => void;
   /** "Continue Anyway": runs the held save. */
   continueAnyway: () => void;
+  /** Everyone else who has the ticket open now (presence), from the 7 s check. */
+  viewers: TicketViewer[];
 }
 
 interface HeldSave {
@@ -54,7 +57,7 @@ async function findOtherUpdate(ticketId: string, since: string | null): Promise<
 export function useTicketCollisionGuard(ticketId: string | null): TicketCollisionGuard {
   const openingTime = useOpeningTime(ticketId);
   const refresh = useRefreshTicket(ticketId);
-  useTicketUpdatePolling(ticketId, openingTime, refresh);
+  const viewers = useTicketUpdatePolling(ticketId, openingTime, refresh);
 
   const [checking, setChecking] = useState(false);
   const [held, setHeld] = useState<HeldSave | null>(null);
@@ -103,5 +106,6 @@ export function useTicketCollisionGuard(ticketId: string | null): TicketCollisio
     conflictUpdater: held?.updater ?? null,
     cancelAndRefresh,
     continueAnyway,
+    viewers,
   };
 }

@@ -1,21 +1,31 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { POLL_INTERVALS_MS } from '@shared/constants';
+import type { TicketViewer } from '@shared/contracts/tickets';
 import { toast } from '@/components/ui/use-toast';
 import { handleSessionExpiry } from '@/lib/session-expiry';
-import { checkTicketUpdates } from '../../api/check-ticket-updates';
+import { checkTicketUpdates, stopViewingTicket } from '../../api/check-ticket-updates';
+import { isTyping, onTypingStarted, stopTyping } from '../../lib/typing-presence';
 import type { OpeningTime } from './use-opening-time';
 import { ticketUpdatedToast, updaterName } from './ticket-updater';
+
+/** The first check after opening, for presence: colleagues see the viewer without waiting 7 s. */
+const FIRST_CHECK_DELAY_MS = 1_000;
+
+const NO_VIEWERS: TicketViewer[] = [];
 
 /**
  * Asks every 7 s whether someone else changed the open ticket (spec §7). When they did, the ticket is
  * refetched and the user told. A 401 is the session-expired flow; any other failure is only logged
- * (spec §8), and the next tick tries again.
+ * (spec §8), and the next tick tries again. The same check carries presence (issue 18): it says
+ * whether this agent is typing and answers who else has the ticket open, which this hook returns.
  */
 export function useTicketUpdatePolling(
   ticketId: string | null,
   openingTime: OpeningTime,
   refresh: () => Promise<void>,
-): void {
+): TicketViewer[] {
+  const [viewers, setViewers] = useState<{ ticketId: string; list: TicketViewer[] } | null>(null);
+
   useEffect(() => {
     if (ticketId === null) return;
     const controller = new AbortController();
@@ -27,7 +37,8 @@ export function useTicketUpdatePolling(
       if (since === null || inFlight) return;
       inFlight = true;
       try {
-        const result = await checkTicketUpdates(ticketId, since, controller.signal);
+        const result = await checkTicketUpdates(ticketId, since, controller.signal, isTyping(ticketId));
+        setViewers({ ticketId, list: result.viewers });
         if (!result.wasUpdated) return;
         // Reset before refetching: a change landing during the refetch is then reported next time
         // rather than missed.
@@ -42,10 +53,23 @@ export function useTicketUpdatePolling(
       }
     };
 
+    const first = window.setTimeout(() => void tick(), FIRST_CHECK_DELAY_MS);
     const timer = window.setInterval(() => void tick(), POLL_INTERVALS_MS.ticketDetailUpdates);
+    const stopListening = onTypingStarted((typedOn) => {
+      if (typedOn === ticketId) void tick();
+    });
+    const leave = () => stopViewingTicket(ticketId);
+    window.addEventListener('pagehide', leave);
     return () => {
+      window.clearTimeout(first);
       window.clearInterval(timer);
+      stopListening();
+      window.removeEventListener('pagehide', leave);
       controller.abort();
+      stopTyping(ticketId);
+      leave();
     };
   }, [ticketId, openingTime, refresh]);
+
+  return viewers !== null && viewers.ticketId === ticketId ? viewers.list : NO_VIEWERS;
 }

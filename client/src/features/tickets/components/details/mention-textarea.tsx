@@ -1,0 +1,143 @@
+import { useEffect, useId, useMemo, useRef, useState, type ComponentProps, type KeyboardEvent } from 'react';
+import {
+  completeMention,
+  mentionQueryAt,
+  mentionSuggestions,
+  type MentionCandidate,
+  type MentionQuery,
+} from '@shared/mentions';
+import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
+import { useUsers } from '../../api/get-users';
+
+/** Names offered at once; typing more narrows them. */
+const MAX_SUGGESTIONS = 6;
+
+type MentionTextareaProps = Omit<ComponentProps<typeof Textarea>, 'value' | 'onChange'> & {
+  value: string;
+  onValueChange: (value: string) => void;
+};
+
+/**
+ * A note box that suggests colleagues as `@name` is typed (issue 18): arrows move through the names,
+ * Enter or Tab writes the full `@First Last`, Escape closes the list (and only the list, not the
+ * ticket dialog around it). The box stays a plain textarea for everything else.
+ */
+export function MentionTextarea({ value, onValueChange, className, ...props }: MentionTextareaProps) {
+  const listId = useId();
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const users = useUsers();
+  const [mention, setMention] = useState<MentionQuery | undefined>();
+  const [active, setActive] = useState(0);
+  // Escape closes the list for this mention until the text changes again.
+  const [dismissedAt, setDismissedAt] = useState<number | undefined>();
+
+  const candidates = useMemo<MentionCandidate[]>(
+    () =>
+      (users.data ?? []).flatMap((user) =>
+        user.firstName ? [{ id: user.id, firstName: user.firstName, lastName: user.lastName ?? '' }] : [],
+      ),
+    [users.data],
+  );
+  const suggestions =
+    mention && mention.start !== dismissedAt
+      ? mentionSuggestions(candidates, mention.query).slice(0, MAX_SUGGESTIONS)
+      : [];
+  const open = suggestions.length > 0;
+  const activeIndex = Math.min(active, suggestions.length - 1);
+
+  const readCaret = (text: string) => {
+    const caret = ref.current?.selectionStart ?? text.length;
+    setMention(mentionQueryAt(text, caret));
+    setActive(0);
+  };
+
+  const choose = (user: MentionCandidate) => {
+    const textarea = ref.current;
+    if (!mention || !textarea) return;
+    const completed = completeMention(value, mention, textarea.selectionStart, user);
+    onValueChange(completed.text);
+    setMention(undefined);
+    requestAnimationFrame(() => {
+      textarea.focus();
+      textarea.setSelectionRange(completed.caret, completed.caret);
+    });
+  };
+
+  // The ticket dialog closes on Escape from a listener on the document (capture): while the list is
+  // open, a capture listener on the window takes Escape first and closes only the list.
+  useEffect(() => {
+    if (!open || !mention) return;
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.target !== ref.current) return;
+      event.stopPropagation();
+      event.preventDefault();
+      setDismissedAt(mention.start);
+    };
+    window.addEventListener('keydown', onEscape, { capture: true });
+    return () => window.removeEventListener('keydown', onEscape, { capture: true });
+  }, [open, mention]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!open) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((activeIndex + step + suggestions.length) % suggestions.length);
+    } else if (event.key === 'Enter' || event.key === 'Tab') {
+      const user = suggestions[activeIndex];
+      if (!user) return;
+      event.preventDefault();
+      choose(user);
+    }
+  };
+
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  return (
+    <div className="relative">
+      <Textarea
+        {...props}
+        ref={ref}
+        value={value}
+        className={className}
+        aria-autocomplete="list"
+        aria-controls={open ? listId : undefined}
+        aria-activedescendant={open ? optionId(activeIndex) : undefined}
+        onChange={(event) => {
+          onValueChange(event.target.value);
+          setDismissedAt(undefined);
+          readCaret(event.target.value);
+        }}
+        onSelect={(event) => readCaret(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() => setMention(undefined)}
+      />
+      {open && (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Mention a colleague"
+          className="absolute inset-x-0 top-full z-10 mt-1 max-h-60 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+        >
+          {suggestions.map((user, index) => (
+            <li
+              key={user.id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              className={cn(
+                'cursor-pointer rounded-sm px-2 py-1.5 text-sm',
+                index === activeIndex && 'bg-accent text-accent-foreground',
+              )}
+              // Keep the focus (and the caret) in the box while a name is clicked.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(user)}
+            >
+              {user.firstName} {user.lastName}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

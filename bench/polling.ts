@@ -8,6 +8,8 @@
  *   ticket counts   GET /api/users/ticket-counts                                    every 10 s
  *   users           GET /api/users                                                  every 30 s
  *   check-updates   GET /api/tickets/:id/check-updates?since=… (one open ticket)     every 7 s
+ *                   (it also records the agent as a viewer and answers who else is: presence)
+ *   notifications   GET /api/notifications (the bell; each account has BENCH_NOTICES)  every 10 s
  *
  * with ETags (If-None-Match), plus a trickle of writes by random agents (a note, a status change, a
  * new ticket, in turn). The app runs as production does: one process per core (APP_PROCESSES=auto)
@@ -19,7 +21,7 @@
  * Settings: DATABASE_URL (a loopback database whose name contains "bench"; default
  * helpdesk_bench_polling), BENCH_POLLING_AGENTS (2000), BENCH_TICKETS (1000000), BENCH_AGENTS (100
  * user accounts), BENCH_TIME_ENTRIES (1000000), BENCH_LOANS (10000), BENCH_SECONDS (60 measured),
- * BENCH_WARMUP_SECONDS (60: every agent has loaded everything once and the queue of those first
+ * BENCH_NOTICES (500 notifications per account, a fifth unread), BENCH_WARMUP_SECONDS (60: every agent has loaded everything once and the queue of those first
  * loads has drained), BENCH_WRITES_PER_SECOND (5),
  * APP_PROCESSES (auto), DB_POOL_SIZE (per app process, 10), BENCH_KEEP_DATABASE=1 (keep and reuse the
  * seeded database), BENCH_PROFILE_DIR (CPU profiles of the app's processes, for Chrome's DevTools). Exits non-zero when any request failed or a target was missed (p99 ≥ 100 ms).
@@ -51,6 +53,7 @@ const settings = {
   accounts: intOption('BENCH_AGENTS', 100, { min: 1, max: 10_000 }),
   timeEntries: intOption('BENCH_TIME_ENTRIES', 1_000_000, { min: 0, max: 20_000_000 }),
   loans: intOption('BENCH_LOANS', 10_000, { min: 0, max: 1_000_000 }),
+  notices: intOption('BENCH_NOTICES', 500, { min: 0, max: 100_000 }),
   seconds: numberOption('BENCH_SECONDS', 60, { min: 5, max: 3_600 }),
   warmupSeconds: numberOption('BENCH_WARMUP_SECONDS', 60, { min: 0, max: 600 }),
   writesPerSecond: numberOption('BENCH_WRITES_PER_SECOND', 5, { min: 0, max: 1_000 }),
@@ -88,6 +91,27 @@ async function seedUnlessKept(url: string, reused: boolean, pool: pg.Pool): Prom
   await pool.query('UPDATE users SET password = $1', [await bcrypt.hash(AGENT_PASSWORD, 4)]);
   await pool.query('INSERT INTO bench_seed (parameters) VALUES ($1)', [JSON.stringify(marker)]);
   log(`  seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * Each account's bell holds `BENCH_NOTICES` notices of seeded tickets, a fifth of them unread, spread
+ * over the last 90 days. Made once per database (a kept one keeps them), apart from the seed marker.
+ */
+async function seedNoticesUnlessThere(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM notifications) AS any');
+  if (rows[0]?.any || settings.notices === 0) return;
+  await timed(log, `${settings.notices} notifications per agent`, async () => {
+    await pool.query(
+      `INSERT INTO notifications (user_id, kind, ticket_id, text, created_at, read_at)
+       SELECT u.id, 'assigned', t.id, 'Bench Agent assigned ' || t.ticket_number || ' to you: ' || t.subject,
+              now() - (n * interval '90 days' / $1), CASE WHEN n % 5 = 0 THEN NULL ELSE now() END
+       FROM users u
+       CROSS JOIN generate_series(1, $1) AS n
+       JOIN LATERAL (SELECT id, ticket_number, subject FROM tickets OFFSET (n * 97) % 10000 LIMIT 1) t ON true`,
+      [settings.notices],
+    );
+    await pool.query('ANALYZE notifications');
+  });
 }
 
 /** One session per simulated agent, the agents spread over the seeded accounts, 16 sign-ins at a time. */
@@ -138,8 +162,9 @@ function pollTargets(
       name: 'check-updates',
       intervalMs: POLL_INTERVALS_MS.ticketDetailUpdates,
       path: (agent) =>
-        `/api/tickets/${openTicketOfAgent(agent)}/check-updates?${new URLSearchParams({ since }).toString()}`,
+        `/api/tickets/${openTicketOfAgent(agent)}/check-updates?${new URLSearchParams({ since, typing: 'false' }).toString()}`,
     },
+    { name: 'notifications', intervalMs: POLL_INTERVALS_MS.notifications, path: () => '/api/notifications' },
   ];
 }
 
@@ -206,6 +231,7 @@ async function main(): Promise<void> {
   try {
     await runMigrations(pool, { lock: true });
     await seedUnlessKept(scratch.url, scratch.reused, pool);
+    await seedNoticesUnlessThere(pool);
 
     app = await startApp({
       databaseUrl: scratch.url,

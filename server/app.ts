@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
+import { cannedResponsesRoutes } from './features/canned-responses/canned-responses.routes';
 import { conversationRoutes } from './features/conversation/conversation.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(timeEntriesRoutes({ db, harvest }));
   api.use(timersRoutes({ db }));
   api.use(notificationsRoutes({ db }));
+  api.use(cannedResponsesRoutes({ db }));
   api.use(reportsRoutes({ db }));
   api.use(apiNotFound);
   api.use(errorHandler);

@@ -22,49 +22,61 @@ export const mentionText = (user: MentionCandidate) => `@${user.firstName} ${use
 
 const fold = (value: string) => value.toLocaleLowerCase('en-US');
 
-/** Whether `text` continues at `index` with `name` ending at a word boundary. */
-function namedAt(text: string, index: number, name: string): boolean {
-  if (name === '' || fold(text.slice(index, index + name.length)) !== fold(name)) return false;
-  const after = text.charAt(index + name.length);
-  return after === '' || !WORD_CHARACTER.test(after);
+/** Whether the `@` at `index` may start a mention (not the `@` of an email address). */
+function startsMention(text: string, index: number): boolean {
+  const before = index === 0 ? '' : text.charAt(index - 1);
+  return before === '' || !BEFORE_MENTION_DISALLOWED.test(before);
 }
 
-/** The indexes just after each `@` that may start a mention. */
-function mentionStarts(text: string): number[] {
-  const starts: number[] = [];
-  for (let index = text.indexOf('@'); index !== -1; index = text.indexOf('@', index + 1)) {
-    const before = index === 0 ? '' : text.charAt(index - 1);
-    if (before === '' || !BEFORE_MENTION_DISALLOWED.test(before)) starts.push(index + 1);
+/**
+ * The @s of a note that are read as mentions: the first MAX_MENTIONS_READ. A note is at most 10,000
+ * characters; the cap keeps the work bounded whatever the text (a hundred mentions is already more
+ * than any note needs).
+ */
+const MAX_MENTIONS_READ = 100;
+
+/** Names of one kind (full or first), folded, with the users who bear each; longest first. */
+function nameIndex(users: readonly MentionCandidate[], nameOf: (user: MentionCandidate) => string) {
+  const byName = new Map<string, MentionCandidate[]>();
+  for (const user of users) {
+    const name = fold(nameOf(user));
+    if (name.trim() !== '') byName.set(name, [...(byName.get(name) ?? []), user]);
   }
-  return starts;
+  const lengths = [...new Set([...byName.keys()].map((name) => name.length))].sort((a, b) => b - a);
+  return { byName, lengths };
+}
+
+/** The users of the longest name of the index written at `index` and ending at a word boundary. */
+function namedAt(text: string, index: number, names: ReturnType<typeof nameIndex>): MentionCandidate[] {
+  for (const length of names.lengths) {
+    const after = text.charAt(index + length);
+    if (after !== '' && WORD_CHARACTER.test(after)) continue;
+    const named = names.byName.get(fold(text.slice(index, index + length)));
+    if (named) return named;
+  }
+  return [];
 }
 
 /**
  * The ids of the users `text` mentions, each once, in the order first mentioned. A full name wins
- * over a first name; a first name shared by several users mentions none of them (the suggestions
- * write the full name).
+ * over a first name, the longest full name over a shorter one ("@Ann Lee" is Ann Lee, not Ann Le); a
+ * first name shared by several users mentions none of them (the suggestions write the full name).
  */
 export function findMentionedUserIds(text: string, users: readonly MentionCandidate[]): string[] {
-  const byFirstName = new Map<string, MentionCandidate[]>();
-  for (const user of users) {
-    const key = fold(user.firstName);
-    byFirstName.set(key, [...(byFirstName.get(key) ?? []), user]);
-  }
+  const fullNames = nameIndex(users, (user) => `${user.firstName} ${user.lastName}`);
+  const firstNames = nameIndex(users, (user) => user.firstName);
   const found = new Set<string>();
-  for (const start of mentionStarts(text)) {
-    // The longest full name first, so "@Ann Lee" is Ann Lee, not Ann Le.
-    const fullMatches = users
-      .filter((user) => namedAt(text, start, `${user.firstName} ${user.lastName}`))
-      .sort((a, b) => b.firstName.length + b.lastName.length - (a.firstName.length + a.lastName.length));
-    const fullMatch = fullMatches[0];
-    if (fullMatch) {
-      found.add(fullMatch.id);
+  let read = 0;
+  for (let at = text.indexOf('@'); at !== -1 && read < MAX_MENTIONS_READ; at = text.indexOf('@', at + 1)) {
+    if (!startsMention(text, at)) continue;
+    read += 1;
+    const [full] = namedAt(text, at + 1, fullNames);
+    if (full) {
+      found.add(full.id);
       continue;
     }
-    for (const [firstName, named] of byFirstName) {
-      const only = named.length === 1 ? named[0] : undefined;
-      if (only && namedAt(text, start, firstName)) found.add(only.id);
-    }
+    const byFirstName = namedAt(text, at + 1, firstNames);
+    if (byFirstName.length === 1) found.add(byFirstName[0]!.id);
   }
   return [...found];
 }
@@ -86,7 +98,7 @@ const MAX_QUERY_LENGTH = 60;
 export function mentionQueryAt(text: string, caret: number): MentionQuery | undefined {
   const line = text.slice(0, caret);
   const at = line.lastIndexOf('@');
-  if (at === -1 || !mentionStarts(text).includes(at + 1)) return undefined;
+  if (at === -1 || !startsMention(text, at)) return undefined;
   const query = line.slice(at + 1);
   if (query.length > MAX_QUERY_LENGTH || /[\n@]/.test(query) || /^\s/.test(query)) return undefined;
   if (query.split(' ').length > 2) return undefined;

@@ -558,6 +558,26 @@ export const ticketViewers = pgTable(
   (t) => [primaryKey({ columns: [t.ticketId, t.userId] }), index('ticket_viewers_user_id_idx').on(t.userId)],
 );
 
+/**
+ * Canned responses (server/features/canned-responses): a team one (admins manage it, everyone uses it)
+ * or a personal one (its owner's alone). `actions` are applied with it: {status?, priority?,
+ * assignTo?: "me" | user id | null}. `usageCount` orders the picker, most used first.
+ */
+export const cannedResponses = pgTable(
+  'canned_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 100 }).notNull(),
+    body: text('body').notNull(),
+    scope: varchar('scope', { length: 16 }).notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    actions: jsonb('actions').notNull().default(sql`'{}'::jsonb`),
+    usageCount: integer('usage_count').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('canned_responses_scope_owner_idx').on(t.scope, t.ownerId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type TicketRow = typeof tickets.$inferSelect;
@@ -572,3 +592,4 @@ export type MessageAttachmentRow = typeof messageAttachments.$inferSelect;
 export type MailboxStateRow = typeof mailboxState.$inferSelect;
 export type TicketTimerRow = typeof ticketTimers.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+export type CannedResponseRow = typeof cannedResponses.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, not, sql, type SQL } from 'drizzle-orm';
 import { loanerEquipment, users, type LoanerEquipmentRow } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
+import { escapeLikePattern } from '../../lib/like-pattern';
 
 const t = loanerEquipment;
 
@@ -18,8 +19,6 @@ export type LoanerEquipmentRowWithStatus = LoanerEquipmentRow & { isOverdue: boo
  */
 const searchDocument = sql`(${t.productType} || ' ' || ${t.personName} || ' ' || ${t.phone} || ' ' || ${t.officeNumber})`;
 
-/** Makes a user's term literal inside LIKE: `%`, `_` and the escape character `\` lose their meaning. */
-export const escapeLikePattern = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export interface LoanerListFilter {
   search?: string;

@@ -40,7 +40,9 @@ import { referencedMessageIds } from '../../features/inbound/referenced-messages
 import { ticketNumbersIn } from '../../features/inbound/reply-subject';
 import { bodyToText, HTML_MAX_DEPTH, looksLikeHtml } from '../../features/tickets/body-text';
 import { lowerBound } from '../../features/tickets/ticket-list-criteria';
-import { escapeLikePattern } from '../../features/equipment/equipment.repository';
+import { escapeLikePattern } from '../../lib/like-pattern';
+import { renderCannedResponse, unknownPlaceholders } from '@shared/contracts/canned-responses';
+import { findMentionedUserIds, mentionQueryAt } from '@shared/mentions';
 import { parseTicketSearch } from '../../features/tickets/ticket-search';
 import { isDatabaseUnavailable, pgErrorCode } from '../../lib/pg-errors';
 import { HOSTILE_INPUT_DEADLINE_MS, withinDeadline } from './time-budget';
@@ -186,6 +188,17 @@ const bodyCases: Case[] = [
   ['parseNotes: carriage returns', run('\r'), (raw) => parseNotes(raw)],
 ];
 
+const placeholderValues = {
+  requester: { name: 'Dana Kim', email: 'dana@contoso.com' },
+  ticket: { number: 'T-1', subject: 'Printer' },
+  agent: { firstName: 'Priya', lastName: 'Patel' },
+};
+const mentionCandidates = Array.from({ length: 50 }, (_, index) => ({
+  id: String(index),
+  firstName: index === 0 ? 'Priya' : `Agent${index}`,
+  lastName: index === 0 ? 'Patel' : `Person${index}`,
+}));
+
 const otherCases: Case[] = [
   ['retryAfterSeconds: spaces, then junk', run(' ') + 'x', (header) => retryAfterSeconds(header)],
   ['retryAfterSeconds: digits, then junk', run('1') + 'x', (header) => retryAfterSeconds(header)],
@@ -205,6 +218,21 @@ const otherCases: Case[] = [
   ['csvField: quotes', run('"'), csvField],
   ['csvFilename: dashes and letters', run('-a-'), (part) => csvFilename([part, run('-')], '2026-03-01')],
   ['escapeLikePattern: wildcards', run('%_\\', 250_000), escapeLikePattern],
+  ['unknownPlaceholders: braces and spaces, unclosed', '{{' + run(' '), unknownPlaceholders],
+  ['unknownPlaceholders: opening braces', run('{{'), unknownPlaceholders],
+  [
+    'renderCannedResponse: placeholders glued together',
+    run('{{ticket.number}}'),
+    (body) => renderCannedResponse(body, placeholderValues),
+  ],
+  // A note is at most 10,000 characters; a megabyte of @s is far beyond what the server accepts.
+  ['findMentionedUserIds: at signs', run('@ '), (text) => findMentionedUserIds(text, mentionCandidates)],
+  [
+    'findMentionedUserIds: a name again and again',
+    run('@Priya Patel '),
+    (text) => findMentionedUserIds(text, mentionCandidates),
+  ],
+  ['mentionQueryAt (SPA): at signs', run('@a'), (text) => mentionQueryAt(text, text.length)],
   ['parseTicketSearch: quotes and dashes', run('-"'), parseTicketSearch],
   ['parseTicketSearch: a long word of digits', run('1') + 'x', parseTicketSearch],
   ['lowerBound (ticket list dates): digits', run('1'), lowerBound],

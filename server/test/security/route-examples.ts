@@ -52,6 +52,16 @@ async function createTicket(fx: SecurityFixture): Promise<string> {
   return res.body.ticket.id as string;
 }
 
+/** A team canned response (with actions, so that applying it changes the ticket); returns its id. */
+async function createCannedResponse(fx: SecurityFixture, actions: object = {}): Promise<string> {
+  const res = await request(fx.baseUrl)
+    .post('/api/canned-responses')
+    .set('Cookie', fx.admin.cookie)
+    .send({ name: 'Toner', body: 'The toner is on its way.', scope: 'team', actions })
+    .expect(201);
+  return res.body.response.id as string;
+}
+
 /** A time entry of the admin's (pushed to the fake Harvest); returns its id. */
 async function createTimeEntry(fx: SecurityFixture): Promise<string> {
   const res = await request(fx.baseUrl)
@@ -481,6 +491,29 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
       .expect(201);
     return { cookie: fx.admin.cookie, body: { all: true }, okStatus: 200 };
   },
+  'GET /api/canned-responses': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'POST /api/canned-responses': (fx) => ({
+    cookie: fx.admin.cookie,
+    body: { name: 'Restart', body: 'Hi {{requester.firstName}}, please restart.', scope: 'team' },
+    okStatus: 201,
+  }),
+  'PUT /api/canned-responses/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createCannedResponse(fx) },
+    body: { name: 'Restart, then call us' },
+    okStatus: 200,
+  }),
+  'DELETE /api/canned-responses/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createCannedResponse(fx) },
+    okStatus: 204,
+  }),
+  'POST /api/tickets/:id/apply-response': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicket(fx) },
+    body: { responseId: await createCannedResponse(fx, { priority: 'high' }) },
+    okStatus: 200,
+  }),
   'GET /api/timer': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
   'POST /api/tickets/:id/timer': async (fx) => ({
     cookie: fx.admin.cookie,

@@ -103,6 +103,13 @@ export const ROUTES = [
   // The bell: each user's own notifications (server/features/notifications).
   { method: 'GET', path: '/api/notifications', access: 'authenticated' },
   { method: 'POST', path: '/api/notifications/read', access: 'authenticated' },
+  // Canned responses (server/features/canned-responses): team ones changed by admins (the service
+  // answers 403), personal ones by their owner.
+  { method: 'GET', path: '/api/canned-responses', access: 'authenticated' },
+  { method: 'POST', path: '/api/canned-responses', access: 'authenticated' },
+  { method: 'PUT', path: '/api/canned-responses/:id', access: 'authenticated' },
+  { method: 'DELETE', path: '/api/canned-responses/:id', access: 'authenticated' },
+  { method: 'POST', path: '/api/tickets/:id/apply-response', access: 'authenticated' },
   // Reports.
   { method: 'GET', path: '/api/reports', access: 'authenticated' },
   { method: 'GET', path: '/api/reports/time-entries.csv', access: 'authenticated' },

@@ -1,0 +1,140 @@
+/**
+ * Canned responses (issue 23, decision 73): who may see and change which, and applying one to a
+ * ticket: its body rendered for the ticket and the agent, its actions made through the ticket's own
+ * update (the same rules, and the same record of who changed what, as a change by hand).
+ */
+import {
+  CANNED_RESPONSE_MESSAGES,
+  renderCannedResponse,
+  type ApplyResponseResult,
+  type CannedResponse,
+  type CannedResponseActions,
+  type CreateCannedResponseInput,
+  type UpdateCannedResponseInput,
+} from '@shared/contracts/canned-responses';
+import type { UpdateTicketInput } from '@shared/contracts/tickets';
+import type { CannedResponseRow } from '@shared/schema';
+import type { Database } from '../../db/client';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import * as ticketsService from '../tickets/tickets.service';
+import { userExists } from '../users/users.repository';
+import type { TicketCaller } from '../tickets/ticket-changes';
+import * as repository from './canned-responses.repository';
+
+/** Who asks: their id and role decide what they may change; their name fills {{agent.*}}. */
+export interface CannedResponseCaller extends TicketCaller {
+  role: string;
+}
+
+const toResponse = (row: CannedResponseRow): CannedResponse => ({
+  id: row.id,
+  name: row.name,
+  body: row.body,
+  scope: row.scope as CannedResponse['scope'],
+  ownerId: row.ownerId,
+  actions: row.actions as CannedResponseActions,
+  usageCount: row.usageCount,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const isAdmin = (caller: CannedResponseCaller) => caller.role === 'admin';
+
+/** A named assignee must exist when the response is saved (applying it checks again). */
+async function assertAssigneeExists(db: Database, actions: CannedResponseActions | undefined): Promise<void> {
+  const assignTo = actions?.assignTo;
+  if (assignTo && assignTo !== 'me' && !(await userExists(db, assignTo))) {
+    throw badRequest(`actions.assignTo: ${CANNED_RESPONSE_MESSAGES.unknownUser}`, {
+      'actions.assignTo': [CANNED_RESPONSE_MESSAGES.unknownUser],
+    });
+  }
+}
+
+export async function listResponses(
+  db: Database,
+  caller: CannedResponseCaller,
+  search?: string,
+): Promise<CannedResponse[]> {
+  return (await repository.listUsable(db, caller.id, search || undefined)).map(toResponse);
+}
+
+export async function createResponse(
+  db: Database,
+  caller: CannedResponseCaller,
+  input: CreateCannedResponseInput,
+): Promise<CannedResponse> {
+  if (input.scope === 'team' && !isAdmin(caller)) throw forbidden(CANNED_RESPONSE_MESSAGES.teamAdminsOnly);
+  await assertAssigneeExists(db, input.actions);
+  const row = await repository.insertResponse(db, {
+    ...input,
+    // A team response belongs to no one: it outlives the admin who wrote it.
+    ownerId: input.scope === 'personal' ? caller.id : null,
+  });
+  return toResponse(row);
+}
+
+/** The response the caller may change: 404 when they cannot see it, 403 for an agent on a team one. */
+async function changeable(
+  db: Database,
+  caller: CannedResponseCaller,
+  id: string,
+): Promise<CannedResponseRow> {
+  const row = await repository.findUsable(db, id, caller.id);
+  if (!row) throw notFound(CANNED_RESPONSE_MESSAGES.notFound);
+  if (row.scope === 'team' && !isAdmin(caller)) throw forbidden(CANNED_RESPONSE_MESSAGES.teamAdminsOnly);
+  return row;
+}
+
+export async function updateResponse(
+  db: Database,
+  caller: CannedResponseCaller,
+  id: string,
+  input: UpdateCannedResponseInput,
+): Promise<CannedResponse> {
+  await changeable(db, caller, id);
+  await assertAssigneeExists(db, input.actions);
+  const row = await repository.updateResponse(db, id, input);
+  if (!row) throw notFound(CANNED_RESPONSE_MESSAGES.notFound);
+  return toResponse(row);
+}
+
+export async function deleteResponse(db: Database, caller: CannedResponseCaller, id: string): Promise<void> {
+  await changeable(db, caller, id);
+  await repository.deleteResponse(db, id);
+}
+
+/** The ticket change a response's actions ask for; undefined when they ask for none. */
+function ticketChange(actions: CannedResponseActions, callerId: string): UpdateTicketInput | undefined {
+  const change: UpdateTicketInput = {};
+  if (actions.status) change.status = actions.status;
+  if (actions.priority) change.priority = actions.priority;
+  if (actions.assignTo !== undefined) {
+    change.assignedTo = actions.assignTo === 'me' ? callerId : actions.assignTo;
+  }
+  return Object.keys(change).length > 0 ? change : undefined;
+}
+
+/**
+ * Renders the response for the ticket and the caller, applies its actions to the ticket (an unknown
+ * assignee is the ticket update's own 400), and counts the use. 404 for an unknown ticket or a
+ * response the caller cannot use.
+ */
+export async function applyResponse(
+  db: Database,
+  caller: CannedResponseCaller,
+  ticketId: string,
+  responseId: string,
+): Promise<ApplyResponseResult> {
+  const row = await repository.findUsable(db, responseId, caller.id);
+  if (!row) throw notFound(CANNED_RESPONSE_MESSAGES.notFound);
+  const change = ticketChange(row.actions as CannedResponseActions, caller.id);
+  const ticket = change
+    ? await ticketsService.updateTicket(db, ticketId, change, caller)
+    : await ticketsService.getTicket(db, ticketId);
+  await repository.countUse(db, row.id);
+  const body = renderCannedResponse(row.body, {
+    requester: { name: ticket.fromName, email: ticket.fromEmail },
+    ticket: { number: ticket.ticketNumber, subject: ticket.subject },
+    agent: caller,
+  });
+  return { body, ticket };
+}

@@ -571,7 +571,9 @@ export const cannedResponses = pgTable(
     body: text('body').notNull(),
     scope: varchar('scope', { length: 16 }).notNull(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
-    actions: jsonb('actions').notNull().default(sql`'{}'::jsonb`),
+    actions: jsonb('actions')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     usageCount: integer('usage_count').notNull().default(0),
     ...timestamps,
   },

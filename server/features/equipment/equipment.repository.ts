@@ -19,7 +19,6 @@ export type LoanerEquipmentRowWithStatus = LoanerEquipmentRow & { isOverdue: boo
  */
 const searchDocument = sql`(${t.productType} || ' ' || ${t.personName} || ' ' || ${t.phone} || ' ' || ${t.officeNumber})`;
 
-
 export interface LoanerListFilter {
   search?: string;
   isReturned?: boolean;

@@ -49,7 +49,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['server/**/*.test.ts', 'shared/**/*.test.ts'],
+          // Pure client modules (no DOM) are tested here too, beside the code they pin down.
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'client/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
           // Scan every answer and every log line of every integration test for secrets (password

@@ -4,6 +4,7 @@ import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser } from './support/browser';
+import { ensureEmailConfigured } from './support/email-settings';
 import { pickOption } from './support/select';
 import { seedTicket, uniqueTag, type SeededTicket } from './support/ticket-seeds';
 import { logTime } from './support/time-entries';
@@ -118,6 +119,11 @@ describe('accessibility: axe-core finds no violation', () => {
       const crowd = await axeContext();
       for (let member = 0; member < TEAM_THAT_SCROLLS; member += 1) await signInNewUser(crowd, 'Crowd');
       await crowd.close();
+      // The Reply form (and its Insert Response) shows only with email set up.
+      const admin = await axeContext();
+      await signInAdmin(admin);
+      await ensureEmailConfigured(admin);
+      await admin.close();
       context = await axeContext();
       user = await signInNewUser(context, 'Axel');
       tag = uniqueTag('axe');
@@ -200,6 +206,18 @@ describe('accessibility: axe-core finds no violation', () => {
       await expectNoViolations(page, 'the ticket details page');
     });
 
+    it('the mention suggestions of a note and the Insert Response popover of a reply', async () => {
+      await page.goto(`/tickets/${tickets[2]!.id}`);
+      await page.getByText(`Ticket #${tickets[2]!.ticketNumber}`).waitFor();
+      await page.getByPlaceholder('Add internal notes...').fill(`@${user.firstName}`);
+      await page.getByRole('listbox', { name: 'Mention a colleague' }).waitFor();
+      await expectNoViolations(page, 'the mention suggestions');
+      await page.getByPlaceholder('Add internal notes...').fill('');
+      await page.getByRole('button', { name: 'Insert Response' }).click();
+      await page.getByRole('dialog', { name: 'Insert Response' }).waitFor();
+      await expectNoViolations(page, 'the Insert Response popover');
+    });
+
     it('the New Ticket dialog', async () => {
       await page.goto('/tickets');
       await page.getByRole('button', { name: 'New Ticket' }).click();
@@ -249,6 +267,9 @@ describe('accessibility: axe-core finds no violation', () => {
     await page.goto('/settings');
     await heading(page, 'Settings').waitFor();
     await expectNoViolations(page, 'the Settings page (admin)');
+    await page.getByRole('button', { name: 'New Response' }).click();
+    await page.getByRole('dialog', { name: 'New Response' }).waitFor();
+    await expectNoViolations(page, 'the New Response dialog');
     await context.close();
   });
 });

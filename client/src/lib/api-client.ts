@@ -40,6 +40,8 @@ export interface RequestOptions {
    * (`Cache-Control: max-age`); unset, the server answers afresh. See client/src/lib/poll-age.ts.
    */
   acceptAgeSeconds?: number;
+  /** The request may outlive the page (a goodbye sent while the tab closes). */
+  keepalive?: boolean;
 }
 
 function parseJson(text: string): unknown {
@@ -82,6 +84,7 @@ async function request<T>(
     headers,
     body: isForm ? body : hasBody ? JSON.stringify(body) : undefined,
     signal: options.signal,
+    keepalive: options.keepalive,
   });
   const text = await response.text();
   if (!response.ok) {

@@ -1,5 +1,5 @@
 import type { CheckUpdatesResponse } from '@shared/contracts/tickets';
-import { apiGet } from '@/lib/api-client';
+import { apiGet, apiSend } from '@/lib/api-client';
 import { ticketUrl } from './get-ticket';
 
 /**
@@ -20,9 +20,7 @@ export function checkTicketUpdates(id: string, since: string, signal?: AbortSign
  * timeout does the same.
  */
 export function stopViewingTicket(id: string): void {
-  void fetch(`${ticketUrl(id)}/viewers/me`, {
-    method: 'DELETE',
-    credentials: 'include',
-    keepalive: true,
-  }).catch(() => undefined);
+  apiSend<void>('DELETE', `${ticketUrl(id)}/viewers/me`, undefined, { keepalive: true }).catch(
+    () => undefined,
+  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type ComponentProps, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type ComponentProps, type KeyboardEvent } from 'react';
 import {
   completeMention,
   mentionQueryAt,
@@ -7,6 +7,7 @@ import {
   type MentionQuery,
 } from '@shared/mentions';
 import { Textarea } from '@/components/ui/textarea';
+import { useEscapeFirst } from '@/lib/use-escape-first';
 import { cn } from '@/lib/utils';
 import { useUsers } from '../../api/get-users';
 
@@ -64,19 +65,7 @@ export function MentionTextarea({ value, onValueChange, className, ...props }: M
     });
   };
 
-  // The ticket dialog closes on Escape from a listener on the document (capture): while the list is
-  // open, a capture listener on the window takes Escape first and closes only the list.
-  useEffect(() => {
-    if (!open || !mention) return;
-    const onEscape = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.target !== ref.current) return;
-      event.stopPropagation();
-      event.preventDefault();
-      setDismissedAt(mention.start);
-    };
-    window.addEventListener('keydown', onEscape, { capture: true });
-    return () => window.removeEventListener('keydown', onEscape, { capture: true });
-  }, [open, mention]);
+  useEscapeFirst(open, ref, () => setDismissedAt(mention?.start));
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!open) return;

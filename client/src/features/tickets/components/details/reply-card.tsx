@@ -6,7 +6,6 @@ import { Label } from '@/components/ui/label';
 import { SectionCard } from '@/components/ui/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
 import { useEmailConfigured } from '../../api/get-email-status';
 import { useSendTicketReply } from '../../api/send-ticket-reply';
@@ -14,6 +13,7 @@ import { notifyReplyFailed, notifyReplyQueued } from '../../lib/conversation-toa
 import { addReplyFiles } from '../../lib/reply-attachments';
 import { reportTyping, stopTyping } from '../../lib/typing-presence';
 import { ReplyFiles } from './reply-files';
+import { ReplyTextarea } from './reply-textarea';
 import type { TicketActionProps } from './ticket-action-props';
 
 /** The reply form: text, files, "Send Reply". The reply shows in the Conversation as soon as it is stored. */
@@ -65,12 +65,15 @@ function ReplyForm({ ticket, guardedSave, checking, surface }: TicketActionProps
       <Label htmlFor={id} className="sr-only">
         Reply text
       </Label>
-      <Textarea
+      <ReplyTextarea
         id={id}
+        ticketId={ticket.id}
+        guardedSave={guardedSave}
+        surface={surface}
         value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          reportTyping(ticket.id, event.target.value);
+        onValueChange={(value) => {
+          setText(value);
+          reportTyping(ticket.id, value);
         }}
         placeholder={MESSAGE_TEXTS.replyPlaceholder(recipient)}
         maxLength={MESSAGE_LIMITS.body}

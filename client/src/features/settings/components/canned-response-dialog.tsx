@@ -1,0 +1,242 @@
+import { useEffect, useId, useState } from 'react';
+import { MANUAL_STATUS_LABELS, MANUAL_TICKET_STATUSES, TICKET_PRIORITIES } from '@shared/constants';
+import {
+  CANNED_RESPONSE_TEXTS as TEXTS,
+  type CannedResponse,
+  type CannedResponseActions,
+  type CannedResponseScope,
+} from '@shared/contracts/canned-responses';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { fullName } from '@/lib/utils';
+import { useSaveCannedResponse } from '../api/canned-responses';
+import { useUsers } from '../api/get-users';
+import { notifyFailure, notifySuccess } from '../lib/settings-toasts';
+
+/** Radix selects take no empty value: "no change" is this one. */
+const NO_CHANGE = 'none';
+const ASSIGN_ME = 'me';
+const UNASSIGN = 'unassigned';
+
+interface Draft {
+  name: string;
+  body: string;
+  scope: CannedResponseScope;
+  status: string;
+  priority: string;
+  assign: string;
+}
+
+function draftOf(response: CannedResponse | null): Draft {
+  const actions = response?.actions ?? {};
+  return {
+    name: response?.name ?? '',
+    body: response?.body ?? '',
+    scope: response?.scope ?? 'personal',
+    status: actions.status ?? NO_CHANGE,
+    priority: actions.priority ?? NO_CHANGE,
+    assign:
+      actions.assignTo === undefined ? NO_CHANGE : actions.assignTo === null ? UNASSIGN : actions.assignTo,
+  };
+}
+
+function actionsOf(draft: Draft): CannedResponseActions {
+  const actions: CannedResponseActions = {};
+  if (draft.status !== NO_CHANGE) actions.status = draft.status as CannedResponseActions['status'];
+  if (draft.priority !== NO_CHANGE) actions.priority = draft.priority as CannedResponseActions['priority'];
+  if (draft.assign !== NO_CHANGE) actions.assignTo = draft.assign === UNASSIGN ? null : draft.assign;
+  return actions;
+}
+
+interface CannedResponseDialogProps {
+  open: boolean;
+  /** The response to edit; null makes a new one. */
+  response: CannedResponse | null;
+  isAdmin: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** New Response / Edit Response: name, body with placeholders, who can use it, and its actions. */
+export function CannedResponseDialog({ open, response, isAdmin, onOpenChange }: CannedResponseDialogProps) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(response));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const save = useSaveCannedResponse();
+  const users = useUsers();
+  const bodyId = useId();
+  const helpId = useId();
+
+  useEffect(() => {
+    if (open) {
+      setDraft(draftOf(response));
+      setErrors({});
+    }
+  }, [open, response]);
+
+  const set = (field: keyof Draft) => (value: string) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+
+  const submit = () => {
+    const fields = { name: draft.name, body: draft.body, actions: actionsOf(draft) };
+    save.mutate(
+      response ? { id: response.id, update: fields } : { create: { ...fields, scope: draft.scope } },
+      {
+        onSuccess: () => {
+          notifySuccess(TEXTS.saved);
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.body?.fieldErrors) setErrors(error.body.fieldErrors);
+          notifyFailure(TEXTS.saveFailed, error);
+        },
+      },
+    );
+  };
+
+  const bodyError = errors.body?.join(' ');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{response ? TEXTS.editResponse : TEXTS.newResponse}</DialogTitle>
+          <DialogDescription>{TEXTS.cardDescription}</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <TextField
+            id="canned-name"
+            label={TEXTS.name}
+            value={draft.name}
+            onChange={(event) => set('name')(event.target.value)}
+            error={errors.name?.join(' ')}
+            maxLength={100}
+          />
+          <div className="space-y-2">
+            <Label htmlFor={bodyId}>{TEXTS.body}</Label>
+            <Textarea
+              id={bodyId}
+              value={draft.body}
+              onChange={(event) => set('body')(event.target.value)}
+              rows={6}
+              aria-invalid={bodyError ? true : undefined}
+              aria-describedby={helpId}
+            />
+            <p id={helpId} className="text-xs break-words text-muted-foreground">
+              {bodyError ? <span className="block text-sm text-destructive">{bodyError}</span> : null}
+              {TEXTS.placeholdersHelp}
+            </p>
+          </div>
+          <ChoiceField
+            label={TEXTS.scope}
+            value={draft.scope}
+            onChange={(value) => set('scope')(value)}
+            disabled={response !== null || !isAdmin}
+            options={[
+              ['personal', TEXTS.scopePersonal],
+              ...(isAdmin || draft.scope === 'team' ? [['team', TEXTS.scopeTeam] as const] : []),
+            ]}
+          />
+          <fieldset className="space-y-3 rounded-md border p-3">
+            <legend className="px-1 text-sm font-medium">{TEXTS.actionsTitle}</legend>
+            <div className="grid gap-3 sm:grid-cols-3">
+              <ChoiceField
+                label={TEXTS.setStatus}
+                value={draft.status}
+                onChange={set('status')}
+                options={[
+                  [NO_CHANGE, TEXTS.noChange],
+                  ...MANUAL_TICKET_STATUSES.map((status) => [status, MANUAL_STATUS_LABELS[status]] as const),
+                ]}
+              />
+              <ChoiceField
+                label={TEXTS.setPriority}
+                value={draft.priority}
+                onChange={set('priority')}
+                options={[
+                  [NO_CHANGE, TEXTS.noChange],
+                  ...TICKET_PRIORITIES.map(
+                    (priority) => [priority, priority.charAt(0).toUpperCase() + priority.slice(1)] as const,
+                  ),
+                ]}
+              />
+              <ChoiceField
+                label={TEXTS.assign}
+                value={draft.assign}
+                onChange={set('assign')}
+                error={errors['actions.assignTo']?.join(' ')}
+                options={[
+                  [NO_CHANGE, TEXTS.noChange],
+                  [ASSIGN_ME, TEXTS.assignMe],
+                  [UNASSIGN, TEXTS.unassign],
+                  ...(users.data ?? []).map(
+                    (user) => [user.id, fullName(user.firstName, user.lastName) || user.email] as const,
+                  ),
+                ]}
+              />
+            </div>
+          </fieldset>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {TEXTS.cancel}
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending && <Spinner />}
+              {TEXTS.save}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface ChoiceFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (readonly [string, string])[];
+  disabled?: boolean;
+  error?: string;
+}
+
+function ChoiceField({ label, value, onChange, options, disabled, error }: ChoiceFieldProps) {
+  const id = useId();
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <div>
+        <Select value={value} onValueChange={onChange} disabled={disabled}>
+          <SelectTrigger id={id} aria-invalid={error ? true : undefined}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {options.map(([option, text]) => (
+              <SelectItem key={option} value={option}>
+                {text}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      {error && <p className="text-sm text-destructive">{error}</p>}
+    </div>
+  );
+}

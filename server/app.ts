@@ -17,6 +17,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { repliesRoutes } from './features/replies/replies.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { ticketMergeRoutes } from './features/ticket-merge/ticket-merge.routes';
 import { ticketsRoutes } from './features/tickets/tickets.routes';
 import { closeTicketRoutes } from './features/time/close-ticket.routes';
 import { harvestUsersRoutes } from './features/harvest-users/harvest-users.routes';
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps): Express {
   );
   api.use(authRoutes({ db, config }));
   // Every router below serves signed-in users only; each applies requireAuth itself.
+  api.use(ticketMergeRoutes({ db }));
   api.use(ticketsRoutes({ db, config }));
   api.use(conversationRoutes({ db, config }));
   api.use(repliesRoutes({ db, config, jobs, cipher: harvest.cipher }));

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -123,6 +124,11 @@ export const tickets = pgTable(
      */
     searchTextPending: boolean('search_text_pending').notNull().default(false),
     /**
+     * The ticket this one was merged into (issue 23), always the last of a chain: a merge points the
+     * tickets merged into the source at the new target too. Null for a ticket never merged.
+     */
+    mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => tickets.id, { onDelete: 'set null' }),
+    /**
      * The words of subject, body text, sender name and sender address (the address is one word; its
      * domain is one more, so "contoso.com" finds everyone there), each field's positions apart so a
      * phrase never spans two fields. Kept by PostgreSQL itself, so no write can leave it stale.
@@ -169,6 +175,10 @@ export const tickets = pgTable(
     index('tickets_search_text_pending_idx')
       .on(t.id)
       .where(sql`${t.searchTextPending}`),
+    // The tickets merged into one (a merge repoints them at its target): only merged ones, so small.
+    index('tickets_merged_into_id_idx')
+      .on(t.mergedIntoId)
+      .where(sql`${t.mergedIntoId} IS NOT NULL`),
   ],
 );
 

@@ -193,7 +193,7 @@ export const updateTicketSchema = z
   .refine(hasAnyField, TICKET_MESSAGES.nothingToUpdate);
 export type UpdateTicketInput = z.output<typeof updateTicketSchema>;
 
-const ticketIdsSchema = z
+export const ticketIdsSchema = z
   .array(idSchema)
   .min(1, TICKET_MESSAGES.noTicketsSelected)
   .max(TICKET_LIMITS.bulkIds, TICKET_MESSAGES.tooManyTickets);
@@ -356,6 +356,8 @@ export const ticketSchema = z.object({
   originalEmailDate: isoTimestamp.nullable(),
   attachments: z.array(ticketAttachmentSchema),
   assignedUser: assignedUserSchema.nullable(),
+  /** The ticket this one was merged into (issue 23), the last of any chain; null when not merged. */
+  mergedIntoId: z.string().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

@@ -81,16 +81,19 @@ async function subjectTarget(tx: DbOrTx, message: InboundMessage): Promise<Reply
 
   const sender = message.from.address.toLowerCase();
   const isRequester = (ticket: { fromEmail: string }) => ticket.fromEmail.toLowerCase() === sender;
+  // A merged ticket's thread lives on in the ticket it was merged into (decision 74).
+  const threadOf = (ticket: (typeof named)[number]) => ticket.mergedIntoId ?? ticket.id;
   const inThread = await repository.ticketsInThreadWith(
     tx,
-    named.filter((ticket) => !isRequester(ticket)).map((ticket) => ticket.id),
+    named.filter((ticket) => !isRequester(ticket)).map(threadOf),
     sender,
     referencedMessageIds(message.headers),
   );
-  const joined = named.find((ticket) => isRequester(ticket) || inThread.has(ticket.id));
+  const joined = named.find((ticket) => isRequester(ticket) || inThread.has(threadOf(ticket)));
   if (!joined) return { kind: 'refused', ticketNumbers: named.map((ticket) => ticket.ticketNumber) };
-  await ticketsService.touchForEmail(tx, joined.id, { reopen: true });
-  return { kind: 'ticket', ticketId: joined.id };
+  const ticketId = threadOf(joined);
+  if (!(await ticketsService.touchForEmail(tx, ticketId, { reopen: true }))) return { kind: 'none' };
+  return { kind: 'ticket', ticketId };
 }
 
 /**

@@ -57,6 +57,7 @@ export function toTicketListItem(row: TicketListRow): TicketListItem {
     assignedUser: row.assigneeId
       ? { firstName: row.assigneeFirstName, lastName: row.assigneeLastName }
       : null,
+    mergedIntoId: row.mergedIntoId,
   };
 }
 

@@ -53,9 +53,14 @@ export async function insertTicketUnlessNumberTaken(
 export function lockTicketsByNumber(
   tx: DbOrTx,
   numbers: readonly string[],
-): Promise<{ id: string; ticketNumber: string; fromEmail: string }[]> {
+): Promise<{ id: string; ticketNumber: string; fromEmail: string; mergedIntoId: string | null }[]> {
   return tx
-    .select({ id: tickets.id, ticketNumber: tickets.ticketNumber, fromEmail: tickets.fromEmail })
+    .select({
+      id: tickets.id,
+      ticketNumber: tickets.ticketNumber,
+      fromEmail: tickets.fromEmail,
+      mergedIntoId: tickets.mergedIntoId,
+    })
     .from(tickets)
     .where(inArray(tickets.ticketNumber, [...numbers]))
     .orderBy(tickets.id)

@@ -514,6 +514,17 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     body: { responseId: await createCannedResponse(fx, { priority: 'high' }) },
     okStatus: 200,
   }),
+  'POST /api/tickets/merge': async (fx) => ({
+    cookie: fx.admin.cookie,
+    body: { ticketIds: [await createTicket(fx)], targetId: await createTicket(fx) },
+    okStatus: 200,
+  }),
+  'POST /api/tickets/:id/merge': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicket(fx) },
+    body: { targetId: await createTicket(fx) },
+    okStatus: 200,
+  }),
   'GET /api/timer': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
   'POST /api/tickets/:id/timer': async (fx) => ({
     cookie: fx.admin.cookie,

@@ -110,6 +110,9 @@ export const ROUTES = [
   { method: 'PUT', path: '/api/canned-responses/:id', access: 'authenticated' },
   { method: 'DELETE', path: '/api/canned-responses/:id', access: 'authenticated' },
   { method: 'POST', path: '/api/tickets/:id/apply-response', access: 'authenticated' },
+  // Merging duplicate tickets (server/features/ticket-merge).
+  { method: 'POST', path: '/api/tickets/merge', access: 'authenticated' },
+  { method: 'POST', path: '/api/tickets/:id/merge', access: 'authenticated' },
   // Reports.
   { method: 'GET', path: '/api/reports', access: 'authenticated' },
   { method: 'GET', path: '/api/reports/time-entries.csv', access: 'authenticated' },

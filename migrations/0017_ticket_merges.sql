@@ -1,0 +1,3 @@
+ALTER TABLE "tickets" ADD COLUMN "merged_into_id" uuid;--> statement-breakpoint
+ALTER TABLE "tickets" ADD CONSTRAINT "tickets_merged_into_id_tickets_id_fk" FOREIGN KEY ("merged_into_id") REFERENCES "public"."tickets"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "tickets_merged_into_id_idx" ON "tickets" USING btree ("merged_into_id") WHERE "tickets"."merged_into_id" IS NOT NULL;

@@ -218,6 +218,18 @@ describe('accessibility: axe-core finds no violation', () => {
       await expectNoViolations(page, 'the Insert Response popover');
     });
 
+    it('the Merge Tickets dialog with a target picked', async () => {
+      await page.goto(`/tickets/${tickets[1]!.id}`);
+      await page.getByRole('button', { name: 'Merge', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Merge Tickets' });
+      await dialog.getByLabel('Find the ticket to merge into').fill(tickets[2]!.ticketNumber);
+      await dialog.getByRole('button', { name: new RegExp(tickets[2]!.ticketNumber) }).waitFor();
+      await expectNoViolations(page, 'the Merge Tickets dialog (search)');
+      await dialog.getByRole('button', { name: new RegExp(tickets[2]!.ticketNumber) }).click();
+      await dialog.getByText(/This cannot be undone/).waitFor();
+      await expectNoViolations(page, 'the Merge Tickets dialog (confirm)');
+    });
+
     it('the New Ticket dialog', async () => {
       await page.goto('/tickets');
       await page.getByRole('button', { name: 'New Ticket' }).click();

@@ -43,11 +43,12 @@ export const MERGE_TEXTS = {
   noMatches: 'No other open ticket matches',
   confirm: (source: string, target: string) => `Merge ${source} into ${target}? This cannot be undone.`,
   confirmMany: (count: number, target: string) =>
-    `Merge ${count} tickets into ${target}? This cannot be undone.`,
+    `Merge ${count} ${count === 1 ? 'ticket' : 'tickets'} into ${target}? This cannot be undone.`,
   mergeInto: 'Merge Into',
   merging: 'Merging...',
   merged: (source: string, target: string) => `${source} merged into ${target}`,
-  mergedMany: (count: number, target: string) => `${count} tickets merged into ${target}`,
+  mergedMany: (count: number, target: string) =>
+    `${count} ${count === 1 ? 'ticket' : 'tickets'} merged into ${target}`,
   failed: 'Could not merge the tickets',
   mergedInto: 'Merged into',
   mergedNotice: (source: string) => `${source} was merged into this ticket.`,

@@ -1,25 +1,32 @@
-import { Trash2, X } from 'lucide-react';
+import { GitMerge, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
-import type { BulkUpdateTicketsInput } from '@shared/contracts/tickets';
+import { MERGE_TEXTS } from '@shared/contracts/ticket-merge';
+import type { BulkUpdateTicketsInput, TicketListItem } from '@shared/contracts/tickets';
 import { Button } from '@/components/ui/button';
 import { useBulkDeleteTickets } from '../api/bulk-delete-tickets';
 import { useBulkUpdateTickets } from '../api/bulk-update-tickets';
+import { useBulkMergeTickets } from '../api/merge-tickets';
 import { notifyFailure, notifySuccess, TICKET_LIST_TOASTS } from '../lib/ticket-list-toasts';
+import { BulkMergeDialog } from './bulk-merge-dialog';
 import { BulkAssignSelect, BulkStatusSelect } from './bulk-selects';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 interface TicketBulkBarProps {
   selectedIds: readonly string[];
+  /** The selected rows (all on screen): the merge picks its target among them. */
+  selectedTickets: readonly TicketListItem[];
   /** Empties the selection: after a successful change, and on Clear. */
   onClear: () => void;
 }
 
 /** Changes, assigns or deletes every selected ticket at once. */
-export function TicketBulkBar({ selectedIds, onClear }: TicketBulkBarProps) {
+export function TicketBulkBar({ selectedIds, selectedTickets, onClear }: TicketBulkBarProps) {
   const bulkUpdate = useBulkUpdateTickets();
   const bulkDelete = useBulkDeleteTickets();
+  const bulkMerge = useBulkMergeTickets();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const busy = bulkUpdate.isPending || bulkDelete.isPending;
+  const [merging, setMerging] = useState(false);
+  const busy = bulkUpdate.isPending || bulkDelete.isPending || bulkMerge.isPending;
   const count = selectedIds.length;
 
   const update = async (updates: BulkUpdateTicketsInput['updates']) => {
@@ -42,6 +49,18 @@ export function TicketBulkBar({ selectedIds, onClear }: TicketBulkBarProps) {
     }
   };
 
+  const merge = async (targetId: string) => {
+    const target = selectedTickets.find((ticket) => ticket.id === targetId);
+    try {
+      await bulkMerge.mutateAsync({ ticketIds: [...selectedIds], targetId });
+      notifySuccess(MERGE_TEXTS.mergedMany(count - 1, target?.ticketNumber ?? ''));
+      setMerging(false);
+      onClear();
+    } catch (error) {
+      notifyFailure(MERGE_TEXTS.failed, error, true);
+    }
+  };
+
   return (
     <div
       role="region"
@@ -54,6 +73,12 @@ export function TicketBulkBar({ selectedIds, onClear }: TicketBulkBarProps) {
       <div className="flex flex-1 flex-wrap items-center justify-end gap-2">
         <BulkStatusSelect disabled={busy} onSelect={(status) => void update({ status })} />
         <BulkAssignSelect disabled={busy} onSelect={(assignedTo) => void update({ assignedTo })} />
+        {count >= 2 && (
+          <Button variant="outline" size="sm" disabled={busy} onClick={() => setMerging(true)}>
+            <GitMerge aria-hidden="true" />
+            {MERGE_TEXTS.bulkButton}
+          </Button>
+        )}
         <Button variant="destructive" size="sm" disabled={busy} onClick={() => setConfirmingDelete(true)}>
           <Trash2 aria-hidden="true" />
           Delete
@@ -69,6 +94,13 @@ export function TicketBulkBar({ selectedIds, onClear }: TicketBulkBarProps) {
         title="Delete Tickets"
         question={`Are you sure you want to delete ${count} ticket(s)? This action cannot be undone.`}
         onConfirm={() => void remove()}
+      />
+      <BulkMergeDialog
+        tickets={selectedTickets}
+        open={merging}
+        onOpenChange={setMerging}
+        pending={bulkMerge.isPending}
+        onConfirm={(targetId) => void merge(targetId)}
       />
     </div>
   );

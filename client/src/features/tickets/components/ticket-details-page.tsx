@@ -1,7 +1,8 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, GitMerge } from 'lucide-react';
 import { useCallback } from 'react';
-import { useLocation } from 'wouter';
-import { paths } from '@/app/paths';
+import { Redirect, useLocation, useSearchParams } from 'wouter';
+import { MERGE_TEXTS } from '@shared/contracts/ticket-merge';
+import { paths, ticketDetailsPath } from '@/app/paths';
 import { usePageTitle } from '@/components/layout/app-shell-context';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,6 +12,9 @@ import { useTicket } from '../api/get-ticket';
 import { TicketDetailsContent } from './details/ticket-details-content';
 import { TicketLoadState } from './details/ticket-load-state';
 import { useTicketCollisionGuard } from './details/use-ticket-collision-guard';
+
+/** `/tickets/{target}?merged_from=T-…`: the page was opened for a ticket merged into this one. */
+const MERGED_FROM_PARAM = 'merged_from';
 
 /** Back to wherever the user came from; a page opened directly (no history) goes to the ticket list. */
 function useGoBack(): () => void {
@@ -29,6 +33,14 @@ export function TicketDetailsPage({ ticketId }: { ticketId: string }) {
   const { data: ticket, error } = useTicket(ticketId);
   useSessionExpiryRedirect(error);
   const goBack = useGoBack();
+  const [searchParams] = useSearchParams();
+  const mergedFrom = searchParams.get(MERGED_FROM_PARAM);
+
+  // A merged ticket's page shows the ticket it went into, with a notice (its own detail says where).
+  if (ticket?.mergedIntoId) {
+    const query = new URLSearchParams({ [MERGED_FROM_PARAM]: ticket.ticketNumber }).toString();
+    return <Redirect to={`${ticketDetailsPath(ticket.mergedIntoId)}?${query}`} replace />;
+  }
 
   return (
     <section aria-label="Ticket Details" className="space-y-4">
@@ -36,6 +48,12 @@ export function TicketDetailsPage({ ticketId }: { ticketId: string }) {
         <ArrowLeft aria-hidden="true" />
         Back
       </Button>
+      {mergedFrom && ticket && (
+        <p role="status" className="flex items-center gap-2 rounded-md border bg-muted p-3 text-sm">
+          <GitMerge className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          {MERGE_TEXTS.mergedNotice(mergedFrom)}
+        </p>
+      )}
       {ticket ? (
         <Card className="bg-muted/40">
           <CardHeader>

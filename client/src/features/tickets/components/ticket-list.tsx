@@ -91,7 +91,11 @@ export function TicketList({
         />
       )}
       {selection.selectedIds.length > 0 && (
-        <TicketBulkBar selectedIds={selection.selectedIds} onClear={selection.clear} />
+        <TicketBulkBar
+          selectedIds={selection.selectedIds}
+          selectedTickets={(tickets ?? []).filter((ticket) => selection.isSelected(ticket.id))}
+          onClear={selection.clear}
+        />
       )}
       {query.isError && <TicketListError error={query.error} onRetry={() => void query.refetch()} />}
       {/* Without any tickets to show, the error above says it all; an empty table would mislead. */}

@@ -2,6 +2,8 @@ import type { TicketDetail } from '@shared/contracts/tickets';
 import type { UnauthorizedSurface } from '@/lib/session-expiry';
 import { ActivityLogCard } from './activity-log-card';
 import { ConversationCard } from './conversation-card';
+import { MergeButton } from './merge-button';
+import { MergedBanner } from './merged-banner';
 import { MessageCard } from './message-card';
 import { NotesCard } from './notes-card';
 import { TicketActionsColumn } from './ticket-actions-column';
@@ -22,7 +24,18 @@ export function TicketDetailsContent({ ticket, guard, onTicketClosed, surface }:
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="min-w-0 space-y-6 lg:col-span-2">
-        <TicketViewers viewers={guard.viewers} />
+        {ticket.mergedIntoId && <MergedBanner targetId={ticket.mergedIntoId} />}
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <TicketViewers viewers={guard.viewers} />
+          <div className="ml-auto">
+            <MergeButton
+              ticket={ticket}
+              surface={surface}
+              // The target opens on its own page: the dialog over the list closes first.
+              onMerged={surface === 'dialog' ? onTicketClosed : () => undefined}
+            />
+          </div>
+        </div>
         <TicketInformationCard ticket={ticket} />
         <MessageCard bodyText={ticket.bodyText} />
         <ConversationCard ticketId={ticket.id} surface={surface} />

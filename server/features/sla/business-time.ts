@@ -10,21 +10,12 @@
  * with the offsets twelve hours before and after (see instantOf for times a change skips or repeats).
  */
 
-export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+import { minutesOfDay, WEEKDAYS, type BusinessHours, type Weekday } from '@shared/contracts/sla';
 
-/** "HH:MM", 00:00 to 24:00; end after start. */
-export interface WorkingRange {
-  start: string;
-  end: string;
-}
+export { isKnownTimeZone, WEEKDAYS, type WorkingRange } from '@shared/contracts/sla';
 
-export interface BusinessCalendar {
-  timezone: string;
-  days: Record<Weekday, WorkingRange[]>;
-  /** YYYY-MM-DD dates of the calendar's zone with no working time. */
-  holidays: string[];
-}
+/** The calendar (the `business_hours` setting): a zone, ranges per weekday, holiday dates. */
+export type BusinessCalendar = BusinessHours;
 
 const MINUTE_MS = 60_000;
 /** How far ahead a due time is looked for; a calendar with no working time at all has none. */
@@ -53,16 +44,6 @@ function formatterFor(timezone: string): Intl.DateTimeFormat {
     formatters.set(timezone, formatter);
   }
   return formatter;
-}
-
-/** Whether `timezone` is an IANA zone this runtime knows. */
-export function isKnownTimeZone(timezone: string): boolean {
-  try {
-    formatterFor(timezone);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The wall-clock fields of `instant` in `timezone`. */
@@ -107,11 +88,6 @@ export function instantOf(date: WallDate, minutes: number, timezone: string): nu
   return before;
 }
 
-const parseMinutes = (time: string): number => {
-  const [hours, minutes] = time.split(':').map(Number);
-  return hours! * 60 + minutes!;
-};
-
 const isoDate = (date: WallDate) =>
   `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
 
@@ -127,10 +103,10 @@ const weekdayOf = (date: WallDate): Weekday =>
 function workingIntervals(calendar: BusinessCalendar, date: WallDate): [number, number][] {
   if (calendar.holidays.includes(isoDate(date))) return [];
   return [...calendar.days[weekdayOf(date)]]
-    .sort((a, b) => parseMinutes(a.start) - parseMinutes(b.start))
+    .sort((a, b) => minutesOfDay(a.start) - minutesOfDay(b.start))
     .map((range) => [
-      instantOf(date, parseMinutes(range.start), calendar.timezone),
-      instantOf(date, parseMinutes(range.end), calendar.timezone),
+      instantOf(date, minutesOfDay(range.start), calendar.timezone),
+      instantOf(date, minutesOfDay(range.end), calendar.timezone),
     ]);
 }
 

@@ -6,9 +6,14 @@ import {
   type MentionCandidate,
   type MentionQuery,
 } from '@shared/mentions';
+import {
+  steppedIndex,
+  suggestionId,
+  SuggestionList,
+  SUGGESTIONS_UNDER_BOX,
+} from '@/components/ui/suggestion-list';
 import { Textarea } from '@/components/ui/textarea';
 import { useEscapeFirst } from '@/lib/use-escape-first';
-import { cn } from '@/lib/utils';
 import { useUsers } from '../../api/get-users';
 
 /** Names offered at once; typing more narrows them. */
@@ -69,10 +74,10 @@ export function MentionTextarea({ value, onValueChange, className, ...props }: M
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!open) return;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    const next = steppedIndex(event.key, activeIndex, suggestions.length);
+    if (next !== undefined) {
       event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((activeIndex + step + suggestions.length) % suggestions.length);
+      setActive(next);
     } else if (event.key === 'Enter' || event.key === 'Tab') {
       const user = suggestions[activeIndex];
       if (!user) return;
@@ -81,7 +86,6 @@ export function MentionTextarea({ value, onValueChange, className, ...props }: M
     }
   };
 
-  const optionId = (index: number) => `${listId}-option-${index}`;
   return (
     <div className="relative">
       <Textarea
@@ -91,7 +95,7 @@ export function MentionTextarea({ value, onValueChange, className, ...props }: M
         className={className}
         aria-autocomplete="list"
         aria-controls={open ? listId : undefined}
-        aria-activedescendant={open ? optionId(activeIndex) : undefined}
+        aria-activedescendant={open ? suggestionId(listId, activeIndex) : undefined}
         onChange={(event) => {
           onValueChange(event.target.value);
           setDismissedAt(undefined);
@@ -102,30 +106,17 @@ export function MentionTextarea({ value, onValueChange, className, ...props }: M
         onBlur={() => setMention(undefined)}
       />
       {open && (
-        <ul
+        <SuggestionList
           id={listId}
-          role="listbox"
-          aria-label="Mention a colleague"
-          className="absolute inset-x-0 top-full z-10 mt-1 max-h-60 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+          label="Mention a colleague"
+          items={suggestions}
+          itemKey={(user) => user.id}
+          activeIndex={activeIndex}
+          onChoose={choose}
+          className={SUGGESTIONS_UNDER_BOX}
         >
-          {suggestions.map((user, index) => (
-            <li
-              key={user.id}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === activeIndex}
-              className={cn(
-                'cursor-pointer rounded-sm px-2 py-1.5 text-sm',
-                index === activeIndex && 'bg-accent text-accent-foreground',
-              )}
-              // Keep the focus (and the caret) in the box while a name is clicked.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(user)}
-            >
-              {user.firstName} {user.lastName}
-            </li>
-          ))}
-        </ul>
+          {(user) => `${user.firstName} ${user.lastName}`}
+        </SuggestionList>
       )}
     </div>
   );

@@ -5,13 +5,14 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';
+import { steppedIndex, suggestionId, SUGGESTIONS_UNDER_BOX } from '@/components/ui/suggestion-list';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/lib/session-expiry';
 import { useEscapeFirst } from '@/lib/use-escape-first';
 import { useApplyCannedResponse, useCannedResponses } from '../../api/canned-responses';
 import { insertAt, slashQueryAt, type SlashQuery } from '../../lib/slash-command';
-import { CannedResponseOptions, matchingResponses, optionId, steppedIndex } from './canned-response-options';
+import { CannedResponseOptions, matchingResponses } from './canned-response-options';
 import type { GuardedSave } from './use-ticket-collision-guard';
 
 type ReplyTextareaProps = Omit<ComponentProps<typeof Textarea>, 'value' | 'onChange'> & {
@@ -137,7 +138,7 @@ export function ReplyTextarea({
           value={value}
           aria-autocomplete="list"
           aria-controls={inlineOpen ? listId : undefined}
-          aria-activedescendant={inlineOpen ? optionId(listId, activeIndex) : undefined}
+          aria-activedescendant={inlineOpen ? suggestionId(listId, activeIndex) : undefined}
           onChange={(event) => {
             onValueChange(event.target.value);
             setDismissed(false);
@@ -156,7 +157,7 @@ export function ReplyTextarea({
               const target = slashTarget();
               if (target) choose(response, target);
             }}
-            className="absolute inset-x-0 top-full z-10 mt-1 rounded-md border bg-popover text-popover-foreground shadow-md"
+            className={SUGGESTIONS_UNDER_BOX}
           />
         )}
       </div>
@@ -233,7 +234,7 @@ function InsertResponseButton({
           role="combobox"
           aria-expanded={shown.length > 0}
           aria-controls={listId}
-          aria-activedescendant={shown.length > 0 ? optionId(listId, activeIndex) : undefined}
+          aria-activedescendant={shown.length > 0 ? suggestionId(listId, activeIndex) : undefined}
           onChange={(event) => {
             setSearch(event.target.value);
             setActive(0);

@@ -1,4 +1,4 @@
-import { aliasedTable, and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { aliasedTable, and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NotificationKind } from '@shared/contracts/notifications';
 import { notifications, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
@@ -55,7 +55,9 @@ const newestNotices = oncePerDatabase((db) =>
     .from(notifications)
     .leftJoin(actors, eq(actors.id, notifications.actorId))
     .where(eq(notifications.userId, sql.placeholder('userId')))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    // NULLS LAST as the index is built (drizzle's desc()), so the newest are read from the index in
+    // order and the scan stops after `limit` rows instead of sorting all of the user's notices.
+    .orderBy(sql`${notifications.createdAt} DESC NULLS LAST`, sql`${notifications.id} DESC NULLS LAST`)
     .limit(sql.placeholder('limit'))
     .prepare('notifications_newest'),
 );

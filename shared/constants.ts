@@ -163,5 +163,5 @@ export const PRODUCT_TAGLINE = 'Secure Support Ticket Management';
 export const OFFICE_LABEL = 'IT Support Office';
 
 /** harvest_credentials: the Harvest account; email: the SMTP server replies go out through. */
-export const SETTING_KEYS = ['harvest_credentials', 'email'] as const;
+export const SETTING_KEYS = ['harvest_credentials', 'email', 'business_hours', 'sla_policies'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];

@@ -1,3 +1,4 @@
+import { SETTING_KEYS } from '@shared/constants';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -62,7 +63,7 @@ describe('GET /api/settings/harvest_credentials', () => {
   it('when the key is unknown, then 400 naming the known keys', async () => {
     const res = await agent.get('/api/settings/smtp_password').expect(400);
     expect(res.body.fieldErrors.key).toEqual([
-      'Unknown setting; the known keys are: harvest_credentials, email',
+      `Unknown setting; the known keys are: ${SETTING_KEYS.join(', ')}`,
     ]);
   });
 

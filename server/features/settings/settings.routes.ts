@@ -1,9 +1,11 @@
 import { Router } from 'express';
-import { saveSettingSchema, settingParamsSchema } from '@shared/contracts/settings';
+import type { SettingKey } from '@shared/constants';
+import { saveSettingSchema, settingParamsSchema, type SaveSettingInput } from '@shared/contracts/settings';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import * as emailSettings from './email-settings.service';
 import * as harvestSettings from './harvest-settings.service';
+import * as slaSettings from './sla-settings.service';
 import type { SettingsDeps } from './settings-deps';
 
 /**
@@ -15,22 +17,22 @@ export function settingsRoutes(deps: SettingsDeps) {
   const auth = requireAuth(deps.db);
   const router = Router();
 
+  /** Each setting's reader, by key: one place to add a setting. */
+  const readers = {
+    harvest_credentials: () => harvestSettings.getHarvestCredentialsSetting(deps),
+    email: () => emailSettings.getEmailSetting(deps),
+    business_hours: () => slaSettings.getBusinessHours(deps.db),
+    sla_policies: () => slaSettings.getSlaPolicies(deps.db),
+  } satisfies Record<SettingKey, () => Promise<unknown>>;
+
   router.get('/settings/:key', auth, async (req, res) => {
     const { key } = parseInput(settingParamsSchema, req.params);
-    const setting =
-      key === 'email'
-        ? await emailSettings.getEmailSetting(deps)
-        : await harvestSettings.getHarvestCredentialsSetting(deps);
-    res.set('Cache-Control', 'no-store').json(setting);
+    res.set('Cache-Control', 'no-store').json(await readers[key]());
   });
 
   router.post('/settings', auth, requireAdmin, async (req, res) => {
     const input = parseInput(saveSettingSchema, req.body);
-    res.json(
-      input.key === 'email'
-        ? await emailSettings.saveEmailSettings(deps, input.value)
-        : await harvestSettings.saveHarvestCredentials(deps, input.value),
-    );
+    res.json(await saveSetting(deps, input));
   });
 
   router.post('/settings/email/test', auth, requireAdmin, async (req, res) => {
@@ -42,4 +44,18 @@ export function settingsRoutes(deps: SettingsDeps) {
   });
 
   return router;
+}
+
+/** Saves one setting with its own service. */
+function saveSetting(deps: SettingsDeps, input: SaveSettingInput): Promise<unknown> {
+  switch (input.key) {
+    case 'harvest_credentials':
+      return harvestSettings.saveHarvestCredentials(deps, input.value);
+    case 'email':
+      return emailSettings.saveEmailSettings(deps, input.value);
+    case 'business_hours':
+      return slaSettings.saveBusinessHours(deps.db, input.value);
+    case 'sla_policies':
+      return slaSettings.saveSlaPolicies(deps.db, input.value);
+  }
 }

@@ -130,3 +130,49 @@ export const DEFAULT_SLA_POLICIES: SlaPolicies = {
     low: { firstResponseMinutes: 480, resolutionMinutes: 2_400 },
   },
 };
+
+/** GET /api/settings/business_hours and /sla_policies, and what saving them answers. */
+export interface SlaSettingResponse<T> {
+  key: 'business_hours' | 'sla_policies';
+  value: T;
+  /** False while the defaults are in force (nothing saved yet). */
+  saved: boolean;
+  updatedAt: string | null;
+}
+
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  sun: 'Sunday',
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+};
+
+/** The Settings card's texts. */
+export const SLA_SETTINGS_TEXTS = {
+  title: 'Business Hours & SLA Targets',
+  description: 'When your team works, and how soon each priority is answered and resolved, in working time.',
+  hoursTitle: 'Business Hours',
+  timezone: 'Time Zone',
+  from: 'From',
+  until: 'Until',
+  closed: 'Closed',
+  addRange: 'Add Hours',
+  removeRange: 'Remove',
+  holidays: 'Holidays',
+  addHoliday: 'Add Holiday',
+  noHolidays: 'No holidays',
+  saveHours: 'Save Business Hours',
+  targetsTitle: 'SLA Targets',
+  enabled: 'Track response and resolution targets',
+  warnBefore: 'Warn this many working minutes before a target',
+  priority: 'Priority',
+  firstResponse: 'First response (minutes)',
+  resolution: 'Resolution (minutes)',
+  saveTargets: 'Save Targets',
+  saved: 'Settings saved successfully',
+  failed: 'Failed to save settings',
+  fixFields: 'Fix these fields:',
+} as const;

@@ -10,17 +10,10 @@ import {
   slaPoliciesSchema,
   type BusinessHours,
   type SlaPolicies,
+  type SlaSettingResponse,
 } from '@shared/contracts/sla';
 import type { DbOrTx } from '../../db/client';
 import { findSetting, upsertSetting } from './settings.repository';
-
-export interface SlaSettingResponse<T> {
-  key: string;
-  value: T;
-  /** False while the defaults are in force (nothing saved yet). */
-  saved: boolean;
-  updatedAt: string | null;
-}
 
 /** The server's own IANA zone: where "09:00" means what the people running it expect by default. */
 const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

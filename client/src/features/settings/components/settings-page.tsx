@@ -3,6 +3,7 @@ import { CannedResponsesCard } from './canned-responses-card';
 import { ChangePasswordCard } from './change-password-card';
 import { EmailSettingsCard } from './email-settings-card';
 import { HarvestIntegrationCard } from './harvest-integration-card';
+import { SlaSettingsCard } from './sla-settings-card';
 
 interface SettingsPageProps {
   /** Only admins may change the Harvest credentials; the route reads the role from the signed-in user. */
@@ -31,6 +32,7 @@ export function SettingsPage({
       <HarvestIntegrationCard canManage={canManageHarvest} />
       <EmailSettingsCard canManage={canManageEmail} userEmail={userEmail} />
       <CannedResponsesCard isAdmin={isAdmin} userId={userId} />
+      {isAdmin && <SlaSettingsCard />}
     </section>
   );
 }

@@ -254,4 +254,17 @@ describe('accessibility: axe-core finds no violation', () => {
     await expectNoViolations(page, 'the Settings page (admin)');
     await context.close();
   });
+
+  it('the Team card’s Deactivate Member dialog', async () => {
+    const context = await axeContext();
+    const member = await signInNewUser(await axeContext(), 'Axel');
+    await signInAdmin(context);
+    const page = await context.newPage();
+    await page.goto('/settings');
+    const name = `${member.firstName} ${member.lastName}`;
+    await page.getByRole('button', { name: `Deactivate ${name}` }).click();
+    await page.getByRole('alertdialog', { name: 'Deactivate Member' }).waitFor();
+    await expectNoViolations(page, 'the Deactivate Member dialog');
+    await context.close();
+  });
 });

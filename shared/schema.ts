@@ -71,6 +71,13 @@ export const users = pgTable(
     profileImageUrl: varchar('profile_image_url', { length: 2048 }),
     role: varchar('role', { length: 20 }).notNull().default(DEFAULT_USER_ROLE),
     harvestUserId: bigint('harvest_user_id', { mode: 'number' }),
+    /**
+     * False once an admin deactivated the account (Team, issue 22): it can no longer sign in, its
+     * sessions are gone, and the pickers leave it out; its name stays on what it did.
+     */
+    active: boolean('active').notNull().default(true),
+    /** The last successful sign-in (password, setup link or invitation); null if never. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -15,6 +15,7 @@ import { SESSION_COOKIE_NAME } from '../../middleware/session';
 import { AuthThrottle, cancelOnError, cancelOnServerError } from './auth-throttle';
 import * as authService from './auth.service';
 import { isFromThisMachine } from './local-request';
+import { recordSignIn } from '../users/users.repository';
 import { destroyOtherSessionsOf } from './sessions.repository';
 import { createAdminWithSetupToken } from './setup.service';
 
@@ -38,6 +39,7 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
     await regenerateSession(req);
     req.session.userId = userId;
     await saveSession(req);
+    await recordSignIn(db, userId);
   }
 
   router.post('/register', async (req, res) => {

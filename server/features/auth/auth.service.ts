@@ -85,7 +85,8 @@ export async function verifyCredentials(
     input.password,
     credentials?.passwordHash ?? (await dummyHash(bcryptCost)),
   );
-  if (!credentials || !matches) return undefined;
+  // A deactivated account gets the same answer as a wrong password: no hint that it exists.
+  if (!credentials || !matches || !credentials.active) return undefined;
   const profile = await usersRepository.findUserById(db, credentials.id);
   return profile ? toPublicUser(profile) : undefined;
 }

@@ -370,6 +370,15 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
   'GET /api/dashboard/stats': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
   'GET /api/users': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
   'GET /api/users/ticket-counts': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'GET /api/team': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'GET /api/team/ticket-counts': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  // A new agent made admin: each call changes someone, and never the last admin.
+  'PUT /api/team/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: (await fx.registerUser()).id },
+    body: { role: 'admin', active: true },
+    okStatus: 200,
+  }),
   'GET /api/loaner-equipment': (fx) => ({
     cookie: fx.admin.cookie,
     query: { search: 'laptop', isReturned: 'false', overdue: 'true' },

@@ -70,6 +70,10 @@ export const ROUTES = [
   { method: 'GET', path: '/api/dashboard/stats', access: 'authenticated' },
   { method: 'GET', path: '/api/users', access: 'authenticated' },
   { method: 'GET', path: '/api/users/ticket-counts', access: 'authenticated' },
+  // The Team page of Settings (server/features/team): admins only.
+  { method: 'GET', path: '/api/team', access: 'admin' },
+  { method: 'GET', path: '/api/team/ticket-counts', access: 'admin' },
+  { method: 'PUT', path: '/api/team/:id', access: 'admin' },
   // Loaner equipment.
   { method: 'GET', path: '/api/loaner-equipment', access: 'authenticated' },
   { method: 'POST', path: '/api/loaner-equipment', access: 'authenticated' },

@@ -4,5 +4,13 @@ import { SettingsPage } from '@/features/settings/components/settings-page';
 export default function SettingsRoute() {
   const { user } = useCurrentUser();
   const isAdmin = user?.role === 'admin';
-  return <SettingsPage canManageHarvest={isAdmin} canManageEmail={isAdmin} userEmail={user?.email ?? ''} />;
+  return (
+    <SettingsPage
+      canManageHarvest={isAdmin}
+      canManageEmail={isAdmin}
+      userEmail={user?.email ?? ''}
+      canManageTeam={isAdmin}
+      userId={user?.id ?? ''}
+    />
+  );
 }

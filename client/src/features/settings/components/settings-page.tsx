@@ -2,6 +2,7 @@ import { usePageTitle } from '@/components/layout/app-shell-context';
 import { ChangePasswordCard } from './change-password-card';
 import { EmailSettingsCard } from './email-settings-card';
 import { HarvestIntegrationCard } from './harvest-integration-card';
+import { TeamCard } from './team-card';
 
 interface SettingsPageProps {
   /** Only admins may change the Harvest credentials; the route reads the role from the signed-in user. */
@@ -10,16 +11,27 @@ interface SettingsPageProps {
   canManageEmail: boolean;
   /** The signed-in user's address: an admin's test email goes there. */
   userEmail: string;
+  /** Only admins see the Team card (accounts, roles, deactivation). */
+  canManageTeam: boolean;
+  /** The signed-in user's id: the Team card marks their own row. */
+  userId: string;
 }
 
-/** Change Password and Harvest Integration (spec §2 Settings), then Email. */
-export function SettingsPage({ canManageHarvest, canManageEmail, userEmail }: SettingsPageProps) {
+/** Change Password and Harvest Integration (spec §2 Settings), then Email, then Team for admins. */
+export function SettingsPage({
+  canManageHarvest,
+  canManageEmail,
+  userEmail,
+  canManageTeam,
+  userId,
+}: SettingsPageProps) {
   usePageTitle('Settings');
   return (
     <section aria-label="Settings" className="grid items-start gap-6 lg:grid-cols-2">
       <ChangePasswordCard />
       <HarvestIntegrationCard canManage={canManageHarvest} />
       <EmailSettingsCard canManage={canManageEmail} userEmail={userEmail} />
+      {canManageTeam && <TeamCard currentUserId={userId} />}
     </section>
   );
 }

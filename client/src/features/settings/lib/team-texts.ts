@@ -1,0 +1,35 @@
+/** The words of the Team card (Settings, admins only). */
+export const TEAM_TEXTS = {
+  title: 'Team',
+  description: 'Everyone with an account: change a role, or deactivate someone who left.',
+  members: 'Members',
+  name: 'Name',
+  email: 'Email',
+  role: 'Role',
+  status: 'Status',
+  lastSignIn: 'Last Sign-In',
+  openTickets: 'Open Tickets',
+  actions: 'Actions',
+  never: 'Never',
+  deactivate: 'Deactivate',
+  reactivate: 'Reactivate',
+  deactivateTitle: 'Deactivate Member',
+  deactivateQuestion: (name: string) =>
+    `Deactivate ${name}? They are signed out at once and can no longer sign in. Their tickets, notes and time entries keep their name.`,
+  cancel: 'Cancel',
+  roleChanged: (name: string, role: string) =>
+    `${name} is now ${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`,
+  deactivated: (name: string) => `${name} was deactivated`,
+  reactivated: (name: string) => `${name} was reactivated`,
+  updateFailed: 'Failed to update team member',
+  loadFailed: 'The team could not be loaded.',
+  invitationsTitle: 'Pending Invitations',
+  noInvitations: 'No pending invitations.',
+  invited: 'Invited',
+  expires: 'Expires',
+} as const;
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An ISO instant as "Nov 27, 2026, 11:15 AM" in the browser's time zone. */
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));

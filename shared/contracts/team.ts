@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { USER_ROLES } from '../constants';
+
+/**
+ * The Team page of Settings (issue 22, admins only): every account with its role and status, and the
+ * invitations still pending. Plain zod only: the SPA imports this file.
+ */
+
+export const TEAM_MESSAGES = {
+  memberNotFound: 'Team member not found',
+  lastActiveAdmin:
+    'This is the last active admin: make another member an admin first, so that someone can still manage the team.',
+  nothingToChange: 'Give a role or an active flag to change',
+  memberUpdated: 'Team member updated',
+} as const;
+
+/** How the Team page names a role and a status. */
+export const ROLE_LABELS = { admin: 'Admin', agent: 'Agent' } as const satisfies Record<
+  (typeof USER_ROLES)[number],
+  string
+>;
+export const MEMBER_STATUS_LABELS = { active: 'Active', deactivated: 'Deactivated' } as const;
+
+export interface TeamMember {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  role: (typeof USER_ROLES)[number];
+  active: boolean;
+  /** ISO 8601; null when the member never signed in. */
+  lastSignInAt: string | null;
+  createdAt: string;
+}
+
+export interface TeamInvitation {
+  id: string;
+  email: string;
+  role: (typeof USER_ROLES)[number];
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** GET /api/team */
+export interface TeamResponse {
+  members: TeamMember[];
+  invitations: TeamInvitation[];
+}
+
+export const teamMemberParamsSchema = z.object({
+  id: z.uuid({ error: 'id must be a team member id' }),
+});
+
+/** PUT /api/team/:id: a role, an active flag or both. */
+export const updateTeamMemberSchema = z
+  .object({
+    role: z.enum(USER_ROLES, { error: 'role must be "admin" or "agent"' }).optional(),
+    active: z.boolean({ error: 'active must be true or false' }).optional(),
+  })
+  .refine((input) => input.role !== undefined || input.active !== undefined, {
+    message: TEAM_MESSAGES.nothingToChange,
+    path: ['role'],
+  });
+export type UpdateTeamMemberInput = z.infer<typeof updateTeamMemberSchema>;
+
+/** PUT /api/team/:id */
+export interface UpdateTeamMemberResponse {
+  member: TeamMember;
+}

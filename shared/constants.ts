@@ -141,6 +141,19 @@ export const PRODUCT_NAME = 'Help Desk';
 export const PRODUCT_TAGLINE = 'Secure Support Ticket Management';
 export const OFFICE_LABEL = 'IT Support Office';
 
-/** harvest_credentials: the Harvest account; email: the SMTP server replies go out through. */
-export const SETTING_KEYS = ['harvest_credentials', 'email'] as const;
+/**
+ * harvest_credentials: the Harvest account; email: the SMTP server replies go out through;
+ * registration: who may create an account from the Register tab (issue 22).
+ */
+export const SETTING_KEYS = ['harvest_credentials', 'email', 'registration'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
+
+/**
+ * Who may register from the sign-in page (issue 22): anyone (the spec's default), addresses of the
+ * listed domains only, or nobody (invitations only). An invitation works in every mode.
+ */
+export const REGISTRATION_MODES = ['open', 'domains', 'invite_only'] as const;
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
+export const DEFAULT_REGISTRATION_MODE: RegistrationMode = 'open';
+/** The most domains the `domains` mode lists. */
+export const MAX_ALLOWED_DOMAINS = 50;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SETTING_KEYS } from '../constants';
 import { emailSettingsInputSchema } from './email-settings';
+import { registrationSettingsSchema } from './registration-settings';
 
 /**
  * Settings contracts (spec §7 "settings"): GET /api/settings/:key and POST /api/settings. The keys are
@@ -72,6 +73,7 @@ export const saveSettingSchema = z.discriminatedUnion(
   [
     z.object({ key: z.literal('harvest_credentials'), value: harvestCredentialsInputSchema }),
     z.object({ key: z.literal('email'), value: emailSettingsInputSchema }),
+    z.object({ key: z.literal('registration'), value: registrationSettingsSchema }),
   ],
   { error: SETTINGS_MESSAGES.unknownKey },
 );

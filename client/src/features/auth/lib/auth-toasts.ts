@@ -19,6 +19,12 @@ export const REGISTER_TOASTS = {
   failureFallback: 'Registration failed',
 } as const;
 
+/** The Register tab's words beyond the spec's (issue 22). */
+export const REGISTER_TEXTS = {
+  /** Under the refusal of the registration setting: back to the form. */
+  useAnotherAddress: 'Use Another Address',
+} as const;
+
 /** The setup link's page (not in the spec: a fresh install's first admin). */
 export const SETUP_TOASTS = {
   successTitle: 'Setup Complete!',

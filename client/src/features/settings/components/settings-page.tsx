@@ -2,6 +2,7 @@ import { usePageTitle } from '@/components/layout/app-shell-context';
 import { ChangePasswordCard } from './change-password-card';
 import { EmailSettingsCard } from './email-settings-card';
 import { HarvestIntegrationCard } from './harvest-integration-card';
+import { RegistrationCard } from './registration-card';
 import { TeamCard } from './team-card';
 
 interface SettingsPageProps {
@@ -31,6 +32,7 @@ export function SettingsPage({
       <ChangePasswordCard />
       <HarvestIntegrationCard canManage={canManageHarvest} />
       <EmailSettingsCard canManage={canManageEmail} userEmail={userEmail} />
+      {canManageTeam && <RegistrationCard />}
       {canManageTeam && <TeamCard currentUserId={userId} />}
     </section>
   );

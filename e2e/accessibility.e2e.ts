@@ -131,6 +131,23 @@ describe('accessibility: axe-core finds no violation', () => {
       }
     });
 
+    it('the invitation page, and the same link once used up', async () => {
+      const admin = await adminApi();
+      const invited = await expectStatus<{ invitation: { url: string } }>(
+        admin.post('/api/team/invitations', { data: { email: newUser().email, role: 'agent' } }),
+        201,
+        'inviting',
+      );
+      await admin.dispose();
+      const path = new URL(invited.invitation.url).pathname;
+      await page.goto(path);
+      await page.getByRole('button', { name: 'Create Account' }).waitFor();
+      await expectNoViolations(page, 'the invitation page');
+      await page.goto(path.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')));
+      await page.getByRole('link', { name: 'Sign In' }).waitFor();
+      await expectNoViolations(page, 'the invitation page of a link not valid');
+    });
+
     it('the page-not-found screen', async () => {
       await page.goto('/no-such-page');
       await heading(page, '404 Page Not Found').waitFor();
@@ -284,6 +301,22 @@ describe('accessibility: axe-core finds no violation', () => {
     await page.goto('/settings');
     await heading(page, 'Settings').waitFor();
     await expectNoViolations(page, 'the Settings page (admin)');
+    await context.close();
+  });
+
+  it('the Team card’s Invite Member dialog, before and after the link is made', async () => {
+    const context = await axeContext();
+    await signInAdmin(context);
+    const page = await context.newPage();
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Invite Member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite Member' });
+    await dialog.getByLabel('Email').waitFor();
+    await expectNoViolations(page, 'the Invite Member dialog');
+    await dialog.getByLabel('Email').fill(newUser().email);
+    await dialog.getByRole('button', { name: 'Create Invitation' }).click();
+    await dialog.getByLabel('Invitation Link').waitFor();
+    await expectNoViolations(page, 'the Invite Member dialog with its link');
     await context.close();
   });
 

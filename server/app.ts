@@ -15,6 +15,7 @@ import { inboundRoutes } from './features/inbound/inbound.routes';
 import { repliesRoutes } from './features/replies/replies.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { invitationRoutes } from './features/team/invitations.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { ticketsRoutes } from './features/tickets/tickets.routes';
 import { closeTicketRoutes } from './features/time/close-ticket.routes';
@@ -131,7 +132,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(repliesRoutes({ db, config, jobs, cipher: harvest.cipher }));
   api.use(dashboardRoutes({ db, config }));
   api.use(usersRoutes({ db, config }));
-  api.use(teamRoutes({ db }));
+  api.use(teamRoutes({ db, jobs, cipher: harvest.cipher, config, publicUrl: config.publicUrl }));
+  api.use(invitationRoutes({ db, config }));
   api.use(equipmentRoutes({ db, config }));
   api.use(
     settingsRoutes({

@@ -12,6 +12,7 @@ import { inboundSettingsFrom } from './features/inbound/inbound.service';
 import { createMailboxFetchJob } from './features/mailbox/fetch-mailbox.job';
 import { startHarvestVerification } from './features/settings/harvest-verification.job';
 import { backfillSearchText } from './features/tickets/search-text-backfill';
+import { startAccountEmailSender } from './features/account-email/account-email.job';
 import { startReplySender } from './features/replies/send-reply.job';
 import { resolveEncryptionKey } from './features/settings/encryption-key';
 import { createHarvestServices } from './harvest/sync/harvest-services';
@@ -190,6 +191,12 @@ export async function startServer(
     startInBackground(
       'the reply sender',
       () => startReplySender({ db: database.db, jobs, config, cipher: harvest.cipher }),
+      whileServing,
+    );
+    // Invitations and password resets (issue 22).
+    startInBackground(
+      'the account email sender',
+      () => startAccountEmailSender({ db: database.db, jobs, config, cipher: harvest.cipher }),
       whileServing,
     );
   }

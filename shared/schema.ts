@@ -522,3 +522,32 @@ export type NewTicketMessageRow = typeof ticketMessages.$inferInsert;
 export type MessageAttachmentRow = typeof messageAttachments.$inferSelect;
 export type MailboxStateRow = typeof mailboxState.$inferSelect;
 export type TicketTimerRow = typeof ticketTimers.$inferSelect;
+
+/**
+ * Invitations to create an account (issue 22): an admin invites an address with a role; the link
+ * `/invite/{token}` works once and for 7 days. Only the token's SHA-256 is stored. Pending means
+ * neither accepted nor revoked, and not expired.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: varchar('email', { length: 320 }).notNull(),
+    role: varchar('role', { length: 20 }).notNull(),
+    firstName: varchar('first_name', { length: 100 }),
+    lastName: varchar('last_name', { length: 100 }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_unique').on(t.tokenHash),
+    // The Team page lists the pending ones; a new invitation replaces the pending ones of its address.
+    index('invitations_pending_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} IS NULL AND ${t.revokedAt} IS NULL`),
+  ],
+);

@@ -13,6 +13,8 @@ export const paths = {
   settings: '/settings',
   /** The setup link of a fresh install (not in the spec): creates the first admin, signed in or not. */
   setup: '/setup/:token',
+  /** An invitation link (issue 22): creates the invited account, signed in or not. */
+  invite: '/invite/:token',
 } as const;
 
 /** The query parameter that filters the ticket list by assignee ("My Tickets"). */

@@ -11,6 +11,8 @@ import SignInRoute from './routes/signin';
 const SignedInRoutes = lazy(() => import('./signed-in-routes'));
 /** Used once per install: its own chunk too. */
 const SetupRoute = lazy(() => import('./routes/setup'));
+/** Used once per invited member: its own chunk. */
+const InviteRoute = lazy(() => import('./routes/invite'));
 
 /** Signed-out visitors reach only sign-in and logout; a page of the app asks them to sign in first. */
 function SignedOutRoutes() {
@@ -29,6 +31,14 @@ function SignedOutRoutes() {
 
 export function AppRouter() {
   const [isSetup, setupParams] = useRoute(paths.setup);
+  const [isInvite, inviteParams] = useRoute(paths.invite);
+  if (isInvite) {
+    return (
+      <Suspense fallback={<LoadingScreen fullScreen />}>
+        <InviteRoute token={inviteParams.token} />
+      </Suspense>
+    );
+  }
   if (isSetup) {
     return (
       <Suspense fallback={<LoadingScreen fullScreen />}>

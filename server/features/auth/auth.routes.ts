@@ -15,16 +15,10 @@ import { SESSION_COOKIE_NAME } from '../../middleware/session';
 import { AuthThrottle, cancelOnError, cancelOnServerError } from './auth-throttle';
 import * as authService from './auth.service';
 import { isFromThisMachine } from './local-request';
-import { recordSignIn } from '../users/users.repository';
 import { destroyOtherSessionsOf } from './sessions.repository';
+import { signIn } from './sign-in';
 import { createAdminWithSetupToken } from './setup.service';
 
-const regenerateSession = (req: Request) =>
-  new Promise<void>((resolve, reject) =>
-    req.session.regenerate((error) => (error ? reject(error) : resolve())),
-  );
-const saveSession = (req: Request) =>
-  new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
 const destroySession = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
 
@@ -33,14 +27,6 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
   const throttle = new AuthThrottle(db, config);
   const router = Router();
   const clientIp = (req: Request) => req.ip ?? 'unknown';
-
-  /** A new session id at sign-in defeats session fixation. */
-  async function signIn(req: Request, userId: string) {
-    await regenerateSession(req);
-    req.session.userId = userId;
-    await saveSession(req);
-    await recordSignIn(db, userId);
-  }
 
   router.post('/register', async (req, res) => {
     const attempt = await throttle.beginRegistration(clientIp(req));
@@ -63,7 +49,7 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
         config.bcryptCost,
       ),
     );
-    await signIn(req, user.id);
+    await signIn(req, db, user.id);
     res.status(201).json({ success: true, user } satisfies AuthSuccess);
   });
 
@@ -76,7 +62,7 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
     );
     if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
     await attempt.succeeded();
-    await signIn(req, user.id);
+    await signIn(req, db, user.id);
     res.json({ success: true, user } satisfies AuthSuccess);
   });
 

@@ -1,18 +1,24 @@
 import { Router } from 'express';
 import {
+  createInvitationSchema,
+  invitationParamsSchema,
   teamMemberParamsSchema,
   updateTeamMemberSchema,
   type UpdateTeamMemberResponse,
 } from '@shared/contracts/team';
 import type { UserTicketCountsResponse } from '@shared/contracts/users';
-import type { Database } from '../../db/client';
+import { requestBaseUrl } from '../../lib/urls';
 import { parseInput } from '../../lib/validate';
-import { requireAdmin, requireAuth } from '../../middleware/require-auth';
+import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
+import type { AccountEmailDeps } from '../account-email/account-email.job';
 import { activeTicketCounts } from '../users/users.service';
+import * as invitationsService from './invitations.service';
 import * as teamService from './team.service';
 
+export type TeamDeps = AccountEmailDeps & { publicUrl: string | undefined };
+
 /** The Team page of Settings: every route is for admins only (agents get 403). */
-export function teamRoutes(deps: { db: Database }) {
+export function teamRoutes(deps: TeamDeps) {
   const { db } = deps;
   const auth = requireAuth(db);
   const router = Router();
@@ -32,6 +38,25 @@ export function teamRoutes(deps: { db: Database }) {
     const input = parseInput(updateTeamMemberSchema, req.body);
     const member = await teamService.updateTeamMember(db, id, input);
     res.json({ member } satisfies UpdateTeamMemberResponse);
+  });
+
+  router.post('/team/invitations', auth, requireAdmin, async (req, res) => {
+    const input = parseInput(createInvitationSchema, req.body);
+    const admin = currentUser(req);
+    const { response } = await invitationsService.createInvitation(
+      deps,
+      { id: admin.id, name: admin.name },
+      input,
+      requestBaseUrl(req, deps.publicUrl),
+    );
+    // The link is in this answer only: nothing may keep a copy of it.
+    res.status(201).set('Cache-Control', 'no-store').json(response);
+  });
+
+  router.delete('/team/invitations/:id', auth, requireAdmin, async (req, res) => {
+    const { id } = parseInput(invitationParamsSchema, req.params);
+    await invitationsService.revokeInvitation(db, id);
+    res.status(204).end();
   });
 
   return router;

@@ -8,12 +8,15 @@ import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { withFirstUserLock } from '../auth/auth.service';
 import { destroyAllSessionsOf } from '../auth/sessions.repository';
+import { listPendingInvitations } from './invitations.repository';
+import { toTeamInvitation } from './invitations.service';
 import { toTeamMember } from './team.mapper';
 import * as teamRepository from './team.repository';
 
 export async function listTeam(db: Database): Promise<TeamResponse> {
-  const members = (await teamRepository.listMembers(db)).map(toTeamMember);
-  return { members, invitations: [] };
+  const members = await teamRepository.listMembers(db);
+  const invitations = await listPendingInvitations(db);
+  return { members: members.map(toTeamMember), invitations: invitations.map(toTeamInvitation) };
 }
 
 /**

@@ -40,6 +40,7 @@ const state = (globals[STATE_KEY] ??= { lines: [], learned: new Map(), taps: new
 /** What in a log line is a secret whatever its value. */
 const LOG_PATTERNS: readonly { rule: string; pattern: RegExp }[] = [
   { rule: 'a setup link', pattern: /\/setup\/[A-Za-z0-9_-]{16,}/ },
+  { rule: 'an invitation link', pattern: /\/invit(e|ations)\/[A-Za-z0-9_-]{43}/ },
   { rule: 'a bearer credential', pattern: /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/i },
   { rule: 'a session cookie', pattern: /helpdesk\.sid=|\bs(:|%3A)[A-Za-z0-9_-]{20,}\./ },
 ];
@@ -112,6 +113,7 @@ function learnFromRequest(req: Request, res: Response): void {
   learnCookies([setCookie ?? []].flat().map((line) => String(line).split(';')[0]!));
   learn('the session id', req.sessionID);
   learn('a setup token', /\/setup\/([^/?#]+)/.exec(req.originalUrl)?.[1]);
+  learn('an invitation token', /\/invitations\/([^/?#]+)/.exec(req.originalUrl)?.[1]);
   learnFields(req.body);
 }
 
@@ -186,6 +188,7 @@ function masked(line: string, secrets: readonly NamedSecret[]): string {
   }
   for (const { value } of secrets) text = text.split(value).join('<secret>');
   text = text.replace(/\/setup\/[A-Za-z0-9_-]{16,}/g, '/setup/<secret>');
+  text = text.replace(/\/invit(e|ations)\/[A-Za-z0-9_-]{43}/g, '/invite/<secret>');
   return text.length > 160 ? `${text.slice(0, 160)}…` : text;
 }
 

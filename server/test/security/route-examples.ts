@@ -78,6 +78,17 @@ async function userWithEmail(fx: SecurityFixture, email: string): Promise<string
   return res.body.user.id as string;
 }
 
+/** A pending invitation made by the admin: its id and the token of its link. */
+async function createInvitation(fx: SecurityFixture): Promise<{ id: string; token: string }> {
+  const res = await request(fx.baseUrl)
+    .post('/api/team/invitations')
+    .set('Cookie', fx.admin.cookie)
+    .send({ email: newUserInput().email, role: 'agent' })
+    .expect(201);
+  const url = res.body.invitation.url as string;
+  return { id: res.body.invitation.id as string, token: url.slice(url.lastIndexOf('/') + 1) };
+}
+
 /** A small PNG stored for a new ticket's original message; returns the file's id. */
 async function storeAttachment(fx: SecurityFixture): Promise<string> {
   const ticketId = await createTicket(fx);
@@ -378,6 +389,25 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     params: { id: (await fx.registerUser()).id },
     body: { role: 'admin', active: true },
     okStatus: 200,
+  }),
+  'POST /api/team/invitations': (fx) => ({
+    cookie: fx.admin.cookie,
+    body: { email: newUserInput().email, role: 'agent', firstName: 'Ivy', lastName: 'Invitee' },
+    okStatus: 201,
+  }),
+  'DELETE /api/team/invitations/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: (await createInvitation(fx)).id },
+    okStatus: 204,
+  }),
+  'GET /api/invitations/:token': async (fx) => ({
+    params: { token: (await createInvitation(fx)).token },
+    okStatus: 200,
+  }),
+  'POST /api/invitations/:token/accept': async (fx) => ({
+    params: { token: (await createInvitation(fx)).token },
+    body: { firstName: 'Ivy', lastName: 'Invitee', password: 'a long new password' },
+    okStatus: 201,
   }),
   'GET /api/loaner-equipment': (fx) => ({
     cookie: fx.admin.cookie,

@@ -74,6 +74,11 @@ export const ROUTES = [
   { method: 'GET', path: '/api/team', access: 'admin' },
   { method: 'GET', path: '/api/team/ticket-counts', access: 'admin' },
   { method: 'PUT', path: '/api/team/:id', access: 'admin' },
+  { method: 'POST', path: '/api/team/invitations', access: 'admin' },
+  { method: 'DELETE', path: '/api/team/invitations/:id', access: 'admin' },
+  // The invitee's side of an invitation: public, the token in the path is the credential.
+  { method: 'GET', path: '/api/invitations/:token', access: 'public' },
+  { method: 'POST', path: '/api/invitations/:token/accept', access: 'public' },
   // Loaner equipment.
   { method: 'GET', path: '/api/loaner-equipment', access: 'authenticated' },
   { method: 'POST', path: '/api/loaner-equipment', access: 'authenticated' },

@@ -34,6 +34,15 @@ export const SETUP_TOASTS = {
   failureFallback: 'Setup failed',
 } as const;
 
+/** The invitation link's page (issue 22). */
+export const INVITE_TOASTS = {
+  successTitle: 'Welcome!',
+  successDescription: 'Your account has been created.',
+  failureTitle: 'Registration Failed',
+  failureGeneric: 'Registration failed. Please try again.',
+  failureFallback: 'Registration failed',
+} as const;
+
 interface FailureTexts {
   failureGeneric: string;
   failureFallback: string;

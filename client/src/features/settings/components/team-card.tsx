@@ -26,6 +26,7 @@ import { useTeamTicketCounts } from '../api/get-team-ticket-counts';
 import { useUpdateTeamMember } from '../api/update-team-member';
 import { notifyFailure, notifySuccess, serverMessageOf } from '../lib/settings-toasts';
 import { formatDateTime, TEAM_TEXTS as T } from '../lib/team-texts';
+import { InviteMemberDialog } from './invite-member-dialog';
 import { PendingInvitations } from './pending-invitations';
 
 /** On a phone each member stacks into a block instead of squeezing seven columns (see harvest-users-table). */
@@ -49,7 +50,7 @@ function RoleSelect({ member, labelledBy }: { member: TeamMember; labelledBy: st
     update.mutate(
       { id: member.id, role },
       {
-        onSuccess: () => notifySuccess(T.roleChanged(memberName(member), ROLE_LABELS[role].toLowerCase())),
+        onSuccess: () => notifySuccess(T.roleChanged(memberName(member), role)),
         onError: (error) => notifyFailure(T.updateFailed, error),
       },
     );
@@ -195,9 +196,12 @@ export function TeamCard({ currentUserId }: { currentUserId: string }) {
   return (
     <SectionCard title={T.title} icon={Users} description={T.description} className="lg:col-span-2">
       <div className="space-y-6">
-        <Heading id={headingId} className="text-sm font-semibold">
-          {T.members}
-        </Heading>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Heading id={headingId} className="text-sm font-semibold">
+            {T.members}
+          </Heading>
+          <InviteMemberDialog />
+        </div>
         {team.isError ? (
           <p role="alert" className="text-sm text-destructive">
             {serverMessageOf(team.error) ?? T.loadFailed}

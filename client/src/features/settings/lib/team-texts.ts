@@ -1,3 +1,6 @@
+import type { UserRole } from '@shared/constants';
+import { ROLE_IN_SENTENCE } from '@shared/contracts/team';
+
 /** The words of the Team card (Settings, admins only). */
 export const TEAM_TEXTS = {
   title: 'Team',
@@ -17,8 +20,7 @@ export const TEAM_TEXTS = {
   deactivateQuestion: (name: string) =>
     `Deactivate ${name}? They are signed out at once and can no longer sign in. Their tickets, notes and time entries keep their name.`,
   cancel: 'Cancel',
-  roleChanged: (name: string, role: string) =>
-    `${name} is now ${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`,
+  roleChanged: (name: string, role: UserRole) => `${name} is now ${ROLE_IN_SENTENCE[role]}`,
   deactivated: (name: string) => `${name} was deactivated`,
   reactivated: (name: string) => `${name} was reactivated`,
   updateFailed: 'Failed to update team member',
@@ -27,6 +29,24 @@ export const TEAM_TEXTS = {
   noInvitations: 'No pending invitations.',
   invited: 'Invited',
   expires: 'Expires',
+  revoke: 'Revoke',
+  revoked: (email: string) => `The invitation for ${email} was revoked`,
+  revokeFailed: 'Failed to revoke the invitation',
+  invite: 'Invite Member',
+  inviteDescription: 'They get a link to create their account. It works once, for 7 days.',
+  firstNameOptional: 'First Name (Optional)',
+  lastNameOptional: 'Last Name (Optional)',
+  createInvitation: 'Create Invitation',
+  creatingInvitation: 'Creating Invitation...',
+  inviteFailed: 'Failed to create the invitation',
+  invitationLink: 'Invitation Link',
+  linkEmailed: (email: string) => `The link is also on its way to ${email} by email.`,
+  linkNotEmailed: (email: string) =>
+    `Email is not set up, so nothing was sent: give this link to ${email} yourself.`,
+  linkShownOnce: 'This link is shown only now.',
+  copyLink: 'Copy Link',
+  copied: 'Link copied',
+  done: 'Done',
 } as const;
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -148,6 +148,31 @@ describe('accessibility: axe-core finds no violation', () => {
       await expectNoViolations(page, 'the invitation page of a link not valid');
     });
 
+    it('the Forgot password? page, before and after asking', async () => {
+      await page.goto('/forgot-password');
+      await page.getByRole('button', { name: 'Send Reset Link' }).waitFor();
+      await expectNoViolations(page, 'the Forgot password? page');
+      await page.getByLabel('Email').fill(newUser().email);
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await page.getByRole('status').waitFor();
+      await expectNoViolations(page, 'the Forgot password? page (asked)');
+    });
+
+    it('the password reset page, with a mismatch and with a link not valid', async () => {
+      await page.goto(`/reset-password/${'A'.repeat(43)}`);
+      await page.getByLabel('New Password', { exact: true }).fill('a new password');
+      await page.getByLabel('Confirm New Password').fill('another');
+      await page.getByRole('button', { name: 'Set New Password' }).click();
+      await page.getByText('New passwords do not match', { exact: true }).waitFor();
+      // The pointer off the button: axe would measure its hover colour.
+      await page.mouse.move(0, 0);
+      await expectNoViolations(page, 'the password reset page (mismatch)');
+      await page.getByLabel('Confirm New Password').fill('a new password');
+      await page.getByRole('button', { name: 'Set New Password' }).click();
+      await page.getByRole('link', { name: 'Ask for a New Link' }).waitFor();
+      await expectNoViolations(page, 'the password reset page (link not valid)');
+    });
+
     it('the page-not-found screen', async () => {
       await page.goto('/no-such-page');
       await heading(page, '404 Page Not Found').waitFor();
@@ -317,6 +342,22 @@ describe('accessibility: axe-core finds no violation', () => {
     await dialog.getByRole('button', { name: 'Create Invitation' }).click();
     await dialog.getByLabel('Invitation Link').waitFor();
     await expectNoViolations(page, 'the Invite Member dialog with its link');
+    await context.close();
+  });
+
+  it('the Team card’s Password Reset Link dialog', async () => {
+    const context = await axeContext();
+    const member = await signInNewUser(await axeContext(), 'Petra');
+    await signInAdmin(context);
+    const page = await context.newPage();
+    await page.goto('/settings');
+    const name = `${member.firstName} ${member.lastName}`;
+    await page.getByRole('button', { name: `Make a password reset link for ${name}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Password Reset Link' })
+      .getByLabel('Password Reset Link')
+      .waitFor();
+    await expectNoViolations(page, 'the Password Reset Link dialog');
     await context.close();
   });
 

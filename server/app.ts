@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
+import { passwordResetRoutes } from './features/auth/password-reset.routes';
 import { conversationRoutes } from './features/conversation/conversation.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(usersRoutes({ db, config }));
   api.use(teamRoutes({ db, jobs, cipher: harvest.cipher, config, publicUrl: config.publicUrl }));
   api.use(invitationRoutes({ db, config }));
+  api.use(passwordResetRoutes({ db, jobs, cipher: harvest.cipher, config }));
   api.use(equipmentRoutes({ db, config }));
   api.use(
     settingsRoutes({

@@ -551,3 +551,25 @@ export const invitations = pgTable(
       .where(sql`${t.acceptedAt} IS NULL AND ${t.revokedAt} IS NULL`),
   ],
 );
+
+/**
+ * Password reset links (issue 22): `/reset-password/{token}`, single-use, valid 1 hour. Only the
+ * token's SHA-256 is stored. A new link for a user voids their earlier unused ones.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+  ],
+);

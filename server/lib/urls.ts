@@ -20,3 +20,13 @@ export function requestBaseUrl(
 ): string {
   return publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 }
+
+/**
+ * The app's address from its configuration alone: PUBLIC_URL, else where this process listens. For
+ * links emailed at a stranger's request (password resets), where the request's Host cannot be trusted.
+ */
+export function configuredBaseUrl(config: { publicUrl: string | undefined; host: string; port: number }) {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}

@@ -59,6 +59,43 @@ export const AUTH_MESSAGES = {
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   tooManyRegistrations: 'Too many registration attempts from this address. Please try again later.',
   tooManyPasswordAttempts: 'Too many wrong passwords. Please wait a few minutes and try again.',
+  tooManyPasswordResets: 'Too many password reset requests. Please wait a few minutes and try again.',
   setupLinkInvalid: 'This setup link has already been used or is not valid.',
   crossOrigin: 'Cross-origin request refused',
 } as const;
+
+/** POST /api/password-reset (issue 22): the address to send a reset link to. */
+export const passwordResetRequestSchema = z.object({ email });
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
+
+/** POST /api/password-reset/:token: the new password, under the Register tab's rules. */
+export const passwordResetSchema = z.object({
+  password: newPassword(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+});
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
+/** How long a password reset link works. */
+export const PASSWORD_RESET_VALID_MINUTES = 60;
+
+export const PASSWORD_RESET_MESSAGES = {
+  /** The 202 of POST /api/password-reset when email is configured: the same whether or not the account exists. */
+  requested:
+    'If an account uses this address, a link to reset its password is on its way. It works once, for 1 hour.',
+  /** The 202 when email is not configured: no link can be sent to anyone. */
+  noEmail:
+    'This help desk cannot send email yet, so no link was sent. Ask an admin to make you a password reset link.',
+  linkInvalid: 'This password reset link has expired or has already been used.',
+  passwordReset: 'Your password has been changed. Sign in with your new password.',
+  memberDeactivated: 'This member is deactivated: reactivate them before making a reset link.',
+} as const;
+
+/** 202 of POST /api/password-reset. */
+export interface PasswordResetRequestedResponse {
+  success: true;
+  message: string;
+}
+
+/** POST /api/team/:id/password-reset (admins): the link, shown to the admin only. */
+export interface PasswordResetLinkResponse {
+  url: string;
+}

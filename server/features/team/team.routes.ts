@@ -7,10 +7,12 @@ import {
   type UpdateTeamMemberResponse,
 } from '@shared/contracts/team';
 import type { UserTicketCountsResponse } from '@shared/contracts/users';
+import type { PasswordResetLinkResponse } from '@shared/contracts/auth';
 import { requestBaseUrl } from '../../lib/urls';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import type { AccountEmailDeps } from '../account-email/account-email.job';
+import { makeResetLink } from '../auth/password-reset.service';
 import { activeTicketCounts } from '../users/users.service';
 import * as invitationsService from './invitations.service';
 import * as teamService from './team.service';
@@ -38,6 +40,13 @@ export function teamRoutes(deps: TeamDeps) {
     const input = parseInput(updateTeamMemberSchema, req.body);
     const member = await teamService.updateTeamMember(db, id, input);
     res.json({ member } satisfies UpdateTeamMemberResponse);
+  });
+
+  // A reset link for a member, for the admin to pass on (email or not).
+  router.post('/team/:id/password-reset', auth, requireAdmin, async (req, res) => {
+    const { id } = parseInput(teamMemberParamsSchema, req.params);
+    const url = await makeResetLink(db, id, requestBaseUrl(req, deps.publicUrl));
+    res.set('Cache-Control', 'no-store').json({ url } satisfies PasswordResetLinkResponse);
   });
 
   router.post('/team/invitations', auth, requireAdmin, async (req, res) => {

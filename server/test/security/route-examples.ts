@@ -277,6 +277,23 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
       okStatus: 200,
     };
   },
+  'POST /api/password-reset': async (fx) => ({
+    body: { email: (await fx.registerUser()).email },
+    okStatus: 202,
+  }),
+  // A link the admin made for a new member, used once.
+  'POST /api/password-reset/:token': async (fx) => {
+    const res = await request(fx.baseUrl)
+      .post(`/api/team/${(await fx.registerUser()).id}/password-reset`)
+      .set('Cookie', fx.admin.cookie)
+      .expect(200);
+    const url = res.body.url as string;
+    return {
+      params: { token: url.slice(url.lastIndexOf('/') + 1) },
+      body: { password: 'a brand new password' },
+      okStatus: 200,
+    };
+  },
   // The fixture has an admin already, so no link would work: the example stores a token of its own.
   'POST /api/setup/:token': async (fx) => ({
     params: { token: await insertSetupToken(fx.t.db) },
@@ -388,6 +405,11 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     cookie: fx.admin.cookie,
     params: { id: (await fx.registerUser()).id },
     body: { role: 'admin', active: true },
+    okStatus: 200,
+  }),
+  'POST /api/team/:id/password-reset': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: (await fx.registerUser()).id },
     okStatus: 200,
   }),
   'POST /api/team/invitations': (fx) => ({

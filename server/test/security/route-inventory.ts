@@ -45,6 +45,9 @@ export const ROUTES = [
   { method: 'GET', path: '/api/login', access: 'public' },
   { method: 'GET', path: '/api/auth/user', access: 'authenticated' },
   { method: 'POST', path: '/api/auth/change-password', access: 'authenticated' },
+  // Forgot password? (server/features/auth/password-reset.routes.ts): public, throttled.
+  { method: 'POST', path: '/api/password-reset', access: 'public' },
+  { method: 'POST', path: '/api/password-reset/:token', access: 'public' },
   // The setup link of a fresh install: public, the token in the path is the credential.
   { method: 'POST', path: '/api/setup/:token', access: 'public' },
   // The mail pipeline's webhook.
@@ -74,6 +77,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/team', access: 'admin' },
   { method: 'GET', path: '/api/team/ticket-counts', access: 'admin' },
   { method: 'PUT', path: '/api/team/:id', access: 'admin' },
+  { method: 'POST', path: '/api/team/:id/password-reset', access: 'admin' },
   { method: 'POST', path: '/api/team/invitations', access: 'admin' },
   { method: 'DELETE', path: '/api/team/invitations/:id', access: 'admin' },
   // The invitee's side of an invitation: public, the token in the path is the credential.

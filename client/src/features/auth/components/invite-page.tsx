@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Headset, LinkIcon } from 'lucide-react';
+import { LinkIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
@@ -14,7 +14,7 @@ import {
 } from '@shared/contracts/team';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
@@ -23,6 +23,7 @@ import { ApiError } from '@/lib/api-client';
 import { authKeys } from '../api/auth-keys';
 import { useAcceptInvitation, useInvitation } from '../api/invitation';
 import { failureDescription, INVITE_TOASTS } from '../lib/auth-toasts';
+import { AuthPageShell } from './auth-page-shell';
 
 const FIELDS = ['firstName', 'lastName', 'password'] as const;
 
@@ -140,31 +141,21 @@ export function InvitePage({ token }: { token: string }) {
   const notValid = usedMeanwhile || (invitation.isError && invitation.error instanceof ApiError);
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-linear-to-br from-primary/10 via-background to-background p-4">
-      <div className="w-full max-w-md space-y-6">
-        <div className="flex items-center justify-center gap-3">
-          <div className="flex size-10 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-sm">
-            <Headset className="size-5" aria-hidden="true" />
-          </div>
-          <h1 className="text-2xl font-bold tracking-tight">{PRODUCT_NAME}</h1>
-        </div>
-        <Card className="shadow-md">
-          {notValid ? (
-            <LinkNotValid />
-          ) : invitation.isSuccess ? (
-            <AcceptForm
-              token={token}
-              invitation={invitation.data}
-              onLinkNotValid={() => setUsedMeanwhile(true)}
-            />
-          ) : (
-            <CardContent className="space-y-4 p-6" aria-busy="true">
-              <Skeleton className="h-6 w-40" />
-              <Skeleton className="h-40 w-full" />
-            </CardContent>
-          )}
-        </Card>
-      </div>
-    </main>
+    <AuthPageShell>
+      {notValid ? (
+        <LinkNotValid />
+      ) : invitation.isSuccess ? (
+        <AcceptForm
+          token={token}
+          invitation={invitation.data}
+          onLinkNotValid={() => setUsedMeanwhile(true)}
+        />
+      ) : (
+        <CardContent className="space-y-4 p-6" aria-busy="true">
+          <Skeleton className="h-6 w-40" />
+          <Skeleton className="h-40 w-full" />
+        </CardContent>
+      )}
+    </AuthPageShell>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { loginSchema, type LoginInput } from '@shared/contracts/auth';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
@@ -58,6 +58,11 @@ export function LoginForm() {
         {isSubmitting && <Spinner />}
         {isSubmitting ? 'Signing In...' : 'Sign In'}
       </Button>
+      <p className="text-center text-sm">
+        <Link href={paths.forgotPassword} className="text-primary underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
     </form>
   );
 }

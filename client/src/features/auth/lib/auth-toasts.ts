@@ -43,6 +43,24 @@ export const INVITE_TOASTS = {
   failureFallback: 'Registration failed',
 } as const;
 
+/** Forgot password? and the reset link's page (issue 22). */
+export const RESET_TEXTS = {
+  forgotTitle: 'Reset Your Password',
+  forgotDescription:
+    'Enter the email address of your account and we will send you a link to choose a new password.',
+  send: 'Send Reset Link',
+  sending: 'Sending...',
+  requestFailedTitle: 'Request Failed',
+  backToSignIn: 'Back to Sign In',
+  resetTitle: 'Choose a New Password',
+  resetDescription: 'After this, every device signed in to your account is signed out.',
+  save: 'Set New Password',
+  saving: 'Saving...',
+  resetFailedTitle: 'Password Reset Failed',
+  mismatch: 'New passwords do not match',
+  askAgain: 'Ask for a New Link',
+} as const;
+
 interface FailureTexts {
   failureGeneric: string;
   failureFallback: string;

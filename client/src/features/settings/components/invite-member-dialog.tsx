@@ -19,40 +19,20 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { useCreateInvitation } from '../api/create-invitation';
 import { useEmailSettings } from '../api/get-email-settings';
-import { notifyFailure, notifySuccess } from '../lib/settings-toasts';
+import { notifyFailure } from '../lib/settings-toasts';
 import { TEAM_TEXTS as T } from '../lib/team-texts';
+import { CopyableLink } from './copyable-link';
 
 type Invitation = InvitationCreatedResponse['invitation'];
 
-/** The new link, shown once, with a Copy Link button; says whether it was also emailed. */
+/** The new link, shown once; says whether it was also emailed. */
 function CreatedLink({ invitation, emailed }: { invitation: Invitation; emailed: boolean }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(invitation.url);
-      notifySuccess(T.copied);
-    } catch {
-      // No clipboard (a page served over plain http): the field is selected for a manual copy.
-      (document.getElementById('invitation-link') as HTMLInputElement | null)?.select();
-    }
-  };
   return (
     <div className="space-y-3">
       <p role="status" className="text-sm">
         {emailed ? T.linkEmailed(invitation.email) : T.linkNotEmailed(invitation.email)} {T.linkShownOnce}
       </p>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <TextField
-          id="invitation-link"
-          label={T.invitationLink}
-          value={invitation.url}
-          readOnly
-          className="min-w-0 flex-1"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button type="button" variant="outline" onClick={() => void copy()}>
-          {T.copyLink}
-        </Button>
-      </div>
+      <CopyableLink id="invitation-link" label={T.invitationLink} url={invitation.url} />
     </div>
   );
 }

@@ -28,6 +28,7 @@ import { notifyFailure, notifySuccess, serverMessageOf } from '../lib/settings-t
 import { formatDateTime, TEAM_TEXTS as T } from '../lib/team-texts';
 import { InviteMemberDialog } from './invite-member-dialog';
 import { PendingInvitations } from './pending-invitations';
+import { ResetLinkAction } from './reset-link-action';
 
 /** On a phone each member stacks into a block instead of squeezing seven columns (see harvest-users-table). */
 const STACKED = {
@@ -37,6 +38,19 @@ const STACKED = {
   row: { role: 'row', className: 'hover:bg-transparent max-md:block max-md:py-2' },
   cell: { role: 'cell', className: 'max-md:block max-md:px-0 max-md:py-1' },
 } as const;
+
+/** An address that wraps before its "@" when the column is narrow, rather than anywhere in it. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
 
 const memberName = (member: TeamMember) => fullName(member.firstName, member.lastName, member.email);
 
@@ -157,8 +171,8 @@ function MemberRow({
           {`${T.role} of ${name}`}
         </span>
       </TableCell>
-      <TableCell {...STACKED.cell} className={`${STACKED.cell.className} break-all text-muted-foreground`}>
-        {member.email}
+      <TableCell {...STACKED.cell} className={`${STACKED.cell.className} break-words text-muted-foreground`}>
+        <EmailAddress email={member.email} />
       </TableCell>
       <TableCell {...STACKED.cell}>
         <RoleSelect member={member} labelledBy={roleLabelId} />
@@ -177,7 +191,10 @@ function MemberRow({
         {openTickets ?? '–'}
       </TableCell>
       <TableCell {...STACKED.cell} className={`${STACKED.cell.className} md:text-right`}>
-        <StatusAction member={member} />
+        <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+          {member.active && <ResetLinkAction member={member} name={name} />}
+          <StatusAction member={member} />
+        </div>
       </TableCell>
     </TableRow>
   );

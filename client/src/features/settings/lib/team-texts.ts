@@ -47,6 +47,12 @@ export const TEAM_TEXTS = {
   copyLink: 'Copy Link',
   copied: 'Link copied',
   done: 'Done',
+  resetPassword: 'Reset Password',
+  resetPasswordLabel: (name: string) => `Make a password reset link for ${name}`,
+  resetLinkTitle: 'Password Reset Link',
+  resetLinkDescription: (name: string) =>
+    `Give this link to ${name}. It works once, for 1 hour, and signs them out everywhere once used. This link is shown only now.`,
+  resetLinkFailed: 'Failed to make a reset link',
 } as const;
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -9,6 +9,8 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { passwordResetRoutes } from './features/auth/password-reset.routes';
+import { trackSessionActivity } from './features/auth/session-activity';
+import { sessionsRoutes } from './features/auth/sessions.routes';
 import { conversationRoutes } from './features/conversation/conversation.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
@@ -126,7 +128,9 @@ export function createApp(deps: AppDeps): Express {
       pruneExpired: config.env !== 'test',
     }),
   );
+  api.use(trackSessionActivity(db));
   api.use(authRoutes({ db, config }));
+  api.use(sessionsRoutes({ db, config, sessionSecret: deps.sessionSecret }));
   // Every router below serves signed-in users only; each applies requireAuth itself.
   api.use(ticketsRoutes({ db, config }));
   api.use(conversationRoutes({ db, config }));

@@ -157,3 +157,9 @@ export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 export const DEFAULT_REGISTRATION_MODE: RegistrationMode = 'open';
 /** The most domains the `domains` mode lists. */
 export const MAX_ALLOWED_DOMAINS = 50;
+
+/**
+ * A session's "last active" is written at most this often (server/features/auth/session-activity.ts):
+ * sessions are otherwise not written on every request (docs/decisions.md, decision 38).
+ */
+export const SESSION_LAST_SEEN_RESOLUTION_MS = 5 * 60_000;

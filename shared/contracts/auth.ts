@@ -99,3 +99,37 @@ export interface PasswordResetRequestedResponse {
 export interface PasswordResetLinkResponse {
   url: string;
 }
+
+/** One signed-in session of the user (GET /api/auth/sessions). */
+export interface SessionSummary {
+  /** A public id: an HMAC of the session id, from which the session id cannot be worked out. */
+  id: string;
+  /** The session this request came with ("This device"). */
+  current: boolean;
+  /** The browser's User-Agent at sign-in; null for sessions older than this list. */
+  userAgent: string | null;
+  ip: string | null;
+  /** ISO 8601: when it signed in. */
+  createdAt: string;
+  /** ISO 8601: its last request, to within a few minutes. */
+  lastSeenAt: string;
+}
+
+export interface SessionsResponse {
+  sessions: SessionSummary[];
+}
+
+export const sessionParamsSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{32}$/, 'id must be a session id from GET /api/auth/sessions'),
+});
+
+export const SESSION_MESSAGES = {
+  notFound: 'Session not found: it has already ended',
+} as const;
+
+/** POST /api/auth/sessions/revoke-others */
+export interface RevokeOtherSessionsResponse {
+  success: true;
+  /** How many sessions ended. */
+  ended: number;
+}

@@ -2,6 +2,9 @@ import type { Request } from 'express';
 import type { DbOrTx } from '../../db/client';
 import { recordSignIn } from '../users/users.repository';
 
+/** A User-Agent is kept this long at most: enough to tell the browser and system apart. */
+const MAX_USER_AGENT_LENGTH = 300;
+
 const regenerateSession = (req: Request) =>
   new Promise<void>((resolve, reject) =>
     req.session.regenerate((error) => (error ? reject(error) : resolve())),
@@ -16,6 +19,12 @@ const saveSession = (req: Request) =>
 export async function signIn(req: Request, db: DbOrTx, userId: string): Promise<void> {
   await regenerateSession(req);
   req.session.userId = userId;
+  // For the Sessions card: which browser, from where, since when.
+  const now = new Date().toISOString();
+  req.session.userAgent = (req.get('user-agent') ?? '').slice(0, MAX_USER_AGENT_LENGTH);
+  req.session.ip = req.ip ?? '';
+  req.session.signedInAt = now;
+  req.session.lastSeenAt = now;
   await saveSession(req);
   await recordSignIn(db, userId);
 }

@@ -294,6 +294,26 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
       okStatus: 200,
     };
   },
+  'GET /api/auth/sessions': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  // A user signed in twice ends the other session by its public id.
+  'DELETE /api/auth/sessions/:id': async (fx) => {
+    const user = await fx.newSignedInUser();
+    await request(fx.baseUrl)
+      .post('/api/login')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
+    const listed = await request(fx.baseUrl).get('/api/auth/sessions').set('Cookie', user.cookie).expect(200);
+    const other = (listed.body.sessions as { id: string; current: boolean }[]).find((s) => !s.current)!;
+    return { cookie: user.cookie, params: { id: other.id }, okStatus: 204 };
+  },
+  'POST /api/auth/sessions/revoke-others': async (fx) => {
+    const user = await fx.newSignedInUser();
+    await request(fx.baseUrl)
+      .post('/api/login')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
+    return { cookie: user.cookie, okStatus: 200 };
+  },
   // The fixture has an admin already, so no link would work: the example stores a token of its own.
   'POST /api/setup/:token': async (fx) => ({
     params: { token: await insertSetupToken(fx.t.db) },

@@ -45,6 +45,10 @@ export const ROUTES = [
   { method: 'GET', path: '/api/login', access: 'public' },
   { method: 'GET', path: '/api/auth/user', access: 'authenticated' },
   { method: 'POST', path: '/api/auth/change-password', access: 'authenticated' },
+  // Each user's own sessions (Settings → Sessions).
+  { method: 'GET', path: '/api/auth/sessions', access: 'authenticated' },
+  { method: 'DELETE', path: '/api/auth/sessions/:id', access: 'authenticated' },
+  { method: 'POST', path: '/api/auth/sessions/revoke-others', access: 'authenticated' },
   // Forgot password? (server/features/auth/password-reset.routes.ts): public, throttled.
   { method: 'POST', path: '/api/password-reset', access: 'public' },
   { method: 'POST', path: '/api/password-reset/:token', access: 'public' },

@@ -17,6 +17,8 @@ export const settingsKeys = {
   team: () => ['/api/team'] as const,
   /** GET /api/team/ticket-counts (admins): open tickets per member, deactivated ones included. */
   teamTicketCounts: () => ['/api/team', 'ticket-counts'] as const,
+  /** GET /api/auth/sessions: the signed-in user's own sessions. */
+  sessions: () => ['/api/auth/sessions'] as const,
 };
 
 /**

@@ -5,7 +5,8 @@ import { Heading } from '@/components/ui/heading';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { notifyFailure, notifySuccess } from '../lib/settings-toasts';
-import { formatDateTime, TEAM_TEXTS as T } from '../lib/team-texts';
+import { formatDateTime } from '../lib/format-date-time';
+import { TEAM_TEXTS as T } from '../lib/team-texts';
 
 function RevokeButton({ invitation }: { invitation: TeamInvitation }) {
   const revoke = useRevokeInvitation();

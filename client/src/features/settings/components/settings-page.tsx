@@ -3,6 +3,7 @@ import { ChangePasswordCard } from './change-password-card';
 import { EmailSettingsCard } from './email-settings-card';
 import { HarvestIntegrationCard } from './harvest-integration-card';
 import { RegistrationCard } from './registration-card';
+import { SessionsCard } from './sessions-card';
 import { TeamCard } from './team-card';
 
 interface SettingsPageProps {
@@ -32,6 +33,7 @@ export function SettingsPage({
       <ChangePasswordCard />
       <HarvestIntegrationCard canManage={canManageHarvest} />
       <EmailSettingsCard canManage={canManageEmail} userEmail={userEmail} />
+      <SessionsCard />
       {canManageTeam && <RegistrationCard />}
       {canManageTeam && <TeamCard currentUserId={userId} />}
     </section>

@@ -54,8 +54,3 @@ export const TEAM_TEXTS = {
     `Give this link to ${name}. It works once, for 1 hour, and signs them out everywhere once used. This link is shown only now.`,
   resetLinkFailed: 'Failed to make a reset link',
 } as const;
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** An ISO instant as "Nov 27, 2026, 11:15 AM" in the browser's time zone. */
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));

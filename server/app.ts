@@ -11,6 +11,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { passwordResetRoutes } from './features/auth/password-reset.routes';
 import { trackSessionActivity } from './features/auth/session-activity';
 import { sessionsRoutes } from './features/auth/sessions.routes';
+import { totpRoutes } from './features/auth/totp.routes';
 import { conversationRoutes } from './features/conversation/conversation.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(trackSessionActivity(db));
   api.use(authRoutes({ db, config }));
   api.use(sessionsRoutes({ db, config, sessionSecret: deps.sessionSecret }));
+  api.use(totpRoutes({ db, config, cipher: harvest.cipher }));
   // Every router below serves signed-in users only; each applies requireAuth itself.
   api.use(ticketsRoutes({ db, config }));
   api.use(conversationRoutes({ db, config }));

@@ -78,6 +78,13 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     /** The last successful sign-in (password, setup link or invitation); null if never. */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Two-step sign-in (TOTP): the secret sealed with the token cipher, like the Harvest token. */
+    totpSecretSealed: text('totp_secret_sealed'),
+    /** A secret shown by setup and not yet confirmed with a code (sealed too). */
+    totpPendingSecretSealed: text('totp_pending_secret_sealed'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The time step of the last code accepted: a code is accepted once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [
@@ -572,4 +579,18 @@ export const passwordResets = pgTable(
     uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash),
     index('password_resets_user_idx').on(t.userId),
   ],
+);
+
+/** Recovery codes of two-step sign-in (issue 22): ten per user, single-use, only their SHA-256 stored. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('totp_recovery_codes_user_code_unique').on(t.userId, t.codeHash)],
 );

@@ -11,6 +11,9 @@ declare module 'express-session' {
     signedInAt?: string;
     /** Refreshed at most every few minutes (server/features/auth/session-activity.ts). */
     lastSeenAt?: string;
+    /** Between a right password and the second step of two-step sign-in: who, and since when (ms). */
+    pendingTotpUserId?: string;
+    pendingTotpAt?: number;
   }
 }
 

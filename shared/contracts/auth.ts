@@ -133,3 +133,52 @@ export interface RevokeOtherSessionsResponse {
   /** How many sessions ended. */
   ended: number;
 }
+
+/** Two-step sign-in (TOTP, issue 22). */
+export const TOTP_MESSAGES = {
+  alreadyOn: 'Two-step sign-in is already on. Turn it off first to set it up again.',
+  noSetup: 'Start the setup first: the code must come from the key it shows.',
+  wrongCode: 'That code is not right. Enter the 6-digit code your app shows now.',
+  notPending: 'Sign in with your email and password first.',
+  invalidCode: 'Invalid code',
+  tooManyCodes: 'Too many wrong codes. Please wait a few minutes and try again.',
+  wrongPassword: 'Password is incorrect',
+  reset: 'Two-step sign-in was reset',
+} as const;
+
+const totpCode = z.string().trim().regex(/^\d{6}$/, 'Code must be the 6 digits your app shows');
+
+export const totpEnableSchema = z.object({ code: totpCode });
+export const totpDisableSchema = z.object({ password: z.string().min(1, 'Password is required') });
+
+/** POST /api/login/totp: the 6-digit code, or one of the recovery codes. */
+export const loginTotpSchema = z
+  .object({
+    code: totpCode.optional(),
+    recoveryCode: z.string().trim().min(1, 'Recovery code is required').max(40).optional(),
+  })
+  .refine((value) => (value.code === undefined) !== (value.recoveryCode === undefined), {
+    message: 'Give either a code or a recovery code',
+    path: ['code'],
+  });
+export type LoginTotpInput = z.infer<typeof loginTotpSchema>;
+
+/** GET /api/auth/totp: whether it is on for the signed-in user, and whether admins require it. */
+export interface TotpStatusResponse {
+  enabled: boolean;
+  required: boolean;
+}
+
+export interface TotpSetupResponse {
+  secret: string;
+  otpauthUrl: string;
+}
+
+export interface TotpEnableResponse {
+  recoveryCodes: string[];
+}
+
+/** 200 of POST /api/login when the account has two-step sign-in: not signed in yet. */
+export interface TotpRequiredResponse {
+  totpRequired: true;
+}

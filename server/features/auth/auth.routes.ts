@@ -5,6 +5,7 @@ import {
   loginSchema,
   registerSchema,
   type AuthSuccess,
+  type TotpRequiredResponse,
 } from '@shared/contracts/auth';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
@@ -16,7 +17,8 @@ import { AuthThrottle, cancelOnError, cancelOnServerError } from './auth-throttl
 import * as authService from './auth.service';
 import { isFromThisMachine } from './local-request';
 import { destroyOtherSessionsOf } from './sessions.repository';
-import { signIn } from './sign-in';
+import { awaitSecondStep, signIn } from './sign-in';
+import { isTotpEnabled } from './totp.service';
 import { createAdminWithSetupToken } from './setup.service';
 
 const destroySession = (req: Request) =>
@@ -62,6 +64,12 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
     );
     if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
     await attempt.succeeded();
+    // Two-step sign-in: not signed in until POST /api/login/totp (totp.routes.ts).
+    if (await isTotpEnabled(db, user.id)) {
+      await awaitSecondStep(req, user.id);
+      res.json({ totpRequired: true } satisfies TotpRequiredResponse);
+      return;
+    }
     await signIn(req, db, user.id);
     res.json({ success: true, user } satisfies AuthSuccess);
   });

@@ -28,3 +28,24 @@ export async function signIn(req: Request, db: DbOrTx, userId: string): Promise<
   await saveSession(req);
   await recordSignIn(db, userId);
 }
+
+/** How long the second step of a sign-in may take after the password. */
+export const PENDING_TOTP_MS = 5 * 60_000;
+
+/**
+ * The password was right and the account has two-step sign-in: a new session that is not signed in,
+ * only remembering whose code it waits for.
+ */
+export async function awaitSecondStep(req: Request, userId: string): Promise<void> {
+  await regenerateSession(req);
+  req.session.pendingTotpUserId = userId;
+  req.session.pendingTotpAt = Date.now();
+  await saveSession(req);
+}
+
+/** Whose second step this session waits for, if it still may. */
+export function pendingSecondStep(req: Request): string | undefined {
+  const { pendingTotpUserId, pendingTotpAt } = req.session ?? {};
+  if (!pendingTotpUserId || !pendingTotpAt || Date.now() - pendingTotpAt > PENDING_TOTP_MS) return undefined;
+  return pendingTotpUserId;
+}

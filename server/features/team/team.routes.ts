@@ -13,6 +13,7 @@ import { parseInput } from '../../lib/validate';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import type { AccountEmailDeps } from '../account-email/account-email.job';
 import { makeResetLink } from '../auth/password-reset.service';
+import { resetTotp } from '../auth/totp.service';
 import { activeTicketCounts } from '../users/users.service';
 import * as invitationsService from './invitations.service';
 import * as teamService from './team.service';
@@ -47,6 +48,13 @@ export function teamRoutes(deps: TeamDeps) {
     const { id } = parseInput(teamMemberParamsSchema, req.params);
     const url = await makeResetLink(db, id, requestBaseUrl(req, deps.publicUrl));
     res.set('Cache-Control', 'no-store').json({ url } satisfies PasswordResetLinkResponse);
+  });
+
+  // Resets a member's two-step sign-in (a lost phone): they sign in with the password alone until set up again.
+  router.delete('/team/:id/totp', auth, requireAdmin, async (req, res) => {
+    const { id } = parseInput(teamMemberParamsSchema, req.params);
+    await resetTotp(db, id);
+    res.status(204).end();
   });
 
   router.post('/team/invitations', auth, requireAdmin, async (req, res) => {

@@ -61,6 +61,7 @@ const SECRET_FIELDS: Record<string, string> = {
   currentPassword: 'a password the request sent',
   newPassword: 'a password the request sent',
   accessToken: 'an access token the request sent',
+  recoveryCode: 'a recovery code the request sent',
   body: 'a message body the request sent',
   text: 'a message body the request sent',
   html: 'a message body the request sent',

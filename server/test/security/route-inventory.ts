@@ -49,6 +49,12 @@ export const ROUTES = [
   { method: 'GET', path: '/api/auth/sessions', access: 'authenticated' },
   { method: 'DELETE', path: '/api/auth/sessions/:id', access: 'authenticated' },
   { method: 'POST', path: '/api/auth/sessions/revoke-others', access: 'authenticated' },
+  // Two-step sign-in: each user's own; the second step of a sign-in is public (the pending session).
+  { method: 'GET', path: '/api/auth/totp', access: 'authenticated' },
+  { method: 'POST', path: '/api/auth/totp/setup', access: 'authenticated' },
+  { method: 'POST', path: '/api/auth/totp/enable', access: 'authenticated' },
+  { method: 'POST', path: '/api/auth/totp/disable', access: 'authenticated' },
+  { method: 'POST', path: '/api/login/totp', access: 'public' },
   // Forgot password? (server/features/auth/password-reset.routes.ts): public, throttled.
   { method: 'POST', path: '/api/password-reset', access: 'public' },
   { method: 'POST', path: '/api/password-reset/:token', access: 'public' },
@@ -82,6 +88,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/team/ticket-counts', access: 'admin' },
   { method: 'PUT', path: '/api/team/:id', access: 'admin' },
   { method: 'POST', path: '/api/team/:id/password-reset', access: 'admin' },
+  { method: 'DELETE', path: '/api/team/:id/totp', access: 'admin' },
   { method: 'POST', path: '/api/team/invitations', access: 'admin' },
   { method: 'DELETE', path: '/api/team/invitations/:id', access: 'admin' },
   // The invitee's side of an invitation: public, the token in the path is the credential.

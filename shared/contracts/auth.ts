@@ -146,7 +146,10 @@ export const TOTP_MESSAGES = {
   reset: 'Two-step sign-in was reset',
 } as const;
 
-const totpCode = z.string().trim().regex(/^\d{6}$/, 'Code must be the 6 digits your app shows');
+const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Code must be the 6 digits your app shows');
 
 export const totpEnableSchema = z.object({ code: totpCode });
 export const totpDisableSchema = z.object({ password: z.string().min(1, 'Password is required') });

@@ -7,7 +7,8 @@ import { baseURL, launchBrowser } from './support/browser';
 import { pickOption } from './support/select';
 import { seedTicket, uniqueTag, type SeededTicket } from './support/ticket-seeds';
 import { logTime } from './support/time-entries';
-import { adminApi, expectStatus } from './support/api-users';
+import { base32Decode, totp } from '../server/lib/totp';
+import { adminApi, expectStatus, registerApiUser } from './support/api-users';
 import { dismissToasts } from './support/page-state';
 import { newUser, signInAdmin, signInNewUser, type TestUser } from './support/users';
 
@@ -171,6 +172,30 @@ describe('accessibility: axe-core finds no violation', () => {
       await page.getByRole('button', { name: 'Set New Password' }).click();
       await page.getByRole('link', { name: 'Ask for a New Link' }).waitFor();
       await expectNoViolations(page, 'the password reset page (link not valid)');
+    });
+
+    it('the sign-in page asking for the two-step code', async () => {
+      const user = await registerApiUser('Tia', 'Twostep');
+      const setup = await expectStatus<{ secret: string }>(
+        user.api.post('/api/auth/totp/setup'),
+        200,
+        'setup',
+      );
+      await expectStatus(
+        user.api.post('/api/auth/totp/enable', {
+          data: { code: totp(base32Decode(setup.secret), Date.now()) },
+        }),
+        200,
+        'enable',
+      );
+      await user.api.dispose();
+      await page.goto('/signin');
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password').fill(user.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.getByRole('button', { name: 'Verify' }).waitFor();
+      await page.mouse.move(0, 0);
+      await expectNoViolations(page, 'the two-step code step');
     });
 
     it('the page-not-found screen', async () => {
@@ -358,6 +383,18 @@ describe('accessibility: axe-core finds no violation', () => {
       .getByLabel('Password Reset Link')
       .waitFor();
     await expectNoViolations(page, 'the Password Reset Link dialog');
+    await context.close();
+  });
+
+  it('the Two-Step Sign-In card showing its key', async () => {
+    const context = await axeContext();
+    await signInNewUser(context, 'Kai');
+    const page = await context.newPage();
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Set Up', exact: true }).click();
+    await page.getByRole('img', { name: 'QR code of the two-step sign-in key' }).waitFor();
+    await page.mouse.move(0, 0);
+    await expectNoViolations(page, 'the Two-Step Sign-In card (key shown)');
     await context.close();
   });
 

@@ -1,4 +1,5 @@
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { TwoStepCard } from '@/features/auth/components/two-step-card';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 
 export default function SettingsRoute() {
@@ -11,6 +12,7 @@ export default function SettingsRoute() {
       userEmail={user?.email ?? ''}
       canManageTeam={isAdmin}
       userId={user?.id ?? ''}
+      accountCards={<TwoStepCard />}
     />
   );
 }

@@ -61,6 +61,41 @@ export const RESET_TEXTS = {
   askAgain: 'Ask for a New Link',
 } as const;
 
+/** Two-step sign-in (issue 22). */
+export const TOTP_TEXTS = {
+  codeStepTitle: 'Two-Step Sign-In',
+  codeStepHint: 'Enter the 6-digit code from your authenticator app.',
+  recoveryHint: 'Enter one of your recovery codes. Each works once.',
+  code: 'Code',
+  recoveryCode: 'Recovery Code',
+  verify: 'Verify',
+  verifying: 'Verifying...',
+  useRecovery: 'Use a recovery code instead',
+  useCode: 'Use a code from the app instead',
+  cardTitle: 'Two-Step Sign-In',
+  cardDescription: 'A code from an authenticator app at each sign-in, besides your password.',
+  on: 'Two-step sign-in is on.',
+  off: 'Two-step sign-in is off.',
+  requiredNote: 'Your admins require two-step sign-in: set it up to continue.',
+  setUp: 'Set Up',
+  settingUp: 'Preparing...',
+  scan: 'Scan this code with your authenticator app, or type the key into it:',
+  key: 'Key',
+  qrAlt: 'QR code of the two-step sign-in key',
+  turnOn: 'Turn On',
+  turningOn: 'Turning On...',
+  recoveryTitle: 'Recovery Codes',
+  recoveryNote:
+    'Keep these somewhere safe. Each signs you in once if you lose your phone. They are shown only now.',
+  done: 'Done',
+  password: 'Password',
+  turnOff: 'Turn Off',
+  turningOff: 'Turning Off...',
+  turnedOn: 'Two-step sign-in is on',
+  turnedOff: 'Two-step sign-in is off',
+  failed: 'Two-step sign-in failed',
+} as const;
+
 interface FailureTexts {
   failureGeneric: string;
   failureFallback: string;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { usePageTitle } from '@/components/layout/app-shell-context';
 import { ChangePasswordCard } from './change-password-card';
 import { EmailSettingsCard } from './email-settings-card';
@@ -17,6 +18,8 @@ interface SettingsPageProps {
   canManageTeam: boolean;
   /** The signed-in user's id: the Team card marks their own row. */
   userId: string;
+  /** Cards of other features about the user's own account (Two-Step Sign-In), after Sessions. */
+  accountCards?: ReactNode;
 }
 
 /** Change Password and Harvest Integration (spec §2 Settings), then Email, then Team for admins. */
@@ -26,6 +29,7 @@ export function SettingsPage({
   userEmail,
   canManageTeam,
   userId,
+  accountCards,
 }: SettingsPageProps) {
   usePageTitle('Settings');
   return (
@@ -34,6 +38,7 @@ export function SettingsPage({
       <HarvestIntegrationCard canManage={canManageHarvest} />
       <EmailSettingsCard canManage={canManageEmail} userEmail={userEmail} />
       <SessionsCard />
+      {accountCards}
       {canManageTeam && <RegistrationCard />}
       {canManageTeam && <TeamCard currentUserId={userId} />}
     </section>

@@ -30,6 +30,7 @@ import { TEAM_TEXTS as T } from '../lib/team-texts';
 import { InviteMemberDialog } from './invite-member-dialog';
 import { PendingInvitations } from './pending-invitations';
 import { ResetLinkAction } from './reset-link-action';
+import { ResetTwoStepAction } from './reset-two-step-action';
 
 /** On a phone each member stacks into a block instead of squeezing seven columns (see harvest-users-table). */
 const STACKED = {
@@ -194,6 +195,7 @@ function MemberRow({
       <TableCell {...STACKED.cell} className={`${STACKED.cell.className} md:text-right`}>
         <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
           {member.active && <ResetLinkAction member={member} name={name} />}
+          {member.active && <ResetTwoStepAction member={member} name={name} />}
           <StatusAction member={member} />
         </div>
       </TableCell>

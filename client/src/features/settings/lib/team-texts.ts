@@ -53,4 +53,8 @@ export const TEAM_TEXTS = {
   resetLinkDescription: (name: string) =>
     `Give this link to ${name}. It works once, for 1 hour, and signs them out everywhere once used. This link is shown only now.`,
   resetLinkFailed: 'Failed to make a reset link',
+  resetTwoStep: 'Reset Two-Step',
+  resetTwoStepLabel: (name: string) => `Reset two-step sign-in of ${name}`,
+  twoStepReset: (name: string) => `${name} now signs in with their password alone`,
+  resetTwoStepFailed: 'Failed to reset two-step sign-in',
 } as const;

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { REGISTRATION_MODES, type RegistrationMode } from '@shared/constants';
 import { REGISTRATION_MODE_LABELS, type RegistrationSettings } from '@shared/contracts/registration-settings';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { fieldAria, FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
 import { SectionCard } from '@/components/ui/section-card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -28,6 +30,7 @@ function RegistrationForm({ saved }: { saved: RegistrationSettings }) {
   const [mode, setMode] = useState<RegistrationMode>(saved.mode);
   const [domains, setDomains] = useState(saved.allowedDomains.join('\n'));
   const [domainsError, setDomainsError] = useState<string>();
+  const [requireTotp, setRequireTotp] = useState(saved.requireTotp);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -82,6 +85,17 @@ function RegistrationForm({ saved }: { saved: RegistrationSettings }) {
         </FormField>
       )}
       <p className="text-sm text-muted-foreground">{T.invitationsNote}</p>
+      <div className="flex items-start gap-2">
+        <Checkbox
+          id="registration-require-totp"
+          checked={requireTotp}
+          onCheckedChange={(next) => setRequireTotp(next === true)}
+          className="mt-0.5"
+        />
+        <Label htmlFor="registration-require-totp" className="leading-5 font-normal">
+          {T.requireTotp}
+        </Label>
+      </div>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending && <Spinner />}
         {save.isPending ? T.saving : T.save}

@@ -6,6 +6,7 @@ export const REGISTRATION_TEXTS = {
   domains: 'Allowed Domains',
   domainsHint: 'One per line, like example.com. Addresses of subdomains are not included.',
   invitationsNote: 'Invited people can always create their account, whatever is chosen here.',
+  requireTotp: 'Require two-step sign-in for everyone: whoever has not set it up does so after signing in.',
   save: 'Save Registration',
   saving: 'Saving...',
   loadFailed: 'The registration setting could not be loaded.',

@@ -594,3 +594,20 @@ export const totpRecoveryCodes = pgTable(
   },
   (t) => [uniqueIndex('totp_recovery_codes_user_code_unique').on(t.userId, t.codeHash)],
 );
+
+/**
+ * Who did what to which account (issue 22): sign-ins, password and role changes, deactivations,
+ * invitations, two-step changes, settings saved. One row each; never a password, token or code.
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    targetId: uuid('target_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('security_events_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+);

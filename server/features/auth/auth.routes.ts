@@ -17,6 +17,8 @@ import { AuthThrottle, cancelOnError, cancelOnServerError } from './auth-throttl
 import * as authService from './auth.service';
 import { isFromThisMachine } from './local-request';
 import { destroyOtherSessionsOf } from './sessions.repository';
+import { recordSecurityEvent } from '../audit/security-events.repository';
+import { findCredentialsByEmail } from '../users/users.repository';
 import { awaitSecondStep, signIn } from './sign-in';
 import { isTotpEnabled } from './totp.service';
 import { createAdminWithSetupToken } from './setup.service';
@@ -62,7 +64,11 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
     const user = await cancelOnError(attempt, () =>
       authService.verifyCredentials(db, input, config.bcryptCost),
     );
-    if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
+    if (!user) {
+      const account = await findCredentialsByEmail(db, input.email);
+      await recordSecurityEvent(db, { kind: 'sign_in_failed', targetId: account?.id, ip: clientIp(req) });
+      throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
+    }
     await attempt.succeeded();
     // Two-step sign-in: not signed in until POST /api/login/totp (totp.routes.ts).
     if (await isTotpEnabled(db, user.id)) {
@@ -71,6 +77,12 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
       return;
     }
     await signIn(req, db, user.id);
+    await recordSecurityEvent(db, {
+      kind: 'sign_in',
+      actorId: user.id,
+      targetId: user.id,
+      ip: clientIp(req),
+    });
     res.json({ success: true, user } satisfies AuthSuccess);
   });
 
@@ -109,6 +121,12 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
     await attempt.succeeded();
     // Other browsers signed in as this user must sign in again with the new password.
     await destroyOtherSessionsOf(db, user.id, req.sessionID);
+    await recordSecurityEvent(db, {
+      kind: 'password_changed',
+      actorId: user.id,
+      targetId: user.id,
+      ip: clientIp(req),
+    });
     res.json({ success: true, message: AUTH_MESSAGES.passwordChanged });
   });
 

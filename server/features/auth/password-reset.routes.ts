@@ -27,14 +27,20 @@ export function passwordResetRoutes(deps: PasswordResetDeps & { config: AppConfi
     const { email } = parseInput(passwordResetRequestSchema, req.body);
     const attempt = await throttle.beginPasswordReset(clientIp(req), email);
     const answer = await cancelOnServerError(attempt, () =>
-      passwordResetService.requestPasswordReset(deps, email, configuredBaseUrl(config)),
+      passwordResetService.requestPasswordReset(deps, email, configuredBaseUrl(config), clientIp(req)),
     );
     res.status(202).json(answer satisfies PasswordResetRequestedResponse);
   });
 
   router.post('/password-reset/:token', async (req, res) => {
     const { password } = parseInput(passwordResetSchema, req.body);
-    await passwordResetService.resetPassword(db, String(req.params.token), password, config.bcryptCost);
+    await passwordResetService.resetPassword(
+      db,
+      String(req.params.token),
+      password,
+      config.bcryptCost,
+      clientIp(req),
+    );
     res.json({ success: true, message: PASSWORD_RESET_MESSAGES.passwordReset });
   });
 

@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { hashToken, isWellFormedToken, newToken } from '../../lib/single-use-token';
 import { queueAccountEmail, type AccountEmailDeps } from '../account-email/account-email.job';
+import { recordSecurityEvent } from '../audit/security-events.repository';
 import { loadEmailSettings } from '../settings/email-settings';
 import * as usersRepository from '../users/users.repository';
 import * as repository from './password-resets.repository';
@@ -47,6 +48,7 @@ export async function requestPasswordReset(
   deps: PasswordResetDeps,
   email: string,
   baseUrl: string,
+  ip: string,
 ): Promise<PasswordResetRequestedResponse> {
   const emailState = await loadEmailSettings(deps.db, deps.cipher);
   if (emailState.status !== 'configured') return { success: true, message: PASSWORD_RESET_MESSAGES.noEmail };
@@ -56,6 +58,7 @@ export async function requestPasswordReset(
     await deps.db.transaction(async (tx) => {
       await repository.replaceResetToken(tx, account.id, tokenHash, PASSWORD_RESET_VALID_MINUTES);
       await queueAccountEmail(tx, deps, { to: email, ...resetEmail(passwordResetUrl(baseUrl, token)) });
+      await recordSecurityEvent(tx, { kind: 'password_reset_requested', targetId: account.id, ip });
     });
   }
   return { success: true, message: PASSWORD_RESET_MESSAGES.requested };
@@ -80,6 +83,7 @@ export async function resetPassword(
   token: string,
   password: string,
   bcryptCost: number,
+  ip: string,
 ): Promise<void> {
   const invalid = () => notFound(PASSWORD_RESET_MESSAGES.linkInvalid);
   if (!isWellFormedToken(token) || !(await repository.isUsableResetToken(db, hashToken(token)))) {
@@ -91,5 +95,6 @@ export async function resetPassword(
     if (!userId) throw invalid();
     await usersRepository.updatePasswordHash(tx, userId, passwordHash);
     await destroyAllSessionsOf(tx, userId);
+    await recordSecurityEvent(tx, { kind: 'password_reset', targetId: userId, ip });
   });
 }

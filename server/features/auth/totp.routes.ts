@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAuth } from '../../middleware/require-auth';
+import { recordSecurityEvent } from '../audit/security-events.repository';
 import { loadRegistrationSettings } from '../settings/registration-settings';
 import type { TokenCipher } from '../settings/token-cipher';
 import { toPublicUser } from '../users/user.mapper';
@@ -50,7 +51,14 @@ export function totpRoutes(deps: { db: Database; config: AppConfig; cipher: Toke
 
   router.post('/auth/totp/enable', auth, async (req, res) => {
     const { code } = parseInput(totpEnableSchema, req.body);
-    const recoveryCodes = await totpService.enableTotp(db, cipher, currentUser(req).id, code);
+    const user = currentUser(req);
+    const recoveryCodes = await totpService.enableTotp(db, cipher, user.id, code);
+    await recordSecurityEvent(db, {
+      kind: 'totp_enabled',
+      actorId: user.id,
+      targetId: user.id,
+      ip: clientIp(req),
+    });
     res.set('Cache-Control', 'no-store').json({ recoveryCodes } satisfies TotpEnableResponse);
   });
 
@@ -65,6 +73,12 @@ export function totpRoutes(deps: { db: Database; config: AppConfig; cipher: Toke
     );
     await cancelOnServerError(attempt, () => totpService.disableTotp(db, user.id, password));
     await attempt.succeeded();
+    await recordSecurityEvent(db, {
+      kind: 'totp_disabled',
+      actorId: user.id,
+      targetId: user.id,
+      ip: clientIp(req),
+    });
     res.json({ success: true });
   });
 
@@ -78,9 +92,13 @@ export function totpRoutes(deps: { db: Database; config: AppConfig; cipher: Toke
     const ok = await cancelOnServerError(attempt, () =>
       totpService.verifySecondStep(db, cipher, userId, input),
     );
-    if (!ok) throw new AppError('unauthorized', TOTP_MESSAGES.invalidCode);
+    if (!ok) {
+      await recordSecurityEvent(db, { kind: 'sign_in_failed', targetId: userId, ip: clientIp(req) });
+      throw new AppError('unauthorized', TOTP_MESSAGES.invalidCode);
+    }
     await attempt.succeeded();
     await signIn(req, db, userId);
+    await recordSecurityEvent(db, { kind: 'sign_in', actorId: userId, targetId: userId, ip: clientIp(req) });
     res.json({ success: true, user: toPublicUser(row) } satisfies AuthSuccess);
   });
 

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { saveSettingSchema, settingParamsSchema } from '@shared/contracts/settings';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
+import { recordSecurityEvent } from '../audit/security-events.repository';
 import * as emailSettings from './email-settings.service';
 import * as harvestSettings from './harvest-settings.service';
 import * as registrationSettings from './registration-settings';
@@ -29,13 +30,19 @@ export function settingsRoutes(deps: SettingsDeps) {
 
   router.post('/settings', auth, requireAdmin, async (req, res) => {
     const input = parseInput(saveSettingSchema, req.body);
-    res.json(
+    const answer =
       input.key === 'email'
         ? await emailSettings.saveEmailSettings(deps, input.value)
         : input.key === 'registration'
           ? await registrationSettings.saveRegistrationSettings(deps.db, input.value)
-          : await harvestSettings.saveHarvestCredentials(deps, input.value),
-    );
+          : await harvestSettings.saveHarvestCredentials(deps, input.value);
+    // Only that an admin changed settings, and from where: values may be secrets.
+    await recordSecurityEvent(deps.db, {
+      kind: 'settings_changed',
+      actorId: currentUser(req).id,
+      ip: req.ip,
+    });
+    res.json(answer);
   });
 
   router.post('/settings/email/test', auth, requireAdmin, async (req, res) => {

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
 import { AuthThrottle, cancelOnServerError } from '../auth/auth-throttle';
+import { recordSecurityEvent } from '../audit/security-events.repository';
 import { signIn } from '../auth/sign-in';
 import * as invitationsService from './invitations.service';
 
@@ -34,6 +35,12 @@ export function invitationRoutes(deps: { db: Database; config: AppConfig }) {
       ),
     );
     await signIn(req, db, user.id);
+    await recordSecurityEvent(db, {
+      kind: 'invitation_accepted',
+      actorId: user.id,
+      targetId: user.id,
+      ip: clientIp(req),
+    });
     res.status(201).json({ success: true, user } satisfies AuthSuccess);
   });
 

@@ -7,11 +7,14 @@ import {
   type UpdateTeamMemberResponse,
 } from '@shared/contracts/team';
 import type { UserTicketCountsResponse } from '@shared/contracts/users';
+import { auditQuerySchema, type AuditResponse } from '@shared/contracts/audit';
 import type { PasswordResetLinkResponse } from '@shared/contracts/auth';
 import { requestBaseUrl } from '../../lib/urls';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import type { AccountEmailDeps } from '../account-email/account-email.job';
+import { recordSecurityEvent } from '../audit/security-events.repository';
+import { listEvents } from '../audit/security-events.service';
 import { makeResetLink } from '../auth/password-reset.service';
 import { resetTotp } from '../auth/totp.service';
 import { activeTicketCounts } from '../users/users.service';
@@ -39,7 +42,10 @@ export function teamRoutes(deps: TeamDeps) {
   router.put('/team/:id', auth, requireAdmin, async (req, res) => {
     const { id } = parseInput(teamMemberParamsSchema, req.params);
     const input = parseInput(updateTeamMemberSchema, req.body);
-    const member = await teamService.updateTeamMember(db, id, input);
+    const member = await teamService.updateTeamMember(db, id, input, {
+      actorId: currentUser(req).id,
+      ip: req.ip ?? null,
+    });
     res.json({ member } satisfies UpdateTeamMemberResponse);
   });
 
@@ -47,6 +53,12 @@ export function teamRoutes(deps: TeamDeps) {
   router.post('/team/:id/password-reset', auth, requireAdmin, async (req, res) => {
     const { id } = parseInput(teamMemberParamsSchema, req.params);
     const url = await makeResetLink(db, id, requestBaseUrl(req, deps.publicUrl));
+    await recordSecurityEvent(db, {
+      kind: 'password_reset_link_made',
+      actorId: currentUser(req).id,
+      targetId: id,
+      ip: req.ip,
+    });
     res.set('Cache-Control', 'no-store').json({ url } satisfies PasswordResetLinkResponse);
   });
 
@@ -54,7 +66,20 @@ export function teamRoutes(deps: TeamDeps) {
   router.delete('/team/:id/totp', auth, requireAdmin, async (req, res) => {
     const { id } = parseInput(teamMemberParamsSchema, req.params);
     await resetTotp(db, id);
+    await recordSecurityEvent(db, {
+      kind: 'totp_reset',
+      actorId: currentUser(req).id,
+      targetId: id,
+      ip: req.ip,
+    });
     res.status(204).end();
+  });
+
+  router.get('/team/audit', auth, requireAdmin, async (req, res) => {
+    const query = parseInput(auditQuerySchema, req.query);
+    res
+      .set('Cache-Control', 'no-store')
+      .json({ events: await listEvents(db, query) } satisfies AuditResponse);
   });
 
   router.post('/team/invitations', auth, requireAdmin, async (req, res) => {
@@ -66,6 +91,7 @@ export function teamRoutes(deps: TeamDeps) {
       input,
       requestBaseUrl(req, deps.publicUrl),
     );
+    await recordSecurityEvent(db, { kind: 'invitation_sent', actorId: admin.id, ip: req.ip });
     // The link is in this answer only: nothing may keep a copy of it.
     res.status(201).set('Cache-Control', 'no-store').json(response);
   });
@@ -73,6 +99,7 @@ export function teamRoutes(deps: TeamDeps) {
   router.delete('/team/invitations/:id', auth, requireAdmin, async (req, res) => {
     const { id } = parseInput(invitationParamsSchema, req.params);
     await invitationsService.revokeInvitation(db, id);
+    await recordSecurityEvent(db, { kind: 'invitation_revoked', actorId: currentUser(req).id, ip: req.ip });
     res.status(204).end();
   });
 

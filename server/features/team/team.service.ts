@@ -6,6 +6,7 @@ import {
 } from '@shared/contracts/team';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
+import { recordSecurityEvent } from '../audit/security-events.repository';
 import { withFirstUserLock } from '../auth/auth.service';
 import { destroyAllSessionsOf } from '../auth/sessions.repository';
 import { listPendingInvitations } from './invitations.repository';
@@ -29,6 +30,7 @@ export function updateTeamMember(
   db: Database,
   id: string,
   input: UpdateTeamMemberInput,
+  by: { actorId: string; ip: string | null },
 ): Promise<TeamMember> {
   return withFirstUserLock(db, async (tx) => {
     const member = await teamRepository.findMember(tx, id);
@@ -41,6 +43,13 @@ export function updateTeamMember(
     }
     const updated = await teamRepository.updateMember(tx, id, input);
     if (input.active === false) await destroyAllSessionsOf(tx, id);
+    const event = { actorId: by.actorId, targetId: id, ip: by.ip };
+    if (input.role !== undefined && input.role !== member.role) {
+      await recordSecurityEvent(tx, { kind: 'role_changed', ...event });
+    }
+    if (input.active !== undefined && input.active !== member.active) {
+      await recordSecurityEvent(tx, { kind: input.active ? 'reactivated' : 'deactivated', ...event });
+    }
     return toTeamMember(updated);
   });
 }

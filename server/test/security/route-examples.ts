@@ -480,6 +480,11 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     params: { id: (await fx.registerUser()).id },
     okStatus: 200,
   }),
+  'GET /api/team/audit': (fx) => ({
+    cookie: fx.admin.cookie,
+    query: { limit: '20', before: '2999-01-01T00:00:00Z' },
+    okStatus: 200,
+  }),
   'DELETE /api/team/:id/totp': async (fx) => ({
     cookie: fx.admin.cookie,
     params: { id: (await userWithTotp(fx)).id },

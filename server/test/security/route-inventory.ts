@@ -89,6 +89,7 @@ export const ROUTES = [
   { method: 'PUT', path: '/api/team/:id', access: 'admin' },
   { method: 'POST', path: '/api/team/:id/password-reset', access: 'admin' },
   { method: 'DELETE', path: '/api/team/:id/totp', access: 'admin' },
+  { method: 'GET', path: '/api/team/audit', access: 'admin' },
   { method: 'POST', path: '/api/team/invitations', access: 'admin' },
   { method: 'DELETE', path: '/api/team/invitations/:id', access: 'admin' },
   // The invitee's side of an invitation: public, the token in the path is the credential.

@@ -123,7 +123,8 @@ describe('accessibility: axe-core finds no violation', () => {
         await page.getByLabel('Password').fill(user.password);
         await page.getByRole('button', { name: 'Create Account' }).click();
         await page.getByRole('button', { name: 'Use Another Address' }).waitFor();
-        // The spec's Registration Failed toast is dismissed: this scan is about the tab beneath it.
+        // The spec's Registration Failed toast is dismissed once it is up: this scan is about the tab.
+        await page.getByText('Registration Failed', { exact: true }).first().waitFor();
         await dismissToasts(page);
         await expectNoViolations(page, 'the Register tab (refused)');
       } finally {

@@ -85,6 +85,16 @@ describe('Settings → Team', () => {
     });
     expect(login.status()).toBe(401);
 
+    // The Team card's security events show the change, with who made it.
+    const events = card.getByRole('group', { name: 'Recent Security Events' });
+    await events
+      .getByRole('row')
+      .filter({ hasText: 'Deactivated' })
+      .filter({ hasText: memberName })
+      .first()
+      .waitFor();
+    await screenshotWideAndNarrow(page, events, 'team-security-events');
+
     await row.getByRole('button', { name: `Reactivate ${memberName}` }).click();
     await toast(page, `${memberName} was reactivated`).waitFor();
     await expect.poll(() => row.getByRole('cell').nth(3).innerText()).toBe(MEMBER_STATUS_LABELS.active);

@@ -31,6 +31,7 @@ import { InviteMemberDialog } from './invite-member-dialog';
 import { PendingInvitations } from './pending-invitations';
 import { ResetLinkAction } from './reset-link-action';
 import { ResetTwoStepAction } from './reset-two-step-action';
+import { SecurityEvents } from './security-events';
 
 /** On a phone each member stacks into a block instead of squeezing seven columns (see harvest-users-table). */
 const STACKED = {
@@ -264,6 +265,7 @@ export function TeamCard({ currentUserId }: { currentUserId: string }) {
           </Table>
         )}
         <PendingInvitations invitations={team.data?.invitations} />
+        <SecurityEvents />
       </div>
     </SectionCard>
   );

@@ -57,4 +57,12 @@ export const TEAM_TEXTS = {
   resetTwoStepLabel: (name: string) => `Reset two-step sign-in of ${name}`,
   twoStepReset: (name: string) => `${name} now signs in with their password alone`,
   resetTwoStepFailed: 'Failed to reset two-step sign-in',
+  auditTitle: 'Recent Security Events',
+  auditEmpty: 'Nothing recorded yet.',
+  when: 'When',
+  event: 'Event',
+  by: 'By',
+  account: 'Account',
+  address: 'Address',
+  nobody: '—',
 } as const;

@@ -9,6 +9,10 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { cannedResponsesRoutes } from './features/canned-responses/canned-responses.routes';
+import { passwordResetRoutes } from './features/auth/password-reset.routes';
+import { trackSessionActivity } from './features/auth/session-activity';
+import { sessionsRoutes } from './features/auth/sessions.routes';
+import { totpRoutes } from './features/auth/totp.routes';
 import { conversationRoutes } from './features/conversation/conversation.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
@@ -18,6 +22,8 @@ import { repliesRoutes } from './features/replies/replies.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { ticketMergeRoutes } from './features/ticket-merge/ticket-merge.routes';
+import { invitationRoutes } from './features/team/invitations.routes';
+import { teamRoutes } from './features/team/team.routes';
 import { ticketsRoutes } from './features/tickets/tickets.routes';
 import { closeTicketRoutes } from './features/time/close-ticket.routes';
 import { harvestUsersRoutes } from './features/harvest-users/harvest-users.routes';
@@ -126,7 +132,10 @@ export function createApp(deps: AppDeps): Express {
       pruneExpired: config.env !== 'test',
     }),
   );
+  api.use(trackSessionActivity(db));
   api.use(authRoutes({ db, config }));
+  api.use(sessionsRoutes({ db, config, sessionSecret: deps.sessionSecret }));
+  api.use(totpRoutes({ db, config, cipher: harvest.cipher }));
   // Every router below serves signed-in users only; each applies requireAuth itself.
   api.use(ticketMergeRoutes({ db }));
   api.use(ticketsRoutes({ db, config }));
@@ -134,6 +143,9 @@ export function createApp(deps: AppDeps): Express {
   api.use(repliesRoutes({ db, config, jobs, cipher: harvest.cipher }));
   api.use(dashboardRoutes({ db, config }));
   api.use(usersRoutes({ db, config }));
+  api.use(teamRoutes({ db, jobs, cipher: harvest.cipher, config, publicUrl: config.publicUrl }));
+  api.use(invitationRoutes({ db, config }));
+  api.use(passwordResetRoutes({ db, jobs, cipher: harvest.cipher, config }));
   api.use(equipmentRoutes({ db, config }));
   api.use(
     settingsRoutes({

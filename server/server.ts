@@ -13,6 +13,7 @@ import { startOverdueLoanNotices } from './features/equipment/overdue-loan-notic
 import { createMailboxFetchJob } from './features/mailbox/fetch-mailbox.job';
 import { startHarvestVerification } from './features/settings/harvest-verification.job';
 import { backfillSearchText } from './features/tickets/search-text-backfill';
+import { startAccountEmailSender } from './features/account-email/account-email.job';
 import { startReplySender } from './features/replies/send-reply.job';
 import { resolveEncryptionKey } from './features/settings/encryption-key';
 import { createHarvestServices } from './harvest/sync/harvest-services';
@@ -191,6 +192,12 @@ export async function startServer(
     startInBackground(
       'the reply sender',
       () => startReplySender({ db: database.db, jobs, config, cipher: harvest.cipher }),
+      whileServing,
+    );
+    // Invitations and password resets (issue 22).
+    startInBackground(
+      'the account email sender',
+      () => startAccountEmailSender({ db: database.db, jobs, config, cipher: harvest.cipher }),
       whileServing,
     );
   }

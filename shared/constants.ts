@@ -162,6 +162,54 @@ export const PRODUCT_NAME = 'Help Desk';
 export const PRODUCT_TAGLINE = 'Secure Support Ticket Management';
 export const OFFICE_LABEL = 'IT Support Office';
 
-/** harvest_credentials: the Harvest account; email: the SMTP server replies go out through. */
-export const SETTING_KEYS = ['harvest_credentials', 'email', 'business_hours', 'sla_policies'] as const;
+/**
+ * harvest_credentials: the Harvest account; email: the SMTP server replies go out through;
+ * registration: who may create an account from the Register tab (issue 22); business_hours and
+ * sla_policies: the calendar and the response and resolution targets (issue 24).
+ */
+export const SETTING_KEYS = [
+  'harvest_credentials',
+  'email',
+  'registration',
+  'business_hours',
+  'sla_policies',
+] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
+
+/**
+ * Who may register from the sign-in page (issue 22): anyone (the spec's default), addresses of the
+ * listed domains only, or nobody (invitations only). An invitation works in every mode.
+ */
+export const REGISTRATION_MODES = ['open', 'domains', 'invite_only'] as const;
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
+export const DEFAULT_REGISTRATION_MODE: RegistrationMode = 'open';
+/** The most domains the `domains` mode lists. */
+export const MAX_ALLOWED_DOMAINS = 50;
+
+/**
+ * A session's "last active" is written at most this often (server/features/auth/session-activity.ts):
+ * sessions are otherwise not written on every request (docs/decisions.md, decision 38).
+ */
+export const SESSION_LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
+
+/** The kinds of security events (issue 22) and how the Team page names them. */
+export const SECURITY_EVENT_LABELS = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Sign-in failed',
+  password_changed: 'Password changed',
+  password_reset_requested: 'Password reset link sent',
+  password_reset_link_made: 'Password reset link made',
+  password_reset: 'Password reset',
+  role_changed: 'Role changed',
+  deactivated: 'Deactivated',
+  reactivated: 'Reactivated',
+  invitation_sent: 'Invitation sent',
+  invitation_accepted: 'Invitation accepted',
+  invitation_revoked: 'Invitation revoked',
+  totp_enabled: 'Two-step sign-in turned on',
+  totp_disabled: 'Two-step sign-in turned off',
+  totp_reset: 'Two-step sign-in reset',
+  settings_changed: 'Settings changed',
+} as const;
+export type SecurityEventKind = keyof typeof SECURITY_EVENT_LABELS;
+export const SECURITY_EVENT_KINDS = Object.keys(SECURITY_EVENT_LABELS) as SecurityEventKind[];

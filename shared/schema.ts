@@ -72,6 +72,20 @@ export const users = pgTable(
     profileImageUrl: varchar('profile_image_url', { length: 2048 }),
     role: varchar('role', { length: 20 }).notNull().default(DEFAULT_USER_ROLE),
     harvestUserId: bigint('harvest_user_id', { mode: 'number' }),
+    /**
+     * False once an admin deactivated the account (Team, issue 22): it can no longer sign in, its
+     * sessions are gone, and the pickers leave it out; its name stays on what it did.
+     */
+    active: boolean('active').notNull().default(true),
+    /** The last successful sign-in (password, setup link or invitation); null if never. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Two-step sign-in (TOTP): the secret sealed with the token cipher, like the Harvest token. */
+    totpSecretSealed: text('totp_secret_sealed'),
+    /** A secret shown by setup and not yet confirmed with a code (sealed too). */
+    totpPendingSecretSealed: text('totp_pending_secret_sealed'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The time step of the last code accepted: a code is accepted once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [
@@ -605,3 +619,85 @@ export type MailboxStateRow = typeof mailboxState.$inferSelect;
 export type TicketTimerRow = typeof ticketTimers.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type CannedResponseRow = typeof cannedResponses.$inferSelect;
+
+/**
+ * Invitations to create an account (issue 22): an admin invites an address with a role; the link
+ * `/invite/{token}` works once and for 7 days. Only the token's SHA-256 is stored. Pending means
+ * neither accepted nor revoked, and not expired.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: varchar('email', { length: 320 }).notNull(),
+    role: varchar('role', { length: 20 }).notNull(),
+    firstName: varchar('first_name', { length: 100 }),
+    lastName: varchar('last_name', { length: 100 }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_unique').on(t.tokenHash),
+    // The Team page lists the pending ones; a new invitation replaces the pending ones of its address.
+    index('invitations_pending_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} IS NULL AND ${t.revokedAt} IS NULL`),
+  ],
+);
+
+/**
+ * Password reset links (issue 22): `/reset-password/{token}`, single-use, valid 1 hour. Only the
+ * token's SHA-256 is stored. A new link for a user voids their earlier unused ones.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+  ],
+);
+
+/** Recovery codes of two-step sign-in (issue 22): ten per user, single-use, only their SHA-256 stored. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('totp_recovery_codes_user_code_unique').on(t.userId, t.codeHash)],
+);
+
+/**
+ * Who did what to which account (issue 22): sign-ins, password and role changes, deactivations,
+ * invitations, two-step changes, settings saved. One row each; never a password, token or code.
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    targetId: uuid('target_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('security_events_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+);

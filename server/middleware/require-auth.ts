@@ -12,7 +12,8 @@ export function requireAuth(db: Database) {
     // The session store read the user with the session; a session made during this request has none.
     const loaded = req.session?.loadedUser;
     const row = !userId ? undefined : loaded?.id === userId ? loaded : await findUserById(db, userId);
-    if (!row) throw new AppError('unauthorized', AUTH_MESSAGES.unauthorized);
+    // A deactivated user's sessions are deleted with the change; this catches one made meanwhile.
+    if (!row?.active) throw new AppError('unauthorized', AUTH_MESSAGES.unauthorized);
     req.user = toPublicUser(row);
     next();
   };

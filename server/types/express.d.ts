@@ -5,6 +5,15 @@ declare module 'express-session' {
     userId: string;
     /** The signed-in user, read with the session (server/middleware/session.ts); never stored. */
     loadedUser?: import('../features/users/user.mapper').UserProfileRow;
+    /** What the Sessions card shows (issue 22), written at sign-in; absent on older sessions. */
+    userAgent?: string;
+    ip?: string;
+    signedInAt?: string;
+    /** Refreshed at most every few minutes (server/features/auth/session-activity.ts). */
+    lastSeenAt?: string;
+    /** Between a right password and the second step of two-step sign-in: who, and since when (ms). */
+    pendingTotpUserId?: string;
+    pendingTotpAt?: number;
   }
 }
 

@@ -59,6 +59,129 @@ export const AUTH_MESSAGES = {
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   tooManyRegistrations: 'Too many registration attempts from this address. Please try again later.',
   tooManyPasswordAttempts: 'Too many wrong passwords. Please wait a few minutes and try again.',
+  tooManyPasswordResets: 'Too many password reset requests. Please wait a few minutes and try again.',
   setupLinkInvalid: 'This setup link has already been used or is not valid.',
   crossOrigin: 'Cross-origin request refused',
 } as const;
+
+/** POST /api/password-reset (issue 22): the address to send a reset link to. */
+export const passwordResetRequestSchema = z.object({ email });
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
+
+/** POST /api/password-reset/:token: the new password, under the Register tab's rules. */
+export const passwordResetSchema = z.object({
+  password: newPassword(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+});
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
+/** How long a password reset link works. */
+export const PASSWORD_RESET_VALID_MINUTES = 60;
+
+export const PASSWORD_RESET_MESSAGES = {
+  /** The 202 of POST /api/password-reset when email is configured: the same whether or not the account exists. */
+  requested:
+    'If an account uses this address, a link to reset its password is on its way. It works once, for 1 hour.',
+  /** The 202 when email is not configured: no link can be sent to anyone. */
+  noEmail:
+    'This help desk cannot send email yet, so no link was sent. Ask an admin to make you a password reset link.',
+  linkInvalid: 'This password reset link has expired or has already been used.',
+  passwordReset: 'Your password has been changed. Sign in with your new password.',
+  memberDeactivated: 'This member is deactivated: reactivate them before making a reset link.',
+} as const;
+
+/** 202 of POST /api/password-reset. */
+export interface PasswordResetRequestedResponse {
+  success: true;
+  message: string;
+}
+
+/** POST /api/team/:id/password-reset (admins): the link, shown to the admin only. */
+export interface PasswordResetLinkResponse {
+  url: string;
+}
+
+/** One signed-in session of the user (GET /api/auth/sessions). */
+export interface SessionSummary {
+  /** A public id: an HMAC of the session id, from which the session id cannot be worked out. */
+  id: string;
+  /** The session this request came with ("This device"). */
+  current: boolean;
+  /** The browser's User-Agent at sign-in; null for sessions older than this list. */
+  userAgent: string | null;
+  ip: string | null;
+  /** ISO 8601: when it signed in. */
+  createdAt: string;
+  /** ISO 8601: its last request, to within a few minutes. */
+  lastSeenAt: string;
+}
+
+export interface SessionsResponse {
+  sessions: SessionSummary[];
+}
+
+export const sessionParamsSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{32}$/, 'id must be a session id from GET /api/auth/sessions'),
+});
+
+export const SESSION_MESSAGES = {
+  notFound: 'Session not found: it has already ended',
+} as const;
+
+/** POST /api/auth/sessions/revoke-others */
+export interface RevokeOtherSessionsResponse {
+  success: true;
+  /** How many sessions ended. */
+  ended: number;
+}
+
+/** Two-step sign-in (TOTP, issue 22). */
+export const TOTP_MESSAGES = {
+  alreadyOn: 'Two-step sign-in is already on. Turn it off first to set it up again.',
+  noSetup: 'Start the setup first: the code must come from the key it shows.',
+  wrongCode: 'That code is not right. Enter the 6-digit code your app shows now.',
+  notPending: 'Sign in with your email and password first.',
+  invalidCode: 'Invalid code',
+  tooManyCodes: 'Too many wrong codes. Please wait a few minutes and try again.',
+  wrongPassword: 'Password is incorrect',
+  reset: 'Two-step sign-in was reset',
+} as const;
+
+const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Code must be the 6 digits your app shows');
+
+export const totpEnableSchema = z.object({ code: totpCode });
+export const totpDisableSchema = z.object({ password: z.string().min(1, 'Password is required') });
+
+/** POST /api/login/totp: the 6-digit code, or one of the recovery codes. */
+export const loginTotpSchema = z
+  .object({
+    code: totpCode.optional(),
+    recoveryCode: z.string().trim().min(1, 'Recovery code is required').max(40).optional(),
+  })
+  .refine((value) => (value.code === undefined) !== (value.recoveryCode === undefined), {
+    message: 'Give either a code or a recovery code',
+    path: ['code'],
+  });
+export type LoginTotpInput = z.infer<typeof loginTotpSchema>;
+
+/** GET /api/auth/totp: whether it is on for the signed-in user, and whether admins require it. */
+export interface TotpStatusResponse {
+  enabled: boolean;
+  required: boolean;
+}
+
+export interface TotpSetupResponse {
+  secret: string;
+  otpauthUrl: string;
+}
+
+export interface TotpEnableResponse {
+  recoveryCodes: string[];
+}
+
+/** 200 of POST /api/login when the account has two-step sign-in: not signed in yet. */
+export interface TotpRequiredResponse {
+  totpRequired: true;
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SETTING_KEYS } from '../constants';
 import { emailSettingsInputSchema } from './email-settings';
 import { businessHoursSchema, slaPoliciesSchema } from './sla';
+import { registrationSettingsSchema } from './registration-settings';
 
 /**
  * Settings contracts (spec §7 "settings"): GET /api/settings/:key and POST /api/settings. The keys are
@@ -75,6 +76,7 @@ export const saveSettingSchema = z.discriminatedUnion(
     z.object({ key: z.literal('email'), value: emailSettingsInputSchema }),
     z.object({ key: z.literal('business_hours'), value: businessHoursSchema }),
     z.object({ key: z.literal('sla_policies'), value: slaPoliciesSchema }),
+    z.object({ key: z.literal('registration'), value: registrationSettingsSchema }),
   ],
   { error: SETTINGS_MESSAGES.unknownKey },
 );

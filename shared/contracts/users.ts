@@ -19,3 +19,11 @@ export type UserTicketCount = z.infer<typeof userTicketCountSchema>;
 export interface UserTicketCountsResponse {
   userTicketCounts: UserTicketCount[];
 }
+
+/**
+ * GET /api/users lists the active users (the assignee pickers); `include=deactivated` adds the
+ * deactivated accounts, for naming what they did (loans they created, say).
+ */
+export const usersQuerySchema = z.object({
+  include: z.enum(['deactivated'], { error: 'include must be "deactivated"' }).optional(),
+});

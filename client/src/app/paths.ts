@@ -13,6 +13,12 @@ export const paths = {
   settings: '/settings',
   /** The setup link of a fresh install (not in the spec): creates the first admin, signed in or not. */
   setup: '/setup/:token',
+  /** An invitation link (issue 22): creates the invited account, signed in or not. */
+  invite: '/invite/:token',
+  /** Forgot password? (issue 22): asks for the address to send a reset link to. */
+  forgotPassword: '/forgot-password',
+  /** A password reset link (issue 22). */
+  resetPassword: '/reset-password/:token',
 } as const;
 
 /** The query parameter that filters the ticket list by assignee ("My Tickets"). */

@@ -11,6 +11,10 @@ import SignInRoute from './routes/signin';
 const SignedInRoutes = lazy(() => import('./signed-in-routes'));
 /** Used once per install: its own chunk too. */
 const SetupRoute = lazy(() => import('./routes/setup'));
+/** Used once per invited member: its own chunk. */
+const InviteRoute = lazy(() => import('./routes/invite'));
+/** Forgot password? and the reset link's page: one chunk, rarely used. */
+const PasswordResetRoutes = lazy(() => import('./routes/password-reset'));
 
 /** Signed-out visitors reach only sign-in and logout; a page of the app asks them to sign in first. */
 function SignedOutRoutes() {
@@ -29,6 +33,23 @@ function SignedOutRoutes() {
 
 export function AppRouter() {
   const [isSetup, setupParams] = useRoute(paths.setup);
+  const [isInvite, inviteParams] = useRoute(paths.invite);
+  const [isForgot] = useRoute(paths.forgotPassword);
+  const [isReset, resetParams] = useRoute(paths.resetPassword);
+  if (isForgot || isReset) {
+    return (
+      <Suspense fallback={<LoadingScreen fullScreen />}>
+        <PasswordResetRoutes token={isReset ? resetParams.token : undefined} />
+      </Suspense>
+    );
+  }
+  if (isInvite) {
+    return (
+      <Suspense fallback={<LoadingScreen fullScreen />}>
+        <InviteRoute token={inviteParams.token} />
+      </Suspense>
+    );
+  }
   if (isSetup) {
     return (
       <Suspense fallback={<LoadingScreen fullScreen />}>

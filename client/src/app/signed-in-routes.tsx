@@ -6,6 +6,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { loadToaster } from '@/components/ui/deferred-toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
+import { TwoStepGate } from '@/features/auth/components/two-step-gate';
 import { RunningTimer } from '@/features/timers/components/running-timer';
 import { paths } from './paths';
 import LogoutRoute from './routes/logout';
@@ -45,6 +46,14 @@ function usePreloadPages() {
 
 export default function SignedInRoutes({ user }: { user: PublicUser }) {
   usePreloadPages();
+  return (
+    <TwoStepGate>
+      <SignedInSwitch user={user} />
+    </TwoStepGate>
+  );
+}
+
+function SignedInSwitch({ user }: { user: PublicUser }) {
   return (
     <Switch>
       <Route path={paths.signin}>

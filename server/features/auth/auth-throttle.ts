@@ -9,6 +9,8 @@ export const AUTH_THROTTLE_SCOPES = {
   loginFailuresByIp: 'login-failures-ip',
   loginFailuresByAccount: 'login-failures-account',
   registrationsByIp: 'registrations-ip',
+  passwordResetsByIp: 'password-resets-ip',
+  passwordResetsByAccount: 'password-resets-account',
 } as const;
 
 /** A sign-in attempt that has been counted as a failure in advance, until it is known to be one. */
@@ -39,6 +41,8 @@ export class AuthThrottle {
   private readonly failuresByIp: WindowRule;
   private readonly failuresByAccount: WindowRule;
   private readonly registrationsByIp: WindowRule;
+  private readonly resetsByIp: WindowRule;
+  private readonly resetsByAccount: WindowRule;
 
   constructor(db: DbOrTx, config: Pick<AppConfig, 'loginThrottle' | 'registrationsPerIpPerHour'>) {
     const { maxFailuresPerIp, maxFailuresPerAccount, windowMs } = config.loginThrottle;
@@ -54,6 +58,30 @@ export class AuthThrottle {
       limit: config.registrationsPerIpPerHour,
       windowMs: 3_600_000,
     };
+    // Reset requests have the sign-in limits: each one may send an email to the address.
+    this.resetsByIp = { scope: AUTH_THROTTLE_SCOPES.passwordResetsByIp, limit: maxFailuresPerIp, windowMs };
+    this.resetsByAccount = {
+      scope: AUTH_THROTTLE_SCOPES.passwordResetsByAccount,
+      limit: maxFailuresPerAccount,
+      windowMs,
+    };
+  }
+
+  /**
+   * Counts a request for a password reset link, per client address and per address asked about
+   * (whether or not it has an account, so the limit tells nothing); 429 past either limit.
+   */
+  async beginPasswordReset(ip: string, email: string): Promise<RegistrationAttempt> {
+    const result = await this.counter.take([
+      { rule: this.resetsByIp, key: ip },
+      { rule: this.resetsByAccount, key: email.toLowerCase() },
+    ]);
+    if (!result.allowed) {
+      throw new AppError('too_many_requests', AUTH_MESSAGES.tooManyPasswordResets, {
+        retryAfterSeconds: result.retryAfterSeconds,
+      });
+    }
+    return { cancel: () => this.counter.giveBack(result.events) };
   }
 
   /**

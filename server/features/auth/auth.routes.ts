@@ -5,6 +5,7 @@ import {
   loginSchema,
   registerSchema,
   type AuthSuccess,
+  type TotpRequiredResponse,
 } from '@shared/contracts/auth';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
@@ -16,14 +17,12 @@ import { AuthThrottle, cancelOnError, cancelOnServerError } from './auth-throttl
 import * as authService from './auth.service';
 import { isFromThisMachine } from './local-request';
 import { destroyOtherSessionsOf } from './sessions.repository';
+import { recordSecurityEvent } from '../audit/security-events.repository';
+import { findCredentialsByEmail } from '../users/users.repository';
+import { awaitSecondStep, signIn } from './sign-in';
+import { isTotpEnabled } from './totp.service';
 import { createAdminWithSetupToken } from './setup.service';
 
-const regenerateSession = (req: Request) =>
-  new Promise<void>((resolve, reject) =>
-    req.session.regenerate((error) => (error ? reject(error) : resolve())),
-  );
-const saveSession = (req: Request) =>
-  new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
 const destroySession = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
 
@@ -32,13 +31,6 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
   const throttle = new AuthThrottle(db, config);
   const router = Router();
   const clientIp = (req: Request) => req.ip ?? 'unknown';
-
-  /** A new session id at sign-in defeats session fixation. */
-  async function signIn(req: Request, userId: string) {
-    await regenerateSession(req);
-    req.session.userId = userId;
-    await saveSession(req);
-  }
 
   router.post('/register', async (req, res) => {
     const attempt = await throttle.beginRegistration(clientIp(req));
@@ -61,7 +53,7 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
         config.bcryptCost,
       ),
     );
-    await signIn(req, user.id);
+    await signIn(req, db, user.id);
     res.status(201).json({ success: true, user } satisfies AuthSuccess);
   });
 
@@ -72,9 +64,25 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
     const user = await cancelOnError(attempt, () =>
       authService.verifyCredentials(db, input, config.bcryptCost),
     );
-    if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
+    if (!user) {
+      const account = await findCredentialsByEmail(db, input.email);
+      await recordSecurityEvent(db, { kind: 'sign_in_failed', targetId: account?.id, ip: clientIp(req) });
+      throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
+    }
     await attempt.succeeded();
-    await signIn(req, user.id);
+    // Two-step sign-in: not signed in until POST /api/login/totp (totp.routes.ts).
+    if (await isTotpEnabled(db, user.id)) {
+      await awaitSecondStep(req, user.id);
+      res.json({ totpRequired: true } satisfies TotpRequiredResponse);
+      return;
+    }
+    await signIn(req, db, user.id);
+    await recordSecurityEvent(db, {
+      kind: 'sign_in',
+      actorId: user.id,
+      targetId: user.id,
+      ip: clientIp(req),
+    });
     res.json({ success: true, user } satisfies AuthSuccess);
   });
 
@@ -113,6 +121,12 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
     await attempt.succeeded();
     // Other browsers signed in as this user must sign in again with the new password.
     await destroyOtherSessionsOf(db, user.id, req.sessionID);
+    await recordSecurityEvent(db, {
+      kind: 'password_changed',
+      actorId: user.id,
+      targetId: user.id,
+      ip: clientIp(req),
+    });
     res.json({ success: true, message: AUTH_MESSAGES.passwordChanged });
   });
 

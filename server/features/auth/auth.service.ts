@@ -8,8 +8,10 @@ import {
   type RegisterInput,
 } from '@shared/contracts/auth';
 import type { Database, DbOrTx } from '../../db/client';
-import { AppError, badRequest, conflict } from '../../lib/errors';
+import { registrationRefusal } from '@shared/contracts/registration-settings';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { loadRegistrationSettings } from '../settings/registration-settings';
 import { toPublicUser } from '../users/user.mapper';
 import * as usersRepository from '../users/users.repository';
 
@@ -63,14 +65,18 @@ export async function createAccount(
 
 /**
  * The Register tab. The first admin comes from here only when the request comes from the machine
- * itself (`fromThisMachine`): anyone else gets an agent, and the owner uses the setup link.
+ * itself (`fromThisMachine`): anyone else gets an agent, and the owner uses the setup link. The
+ * registration setting may refuse the address (403, nothing created); it is checked before the
+ * address is looked up, so a refusal says nothing about which addresses have accounts.
  */
-export function register(
+export async function register(
   db: Database,
   input: RegisterInput,
   bcryptCost: number,
   options: { fromThisMachine: boolean },
 ): Promise<PublicUser> {
+  const refusal = registrationRefusal(await loadRegistrationSettings(db), input.email);
+  if (refusal) throw forbidden(refusal);
   return createAccount(db, input, bcryptCost, options.fromThisMachine ? 'firstAdmin' : 'agent');
 }
 
@@ -85,7 +91,8 @@ export async function verifyCredentials(
     input.password,
     credentials?.passwordHash ?? (await dummyHash(bcryptCost)),
   );
-  if (!credentials || !matches) return undefined;
+  // A deactivated account gets the same answer as a wrong password: no hint that it exists.
+  if (!credentials || !matches || !credentials.active) return undefined;
   const profile = await usersRepository.findUserById(db, credentials.id);
   return profile ? toPublicUser(profile) : undefined;
 }

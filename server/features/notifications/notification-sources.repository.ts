@@ -1,5 +1,5 @@
 /** What notices are written from: a ticket's number, subject and assignee, and who can be mentioned. */
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { MentionCandidate } from '@shared/mentions';
 import { tickets, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
@@ -24,11 +24,12 @@ export function ticketHeadlines(db: DbOrTx, ids: readonly string[]): Promise<Tic
     .orderBy(asc(tickets.createdAt), asc(tickets.id));
 }
 
-/** Every user with a name, as a mention can name them. */
+/** Every active user with a name, as a mention can name them (not someone who has left). */
 export async function listMentionCandidates(db: DbOrTx): Promise<MentionCandidate[]> {
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users);
+    .from(users)
+    .where(eq(users.active, true));
   return rows.flatMap((row) =>
     row.firstName ? [{ id: row.id, firstName: row.firstName, lastName: row.lastName ?? '' }] : [],
   );

@@ -4,7 +4,9 @@ import { saveSettingSchema, settingParamsSchema, type SaveSettingInput } from '@
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import * as emailSettings from './email-settings.service';
+import { recordSecurityEvent } from '../audit/security-events.repository';
 import * as harvestSettings from './harvest-settings.service';
+import * as registrationSettings from './registration-settings';
 import * as slaSettings from './sla-settings.service';
 import type { SettingsDeps } from './settings-deps';
 
@@ -21,6 +23,7 @@ export function settingsRoutes(deps: SettingsDeps) {
   const readers = {
     harvest_credentials: () => harvestSettings.getHarvestCredentialsSetting(deps),
     email: () => emailSettings.getEmailSetting(deps),
+    registration: () => registrationSettings.getRegistrationSetting(deps.db),
     business_hours: () => slaSettings.getBusinessHours(deps.db),
     sla_policies: () => slaSettings.getSlaPolicies(deps.db),
   } satisfies Record<SettingKey, () => Promise<unknown>>;
@@ -32,7 +35,14 @@ export function settingsRoutes(deps: SettingsDeps) {
 
   router.post('/settings', auth, requireAdmin, async (req, res) => {
     const input = parseInput(saveSettingSchema, req.body);
-    res.json(await saveSetting(deps, input));
+    const answer = await saveSetting(deps, input);
+    // Only that an admin changed settings, and from where: values may be secrets.
+    await recordSecurityEvent(deps.db, {
+      kind: 'settings_changed',
+      actorId: currentUser(req).id,
+      ip: req.ip,
+    });
+    res.json(answer);
   });
 
   router.post('/settings/email/test', auth, requireAdmin, async (req, res) => {
@@ -53,6 +63,8 @@ function saveSetting(deps: SettingsDeps, input: SaveSettingInput): Promise<unkno
       return harvestSettings.saveHarvestCredentials(deps, input.value);
     case 'email':
       return emailSettings.saveEmailSettings(deps, input.value);
+    case 'registration':
+      return registrationSettings.saveRegistrationSettings(deps.db, input.value);
     case 'business_hours':
       return slaSettings.saveBusinessHours(deps.db, input.value);
     case 'sla_policies':

@@ -9,6 +9,8 @@ export interface UserProfileRow {
   lastName: string | null;
   profileImageUrl: string | null;
   role: string;
+  /** False for a deactivated account: requireAuth refuses its sessions. */
+  active: boolean;
 }
 
 export function fullName(user: { firstName: string | null; lastName: string | null }): string {

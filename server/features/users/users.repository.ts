@@ -12,6 +12,7 @@ export const userProfileColumns = {
   lastName: users.lastName,
   profileImageUrl: users.profileImageUrl,
   role: users.role,
+  active: users.active,
 };
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserProfileRow | undefined> {
@@ -23,9 +24,9 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserProfileR
 export async function findCredentialsByEmail(
   db: DbOrTx,
   email: string,
-): Promise<{ id: string; passwordHash: string } | undefined> {
+): Promise<{ id: string; passwordHash: string; active: boolean } | undefined> {
   const [row] = await db
-    .select({ id: users.id, passwordHash: users.password })
+    .select({ id: users.id, passwordHash: users.password, active: users.active })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
   return row;
@@ -76,11 +77,26 @@ export async function userExists(db: DbOrTx, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Every user by first, then last name (letter case ignored; users without a name last). */
-export function listUsers(db: DbOrTx): Promise<UserProfileRow[]> {
+/** Records a successful sign-in (the Team page's "last sign-in"). */
+export async function recordSignIn(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastSignInAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/**
+ * Users by first, then last name (letter case ignored; users without a name last): the active ones
+ * (the pickers), or with `includeDeactivated` every account (names of past work).
+ */
+export function listUsers(
+  db: DbOrTx,
+  options: { includeDeactivated?: boolean } = {},
+): Promise<UserProfileRow[]> {
   return db
     .select(userProfileColumns)
     .from(users)
+    .where(options.includeDeactivated ? undefined : eq(users.active, true))
     .orderBy(
       sql`lower(${users.firstName}) asc nulls last`,
       sql`lower(${users.lastName}) asc nulls last`,
@@ -91,7 +107,8 @@ export function listUsers(db: DbOrTx): Promise<UserProfileRow[]> {
 /**
  * For each user, in the order of listUsers, how many tickets in `statuses` are assigned to them:
  * summed from ticket_counts (kept exact by triggers on tickets), not counted ticket by ticket. The Team
- * Status panel polls it, so it is a prepared statement.
+ * Status panel polls it, so it is a prepared statement. Deactivated users are left out unless
+ * `includeDeactivated` (the Team page, where an admin reassigns a leaver's tickets).
  */
 const assignedTicketsPerUser = oncePerDatabase((db) =>
   db
@@ -104,6 +121,7 @@ const assignedTicketsPerUser = oncePerDatabase((db) =>
         sql`${ticketCounts.status} = ANY(${sql.placeholder('statuses')})`,
       ),
     )
+    .where(sql`(${sql.placeholder('includeDeactivated')}::boolean OR ${users.active})`)
     .groupBy(users.id)
     .orderBy(
       sql`lower(${users.firstName}) asc nulls last`,
@@ -116,6 +134,10 @@ const assignedTicketsPerUser = oncePerDatabase((db) =>
 export function countAssignedTicketsPerUser(
   db: DbOrTx,
   statuses: readonly string[],
+  options: { includeDeactivated?: boolean } = {},
 ): Promise<{ userId: string; ticketCount: number }[]> {
-  return assignedTicketsPerUser(db).execute({ statuses });
+  return assignedTicketsPerUser(db).execute({
+    statuses,
+    includeDeactivated: options.includeDeactivated ?? false,
+  });
 }

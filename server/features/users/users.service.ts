@@ -9,11 +9,21 @@ export const ACTIVE_TICKET_STATUSES = TICKET_STATUSES.filter(
   (status) => !(CLOSED_TICKET_STATUSES as readonly string[]).includes(status),
 );
 
-export async function listUserSummaries(db: Database): Promise<UserSummary[]> {
-  return (await listUsers(db)).map(toUserSummary);
+/** The active users (assignee pickers, Team Status), or every account with `includeDeactivated`. */
+export async function listUserSummaries(
+  db: Database,
+  options: { includeDeactivated?: boolean } = {},
+): Promise<UserSummary[]> {
+  return (await listUsers(db, options)).map(toUserSummary);
 }
 
-/** Active tickets assigned to each user, users with none included (with 0). */
-export function activeTicketCounts(db: Database): Promise<UserTicketCount[]> {
-  return countAssignedTicketsPerUser(db, ACTIVE_TICKET_STATUSES);
+/**
+ * Active tickets assigned to each active user, users with none included (with 0); every account
+ * with `includeDeactivated` (the Team page).
+ */
+export function activeTicketCounts(
+  db: Database,
+  options: { includeDeactivated?: boolean } = {},
+): Promise<UserTicketCount[]> {
+  return countAssignedTicketsPerUser(db, ACTIVE_TICKET_STATUSES, options);
 }

@@ -40,6 +40,8 @@ const state = (globals[STATE_KEY] ??= { lines: [], learned: new Map(), taps: new
 /** What in a log line is a secret whatever its value. */
 const LOG_PATTERNS: readonly { rule: string; pattern: RegExp }[] = [
   { rule: 'a setup link', pattern: /\/setup\/[A-Za-z0-9_-]{16,}/ },
+  { rule: 'an invitation link', pattern: /\/invit(e|ations)\/[A-Za-z0-9_-]{43}/ },
+  { rule: 'a password reset link', pattern: /\/(reset-password|password-reset)\/[A-Za-z0-9_-]{43}/ },
   { rule: 'a bearer credential', pattern: /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/i },
   { rule: 'a session cookie', pattern: /helpdesk\.sid=|\bs(:|%3A)[A-Za-z0-9_-]{20,}\./ },
 ];
@@ -59,6 +61,7 @@ const SECRET_FIELDS: Record<string, string> = {
   currentPassword: 'a password the request sent',
   newPassword: 'a password the request sent',
   accessToken: 'an access token the request sent',
+  recoveryCode: 'a recovery code the request sent',
   body: 'a message body the request sent',
   text: 'a message body the request sent',
   html: 'a message body the request sent',
@@ -112,6 +115,8 @@ function learnFromRequest(req: Request, res: Response): void {
   learnCookies([setCookie ?? []].flat().map((line) => String(line).split(';')[0]!));
   learn('the session id', req.sessionID);
   learn('a setup token', /\/setup\/([^/?#]+)/.exec(req.originalUrl)?.[1]);
+  learn('an invitation token', /\/invitations\/([^/?#]+)/.exec(req.originalUrl)?.[1]);
+  learn('a password reset token', /\/password-reset\/([^/?#]+)/.exec(req.originalUrl)?.[1]);
   learnFields(req.body);
 }
 
@@ -186,6 +191,8 @@ function masked(line: string, secrets: readonly NamedSecret[]): string {
   }
   for (const { value } of secrets) text = text.split(value).join('<secret>');
   text = text.replace(/\/setup\/[A-Za-z0-9_-]{16,}/g, '/setup/<secret>');
+  text = text.replace(/\/invit(e|ations)\/[A-Za-z0-9_-]{43}/g, '/invite/<secret>');
+  text = text.replace(/\/(reset-password|password-reset)\/[A-Za-z0-9_-]{43}/g, '/reset-password/<secret>');
   return text.length > 160 ? `${text.slice(0, 160)}…` : text;
 }
 

@@ -20,6 +20,7 @@ import { emailPayload } from '../../features/inbound/inbound.test-support';
 import { newTicketInput } from '../../features/tickets/tickets.test-support';
 import { FAKE_CREDENTIALS } from '../../harvest/sync/harvest.test-support';
 import { startSmtpTestServer, type SmtpTestServer } from '../mail/smtp-test-server';
+import { base32Decode, totp } from '../../lib/totp';
 import { newUserInput } from '../test-app';
 import { fillPath, type RouteKey } from './route-inventory';
 import { TEST_METRICS_TOKEN, TEST_SMTP_PASSWORD } from './known-secrets';
@@ -86,6 +87,30 @@ async function userWithEmail(fx: SecurityFixture, email: string): Promise<string
   if (existing) return existing.id;
   const res = await request(fx.baseUrl).post('/api/register').send(newUserInput({ email })).expect(201);
   return res.body.user.id as string;
+}
+
+/** A pending invitation made by the admin: its id and the token of its link. */
+async function createInvitation(fx: SecurityFixture): Promise<{ id: string; token: string }> {
+  const res = await request(fx.baseUrl)
+    .post('/api/team/invitations')
+    .set('Cookie', fx.admin.cookie)
+    .send({ email: newUserInput().email, role: 'agent' })
+    .expect(201);
+  const url = res.body.invitation.url as string;
+  return { id: res.body.invitation.id as string, token: url.slice(url.lastIndexOf('/') + 1) };
+}
+
+/** A new signed-in user with two-step sign-in set up (its enabling code a step behind, so now is unused). */
+async function userWithTotp(fx: SecurityFixture) {
+  const user = await fx.newSignedInUser();
+  const setup = await request(fx.baseUrl).post('/api/auth/totp/setup').set('Cookie', user.cookie).expect(200);
+  const secret = setup.body.secret as string;
+  await request(fx.baseUrl)
+    .post('/api/auth/totp/enable')
+    .set('Cookie', user.cookie)
+    .send({ code: totp(base32Decode(secret), Date.now() - 30_000) })
+    .expect(200);
+  return { ...user, secret };
 }
 
 /** A small PNG stored for a new ticket's original message; returns the file's id. */
@@ -276,6 +301,77 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
       okStatus: 200,
     };
   },
+  'POST /api/password-reset': async (fx) => ({
+    body: { email: (await fx.registerUser()).email },
+    okStatus: 202,
+  }),
+  // A link the admin made for a new member, used once.
+  'POST /api/password-reset/:token': async (fx) => {
+    const res = await request(fx.baseUrl)
+      .post(`/api/team/${(await fx.registerUser()).id}/password-reset`)
+      .set('Cookie', fx.admin.cookie)
+      .expect(200);
+    const url = res.body.url as string;
+    return {
+      params: { token: url.slice(url.lastIndexOf('/') + 1) },
+      body: { password: 'a brand new password' },
+      okStatus: 200,
+    };
+  },
+  'GET /api/auth/sessions': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  // A user signed in twice ends the other session by its public id.
+  'DELETE /api/auth/sessions/:id': async (fx) => {
+    const user = await fx.newSignedInUser();
+    await request(fx.baseUrl)
+      .post('/api/login')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
+    const listed = await request(fx.baseUrl).get('/api/auth/sessions').set('Cookie', user.cookie).expect(200);
+    const other = (listed.body.sessions as { id: string; current: boolean }[]).find((s) => !s.current)!;
+    return { cookie: user.cookie, params: { id: other.id }, okStatus: 204 };
+  },
+  'POST /api/auth/sessions/revoke-others': async (fx) => {
+    const user = await fx.newSignedInUser();
+    await request(fx.baseUrl)
+      .post('/api/login')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
+    return { cookie: user.cookie, okStatus: 200 };
+  },
+  'GET /api/auth/totp': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'POST /api/auth/totp/setup': async (fx) => ({ cookie: (await fx.newSignedInUser()).cookie, okStatus: 200 }),
+  'POST /api/auth/totp/enable': async (fx) => {
+    const user = await fx.newSignedInUser();
+    const setup = await request(fx.baseUrl)
+      .post('/api/auth/totp/setup')
+      .set('Cookie', user.cookie)
+      .expect(200);
+    return {
+      cookie: user.cookie,
+      body: { code: totp(base32Decode(setup.body.secret as string), Date.now()) },
+      okStatus: 200,
+    };
+  },
+  'POST /api/auth/totp/disable': async (fx) => {
+    const user = await userWithTotp(fx);
+    return { cookie: user.cookie, body: { password: user.password }, okStatus: 200 };
+  },
+  // The password step first: its session waits for the code.
+  'POST /api/login/totp': async (fx) => {
+    const user = await userWithTotp(fx);
+    const step = await request(fx.baseUrl)
+      .post('/api/login')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
+    const cookie = [step.headers['set-cookie'] ?? []]
+      .flat()
+      .find((line) => line.startsWith('helpdesk.sid='))!;
+    return {
+      cookie: cookie.split(';')[0]!,
+      body: { code: totp(base32Decode(user.secret), Date.now()) },
+      okStatus: 200,
+    };
+  },
   // The fixture has an admin already, so no link would work: the example stores a token of its own.
   'POST /api/setup/:token': async (fx) => ({
     params: { token: await insertSetupToken(fx.t.db) },
@@ -390,6 +486,49 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
   'GET /api/dashboard/stats': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
   'GET /api/users': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
   'GET /api/users/ticket-counts': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'GET /api/team': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'GET /api/team/ticket-counts': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  // A new agent made admin: each call changes someone, and never the last admin.
+  'PUT /api/team/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: (await fx.registerUser()).id },
+    body: { role: 'admin', active: true },
+    okStatus: 200,
+  }),
+  'POST /api/team/:id/password-reset': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: (await fx.registerUser()).id },
+    okStatus: 200,
+  }),
+  'GET /api/team/audit': (fx) => ({
+    cookie: fx.admin.cookie,
+    query: { limit: '20', before: '2999-01-01T00:00:00Z' },
+    okStatus: 200,
+  }),
+  'DELETE /api/team/:id/totp': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: (await userWithTotp(fx)).id },
+    okStatus: 204,
+  }),
+  'POST /api/team/invitations': (fx) => ({
+    cookie: fx.admin.cookie,
+    body: { email: newUserInput().email, role: 'agent', firstName: 'Ivy', lastName: 'Invitee' },
+    okStatus: 201,
+  }),
+  'DELETE /api/team/invitations/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: (await createInvitation(fx)).id },
+    okStatus: 204,
+  }),
+  'GET /api/invitations/:token': async (fx) => ({
+    params: { token: (await createInvitation(fx)).token },
+    okStatus: 200,
+  }),
+  'POST /api/invitations/:token/accept': async (fx) => ({
+    params: { token: (await createInvitation(fx)).token },
+    body: { firstName: 'Ivy', lastName: 'Invitee', password: 'a long new password' },
+    okStatus: 201,
+  }),
   'GET /api/loaner-equipment': (fx) => ({
     cookie: fx.admin.cookie,
     query: { search: 'laptop', isReturned: 'false', overdue: 'true' },

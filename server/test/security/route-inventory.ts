@@ -45,6 +45,19 @@ export const ROUTES = [
   { method: 'GET', path: '/api/login', access: 'public' },
   { method: 'GET', path: '/api/auth/user', access: 'authenticated' },
   { method: 'POST', path: '/api/auth/change-password', access: 'authenticated' },
+  // Each user's own sessions (Settings → Sessions).
+  { method: 'GET', path: '/api/auth/sessions', access: 'authenticated' },
+  { method: 'DELETE', path: '/api/auth/sessions/:id', access: 'authenticated' },
+  { method: 'POST', path: '/api/auth/sessions/revoke-others', access: 'authenticated' },
+  // Two-step sign-in: each user's own; the second step of a sign-in is public (the pending session).
+  { method: 'GET', path: '/api/auth/totp', access: 'authenticated' },
+  { method: 'POST', path: '/api/auth/totp/setup', access: 'authenticated' },
+  { method: 'POST', path: '/api/auth/totp/enable', access: 'authenticated' },
+  { method: 'POST', path: '/api/auth/totp/disable', access: 'authenticated' },
+  { method: 'POST', path: '/api/login/totp', access: 'public' },
+  // Forgot password? (server/features/auth/password-reset.routes.ts): public, throttled.
+  { method: 'POST', path: '/api/password-reset', access: 'public' },
+  { method: 'POST', path: '/api/password-reset/:token', access: 'public' },
   // The setup link of a fresh install: public, the token in the path is the credential.
   { method: 'POST', path: '/api/setup/:token', access: 'public' },
   // The mail pipeline's webhook.
@@ -71,6 +84,18 @@ export const ROUTES = [
   { method: 'GET', path: '/api/dashboard/stats', access: 'authenticated' },
   { method: 'GET', path: '/api/users', access: 'authenticated' },
   { method: 'GET', path: '/api/users/ticket-counts', access: 'authenticated' },
+  // The Team page of Settings (server/features/team): admins only.
+  { method: 'GET', path: '/api/team', access: 'admin' },
+  { method: 'GET', path: '/api/team/ticket-counts', access: 'admin' },
+  { method: 'PUT', path: '/api/team/:id', access: 'admin' },
+  { method: 'POST', path: '/api/team/:id/password-reset', access: 'admin' },
+  { method: 'DELETE', path: '/api/team/:id/totp', access: 'admin' },
+  { method: 'GET', path: '/api/team/audit', access: 'admin' },
+  { method: 'POST', path: '/api/team/invitations', access: 'admin' },
+  { method: 'DELETE', path: '/api/team/invitations/:id', access: 'admin' },
+  // The invitee's side of an invitation: public, the token in the path is the credential.
+  { method: 'GET', path: '/api/invitations/:token', access: 'public' },
+  { method: 'POST', path: '/api/invitations/:token/accept', access: 'public' },
   // Loaner equipment.
   { method: 'GET', path: '/api/loaner-equipment', access: 'authenticated' },
   { method: 'POST', path: '/api/loaner-equipment', access: 'authenticated' },

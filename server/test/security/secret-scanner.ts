@@ -48,6 +48,10 @@ const FORBIDDEN_KEYS = new Set([
   'accesstokensealed',
   'sessionsecret',
   'encryptionkey',
+  // Two-step sign-in (issue 22): the sealed secrets and the recovery codes' hashes stay in the database.
+  'totpsecretsealed',
+  'totppendingsecretsealed',
+  'codehash',
 ]);
 /** Keys an answer may carry only masked ('••••••••abcd') or empty. */
 const TOKEN_KEYS = new Set(['accesstoken', 'access_token']);

@@ -1,4 +1,5 @@
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { TwoStepCard } from '@/features/auth/components/two-step-card';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 
 export default function SettingsRoute() {
@@ -9,8 +10,10 @@ export default function SettingsRoute() {
       canManageHarvest={isAdmin}
       canManageEmail={isAdmin}
       userEmail={user?.email ?? ''}
+      canManageTeam={isAdmin}
       userId={user?.id ?? ''}
       isAdmin={isAdmin}
+      accountCards={<TwoStepCard />}
     />
   );
 }

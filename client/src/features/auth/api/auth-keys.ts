@@ -5,4 +5,6 @@
 export const authKeys = {
   all: ['/api/auth'] as const,
   currentUser: () => [...authKeys.all, 'user'] as const,
+  /** GET /api/auth/totp: whether two-step sign-in is on, and required. */
+  totp: () => [...authKeys.all, 'totp'] as const,
 };

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { loginSchema, type LoginInput } from '@shared/contracts/auth';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { toast } from '@/components/ui/use-toast';
 import { authKeys } from '../api/auth-keys';
 import { useLogin } from '../api/login';
 import { failureDescription, LOGIN_TOASTS } from '../lib/auth-toasts';
+import { LoginCodeStep } from './login-code-step';
 
 function showLoginFailure(description: string) {
   toast({ variant: 'destructive', title: LOGIN_TOASTS.failureTitle, description });
@@ -22,19 +24,28 @@ export function LoginForm() {
   const loginMutation = useLogin();
   const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+  // The password was right and the account has two-step sign-in: the code comes next.
+  const [codeStep, setCodeStep] = useState(false);
 
-  const onSubmit = async (values: LoginInput) => {
-    try {
-      const result = await loginMutation.mutateAsync(values);
-      if (!result.success) return showLoginFailure(result.error || LOGIN_TOASTS.failureFallback);
-    } catch (error) {
-      return showLoginFailure(failureDescription(error, LOGIN_TOASTS));
-    }
+  const signedIn = async () => {
     toast({ title: LOGIN_TOASTS.successTitle, description: LOGIN_TOASTS.successDescription });
     await queryClient.refetchQueries({ queryKey: authKeys.currentUser() });
     // Replace: the back button should not lead to the sign-in screen of a signed-in user.
     navigate(paths.dashboard, { replace: true });
   };
+
+  const onSubmit = async (values: LoginInput) => {
+    try {
+      const result = await loginMutation.mutateAsync(values);
+      if ('totpRequired' in result) return setCodeStep(true);
+      if (!result.success) return showLoginFailure(result.error || LOGIN_TOASTS.failureFallback);
+    } catch (error) {
+      return showLoginFailure(failureDescription(error, LOGIN_TOASTS));
+    }
+    await signedIn();
+  };
+
+  if (codeStep) return <LoginCodeStep onSignedIn={signedIn} />;
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
@@ -58,6 +69,11 @@ export function LoginForm() {
         {isSubmitting && <Spinner />}
         {isSubmitting ? 'Signing In...' : 'Sign In'}
       </Button>
+      <p className="text-center text-sm">
+        <Link href={paths.forgotPassword} className="text-primary underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
 import { registerSchema, type RegisterInput } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useRegister } from '../api/register';
-import { failureDescription, REGISTER_TOASTS } from '../lib/auth-toasts';
+import { failureDescription, REGISTER_TEXTS, REGISTER_TOASTS } from '../lib/auth-toasts';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
@@ -64,8 +65,30 @@ export function RegisterFields({ form, idPrefix }: { form: UseFormReturn<Registe
   );
 }
 
+/** A 403 is the registration setting refusing the address (issue 22): its words, to show instead of the form. */
+const refusalOf = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 ? error.serverMessage : undefined;
+
+/**
+ * Why registration was refused, in place of the form, with a way back to it (a domain-limited help
+ * desk takes another address).
+ */
+function RegistrationRefused({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="space-y-4">
+      <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+        {message}
+      </p>
+      <Button type="button" variant="outline" className="w-full" onClick={onRetry}>
+        {REGISTER_TEXTS.useAnotherAddress}
+      </Button>
+    </div>
+  );
+}
+
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const registerMutation = useRegister();
+  const [refusal, setRefusal] = useState<string>();
   const form = useForm({
     resolver: zodResolver(registerSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
@@ -78,6 +101,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       if (!result.success) return showRegisterFailure(result.error || REGISTER_TOASTS.failureFallback);
     } catch (error) {
       applyServerFieldErrors(error, form.setError);
+      setRefusal(refusalOf(error));
       return showRegisterFailure(failureDescription(error, REGISTER_TOASTS));
     }
     toast({ title: REGISTER_TOASTS.successTitle, description: REGISTER_TOASTS.successDescription });
@@ -85,6 +109,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     onRegistered();
   };
 
+  if (refusal) return <RegistrationRefused message={refusal} onRetry={() => setRefusal(undefined)} />;
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
       <RegisterFields form={form} idPrefix="register" />

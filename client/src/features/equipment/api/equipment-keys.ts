@@ -18,4 +18,6 @@ export const equipmentKeys = {
    * default query function expects, so any feature reading /api/users shares one cache entry.
    */
   users: () => ['/api/users'] as const,
+  /** Every account, deactivated ones included (names only); under /api/users, so invalidated with it. */
+  allUsers: () => ['/api/users', { include: 'deactivated' }] as const,
 };

@@ -1,6 +1,6 @@
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useUsers } from '../api/get-users';
-import { UNASSIGNED_LABEL, UNKNOWN_USER_LABEL, userDisplayName } from '../lib/user-label';
+import { useAllUsers, useUsers } from '../api/get-users';
+import { UNASSIGNED_LABEL, userDisplayName, userLabel } from '../lib/user-label';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 
 /** A select item cannot have an empty value (spec §5), so "Unassigned" has this one and maps to null. */
@@ -16,7 +16,9 @@ interface AssigneeSelectProps {
 export function AssigneeSelect({ value, onChange, error, className }: AssigneeSelectProps) {
   const id = 'loaner-assigned-to';
   const { data: users = [], isSuccess } = useUsers();
-  // A loan may name a user who is gone; the select still needs an item for it to show the value.
+  const { data: allUsers } = useAllUsers();
+  // A loan may name a user who is gone or deactivated (not offered); the select still needs an item
+  // for it to show the value, named when the account still exists.
   const unknownAssignee = isSuccess && value !== null && !users.some((user) => user.id === value);
   return (
     <FormField id={id} label="Assigned To (Optional)" error={error} className={className}>
@@ -34,7 +36,7 @@ export function AssigneeSelect({ value, onChange, error, className }: AssigneeSe
               {userDisplayName(user)}
             </SelectItem>
           ))}
-          {unknownAssignee && <SelectItem value={value}>{UNKNOWN_USER_LABEL}</SelectItem>}
+          {unknownAssignee && <SelectItem value={value}>{userLabel(value, allUsers ?? [])}</SelectItem>}
         </SelectContent>
       </Select>
     </FormField>

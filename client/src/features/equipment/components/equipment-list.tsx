@@ -2,7 +2,7 @@ import type { LoanerEquipmentRecord } from '@shared/contracts/equipment';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
 import type { EquipmentListFilters } from '../api/equipment-keys';
 import { useLoanerEquipment } from '../api/get-loaner-equipment';
-import { useUsers } from '../api/get-users';
+import { useAllUsers } from '../api/get-users';
 import { EquipmentCard } from './equipment-card';
 import { EquipmentEmpty, EquipmentLoadError, EquipmentLoading } from './equipment-list-states';
 
@@ -14,7 +14,8 @@ interface EquipmentListProps {
 /** The loans matching the search and filter, in the server's order (overdue first), or the state instead. */
 export function EquipmentList({ filters, onEdit }: EquipmentListProps) {
   const equipment = useLoanerEquipment(filters);
-  const users = useUsers();
+  // Names of every account: a loan keeps naming someone who has since been deactivated.
+  const users = useAllUsers();
   useSessionExpiryRedirect(equipment.error);
   useSessionExpiryRedirect(users.error);
   // Without the users list, names read as unknown rather than loading for ever.

@@ -13,7 +13,21 @@ export const settingsKeys = {
   harvestUsers: () => ['/api/harvest/users'] as const,
   /** GET /api/harvest/mapping; the time feature reads the same entry for its "logged as" line. */
   harvestMapping: () => ['/api/harvest/mapping'] as const,
+  /** GET /api/team (admins): members and pending invitations. */
+  team: () => ['/api/team'] as const,
+  /** GET /api/team/ticket-counts (admins): open tickets per member, deactivated ones included. */
+  teamTicketCounts: () => ['/api/team', 'ticket-counts'] as const,
+  /** GET /api/auth/sessions: the signed-in user's own sessions. */
+  sessions: () => ['/api/auth/sessions'] as const,
+  /** GET /api/team/audit (admins): the latest security events; under /api/team, refetched with it. */
+  audit: () => ['/api/team', 'audit'] as const,
 };
+
+/**
+ * What a change to the team makes stale in other features, named by URL: the pickers and Team Status
+ * (a deactivated member leaves them).
+ */
+export const TEAM_DEPENDENT_KEYS = [['/api/users']] as const;
 
 /**
  * What new Harvest credentials make stale in other features, named by URL because features never

@@ -1,9 +1,13 @@
+import type { ReactNode } from 'react';
 import { usePageTitle } from '@/components/layout/app-shell-context';
 import { CannedResponsesCard } from './canned-responses-card';
 import { ChangePasswordCard } from './change-password-card';
 import { EmailSettingsCard } from './email-settings-card';
 import { HarvestIntegrationCard } from './harvest-integration-card';
 import { SlaSettingsCard } from './sla-settings-card';
+import { RegistrationCard } from './registration-card';
+import { SessionsCard } from './sessions-card';
+import { TeamCard } from './team-card';
 
 interface SettingsPageProps {
   /** Only admins may change the Harvest credentials; the route reads the role from the signed-in user. */
@@ -12,18 +16,28 @@ interface SettingsPageProps {
   canManageEmail: boolean;
   /** The signed-in user's address: an admin's test email goes there. */
   userEmail: string;
-  /** The signed-in user: their own canned responses, and the team's when an admin. */
+  /** Only admins see the Team card (accounts, roles, deactivation). */
+  canManageTeam: boolean;
+  /** The signed-in user's id: the Team card marks their own row; their own canned responses. */
   userId: string;
+  /** Admins manage team canned responses and the SLA settings. */
   isAdmin: boolean;
+  /** Cards of other features about the user's own account (Two-Step Sign-In), after Sessions. */
+  accountCards?: ReactNode;
 }
 
-/** Change Password and Harvest Integration (spec §2 Settings), then Email, then Canned Responses. */
+/**
+ * Change Password and Harvest Integration (spec §2 Settings), then Email, the user's sessions and
+ * two-step sign-in, Canned Responses, and for admins Registration, Team and the SLA settings.
+ */
 export function SettingsPage({
   canManageHarvest,
   canManageEmail,
   userEmail,
+  canManageTeam,
   userId,
   isAdmin,
+  accountCards,
 }: SettingsPageProps) {
   usePageTitle('Settings');
   return (
@@ -31,7 +45,11 @@ export function SettingsPage({
       <ChangePasswordCard />
       <HarvestIntegrationCard canManage={canManageHarvest} />
       <EmailSettingsCard canManage={canManageEmail} userEmail={userEmail} />
+      <SessionsCard />
+      {accountCards}
       <CannedResponsesCard isAdmin={isAdmin} userId={userId} />
+      {canManageTeam && <RegistrationCard />}
+      {canManageTeam && <TeamCard currentUserId={userId} />}
       {isAdmin && <SlaSettingsCard />}
     </section>
   );

@@ -1,0 +1,21 @@
+import { Headset } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { PRODUCT_NAME } from '@shared/constants';
+import { Card } from '@/components/ui/card';
+
+/** The signed-out pages beside the sign-in screen (invitation, password reset): the name, then one card. */
+export function AuthPageShell({ children }: { children: ReactNode }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-linear-to-br from-primary/10 via-background to-background p-4">
+      <div className="w-full max-w-md space-y-6">
+        <div className="flex items-center justify-center gap-3">
+          <div className="flex size-10 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-sm">
+            <Headset className="size-5" aria-hidden="true" />
+          </div>
+          <h1 className="text-2xl font-bold tracking-tight">{PRODUCT_NAME}</h1>
+        </div>
+        <Card className="shadow-md">{children}</Card>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,89 @@
+import { MonitorSmartphone } from 'lucide-react';
+import type { SessionSummary } from '@shared/contracts/auth';
+import { describeUserAgent } from '@shared/user-agent';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { SectionCard } from '@/components/ui/section-card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessions } from '../api/get-sessions';
+import { useRevokeOtherSessions, useRevokeSession } from '../api/revoke-sessions';
+import { SESSIONS_TEXTS as T } from '../lib/sessions-texts';
+import { notifyFailure, notifySuccess, serverMessageOf } from '../lib/settings-toasts';
+import { formatDateTime } from '../lib/format-date-time';
+
+function SessionItem({ session }: { session: SessionSummary }) {
+  const revoke = useRevokeSession();
+  const what = describeUserAgent(session.userAgent);
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3">
+      <div className="min-w-0 flex-1 basis-64 space-y-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          {what}
+          {session.current && <Badge variant="green">{T.thisDevice}</Badge>}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {session.ip ?? T.unknownAddress} · {T.signedIn} {formatDateTime(session.createdAt)} · {T.lastActive}{' '}
+          {formatDateTime(session.lastSeenAt)}
+        </p>
+      </div>
+      {!session.current && (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={T.signOutLabel(`${what}, signed in ${formatDateTime(session.createdAt)}`)}
+          disabled={revoke.isPending}
+          onClick={() =>
+            revoke.mutate(session.id, {
+              onSuccess: () => notifySuccess(T.signedOut),
+              onError: (error) => notifyFailure(T.failed, error),
+            })
+          }
+        >
+          {T.signOut}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** Settings → Sessions, for every user: their signed-in browsers, each with a way to end it. */
+export function SessionsCard() {
+  const sessions = useSessions();
+  const revokeOthers = useRevokeOtherSessions();
+  useSessionExpiryRedirect(sessions.error);
+  const others = sessions.data?.sessions.filter((session) => !session.current).length ?? 0;
+  return (
+    <SectionCard title={T.title} icon={MonitorSmartphone} description={T.description}>
+      {sessions.isPending ? (
+        <Skeleton className="h-16 w-full" />
+      ) : sessions.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {serverMessageOf(sessions.error) ?? T.loadFailed}
+        </p>
+      ) : (
+        <div className="space-y-3">
+          <ul aria-label={T.title} className="divide-y">
+            {sessions.data.sessions.map((session) => (
+              <SessionItem key={session.id} session={session} />
+            ))}
+          </ul>
+          {others > 0 && (
+            <Button
+              variant="outline"
+              disabled={revokeOthers.isPending}
+              onClick={() =>
+                revokeOthers.mutate(undefined, {
+                  onSuccess: (result) => notifySuccess(T.othersSignedOut(result.ended)),
+                  onError: (error) => notifyFailure(T.failed, error),
+                })
+              }
+            >
+              {T.signOutOthers}
+            </Button>
+          )}
+        </div>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,59 @@
+import { request, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launchBrowser, newContext, screenshotOf } from './support/browser';
+import { dismissToasts, settled } from './support/page-state';
+import { signInNewUser } from './support/users';
+
+/** Settings → Sessions (issue 22): a user sees where they are signed in and signs other browsers out. */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const card = (page: Page) => page.getByRole('region', { name: 'Sessions', exact: true });
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+describe('Settings → Sessions', () => {
+  it('when a user is signed in on three browsers, then the card lists them and signs one, then all others, out', async () => {
+    const context = await newContext(browser);
+    const user = await signInNewUser(context, 'Sasha');
+    // The other browsers sign in through the API with their own User-Agent.
+    const firefox = await request.newContext({ baseURL: baseURL(), userAgent: FIREFOX });
+    const iphone = await request.newContext({ baseURL: baseURL(), userAgent: IPHONE });
+    for (const api of [firefox, iphone]) {
+      const login = await api.post('/api/login', { data: { email: user.email, password: user.password } });
+      expect(login.status()).toBe(200);
+    }
+
+    const page = await context.newPage();
+    await page.goto('/settings');
+    const sessions = card(page);
+    await sessions.getByText('Firefox on Linux').waitFor();
+    await sessions.getByText('Safari on iOS').waitFor();
+    await sessions.getByText('This device').waitFor();
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 1200 });
+      await settled(page);
+      await screenshotOf(sessions, `sessions-card-${width}`);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    await sessions.getByRole('button', { name: /^Sign out Firefox on Linux/ }).click();
+    await page.getByText('Session signed out', { exact: true }).first().waitFor();
+    expect((await firefox.get('/api/auth/user')).status()).toBe(401);
+    expect((await iphone.get('/api/auth/user')).status()).toBe(200);
+    await dismissToasts(page);
+
+    await sessions.getByRole('button', { name: 'Sign Out Other Sessions' }).click();
+    await page.getByText('1 other session signed out', { exact: true }).first().waitFor();
+    expect((await iphone.get('/api/auth/user')).status()).toBe(401);
+    await expect.poll(() => sessions.getByRole('listitem').count()).toBe(1);
+    await firefox.dispose();
+    await iphone.dispose();
+    await context.close();
+  });
+});

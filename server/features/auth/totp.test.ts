@@ -1,0 +1,179 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTP_MESSAGES } from '@shared/contracts/auth';
+import { base32Decode, totp } from '../../lib/totp';
+import { registerLogSecret } from '../../test/security/log-scanner';
+import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
+
+type Signed = Awaited<ReturnType<typeof signedInAgent>>;
+
+let t: TestApp;
+let admin: Signed;
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '5' });
+  admin = await signedInAgent(t.app);
+});
+afterAll(() => t.close());
+
+/** The code of the step `offsetSteps` from now (computed here, as an authenticator app would). */
+const codeFor = (secret: string, offsetSteps = 0) =>
+  totp(base32Decode(secret), Date.now() + offsetSteps * 30_000);
+
+/** Sets two-step sign-in up for a new user; returns them, their secret and recovery codes. */
+async function userWithTotp() {
+  const user = await signedInAgent(t.app);
+  const setup = await user.agent.post('/api/auth/totp/setup').expect(200);
+  const secret = setup.body.secret as string;
+  registerLogSecret('a TOTP secret', secret);
+  // A step behind, so that the current step is still unused for the sign-in that follows.
+  const enabled = await user.agent
+    .post('/api/auth/totp/enable')
+    .send({ code: codeFor(secret, -1) })
+    .expect(200);
+  const recoveryCodes = enabled.body.recoveryCodes as string[];
+  for (const code of recoveryCodes) registerLogSecret('a recovery code', code);
+  return { ...user, secret, recoveryCodes };
+}
+
+/** Signs in with the password: the browser then waits for the second step. */
+async function passwordStep(input: { email: string; password: string }) {
+  const browser = request.agent(t.app);
+  const res = await browser.post('/api/login').send(input).expect(200);
+  return { browser, res };
+}
+
+describe('turning two-step sign-in on', () => {
+  it('when a user sets it up, then the secret is sealed at rest, the QR URL names the account, and a code turns it on with ten recovery codes', async () => {
+    const user = await signedInAgent(t.app);
+    expect((await user.agent.get('/api/auth/totp').expect(200)).body).toEqual({
+      enabled: false,
+      required: false,
+    });
+    const setup = await user.agent.post('/api/auth/totp/setup').expect(200);
+    const { secret, otpauthUrl } = setup.body;
+    registerLogSecret('a TOTP secret', secret);
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauthUrl).toContain(`secret=${secret}`);
+    expect(otpauthUrl).toContain(encodeURIComponent(user.input.email));
+
+    const { rows } = await t.database.pool.query('SELECT * FROM users WHERE id = $1', [user.user.id]);
+    expect(JSON.stringify(rows)).not.toContain(secret);
+
+    const wrong = await user.agent.post('/api/auth/totp/enable').send({ code: '000000' }).expect(400);
+    expect(wrong.body.fieldErrors).toHaveProperty('code');
+    const enabled = await user.agent
+      .post('/api/auth/totp/enable')
+      .send({ code: codeFor(secret) })
+      .expect(200);
+    expect(enabled.body.recoveryCodes).toHaveLength(10);
+    expect(new Set(enabled.body.recoveryCodes).size).toBe(10);
+    for (const code of enabled.body.recoveryCodes) registerLogSecret('a recovery code', code);
+    const stored = await t.database.pool.query(
+      'SELECT code_hash FROM totp_recovery_codes WHERE user_id = $1',
+      [user.user.id],
+    );
+    expect(JSON.stringify(stored.rows)).not.toContain(enabled.body.recoveryCodes[0]);
+    expect((await user.agent.get('/api/auth/totp').expect(200)).body.enabled).toBe(true);
+    await user.agent.post('/api/auth/totp/setup').expect(409);
+  });
+
+  it('when enable comes without a setup, or with a malformed code, then 400 naming the code', async () => {
+    const user = await signedInAgent(t.app);
+    const none = await user.agent.post('/api/auth/totp/enable').send({ code: '123456' }).expect(400);
+    expect(none.body.message).toBe(TOTP_MESSAGES.noSetup);
+    const bad = await user.agent.post('/api/auth/totp/enable').send({ code: '12ab' }).expect(400);
+    expect(bad.body.fieldErrors).toHaveProperty('code');
+  });
+});
+
+describe('signing in with two-step sign-in', () => {
+  it('when the password is right, then 200 totpRequired and not signed in until the code; the code works once', async () => {
+    const user = await userWithTotp();
+    const { browser, res } = await passwordStep(user.input);
+    expect(res.body).toEqual({ totpRequired: true });
+    await browser.get('/api/auth/user').expect(401);
+
+    const code = codeFor(user.secret);
+    const signedIn = await browser.post('/api/login/totp').send({ code }).expect(200);
+    expect(signedIn.body).toMatchObject({ success: true, user: { id: user.user.id } });
+    await browser.get('/api/auth/user').expect(200);
+
+    // The same code again, in another sign-in: refused.
+    const second = await passwordStep(user.input);
+    const reused = await second.browser.post('/api/login/totp').send({ code }).expect(401);
+    expect(reused.body.message).toBe(TOTP_MESSAGES.invalidCode);
+    await second.browser.get('/api/auth/user').expect(401);
+    // The next step's code (one step of drift) works.
+    await second.browser
+      .post('/api/login/totp')
+      .send({ code: codeFor(user.secret, 1) })
+      .expect(200);
+  });
+
+  it('when a recovery code is used, then it signs in once and never again', async () => {
+    const user = await userWithTotp();
+    const [recovery] = user.recoveryCodes;
+    const first = await passwordStep(user.input);
+    await first.browser.post('/api/login/totp').send({ recoveryCode: recovery!.toUpperCase() }).expect(200);
+    await first.browser.get('/api/auth/user').expect(200);
+    const again = await passwordStep(user.input);
+    await again.browser.post('/api/login/totp').send({ recoveryCode: recovery }).expect(401);
+  });
+
+  it('when there was no password step, then 401; a bad body is a 400', async () => {
+    await request(t.app).post('/api/login/totp').send({ code: '123456' }).expect(401);
+    const user = await userWithTotp();
+    const { browser } = await passwordStep(user.input);
+    const both = await browser
+      .post('/api/login/totp')
+      .send({ code: '123456', recoveryCode: 'x' })
+      .expect(400);
+    expect(both.body.fieldErrors).toHaveProperty('code');
+  });
+
+  it('when codes are guessed, then the account’s sign-in budget runs out (429)', async () => {
+    const user = await userWithTotp();
+    const { browser } = await passwordStep(user.input);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      statuses.push((await browser.post('/api/login/totp').send({ code: '000000' })).status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+});
+
+describe('turning it off and resetting it', () => {
+  it('when a user turns it off with their password, then sign-in needs the password only', async () => {
+    const user = await userWithTotp();
+    const wrong = await user.agent
+      .post('/api/auth/totp/disable')
+      .send({ password: 'wrong password' })
+      .expect(400);
+    expect(wrong.body.fieldErrors).toHaveProperty('password');
+    await user.agent.post('/api/auth/totp/disable').send({ password: user.input.password }).expect(200);
+    const { res } = await passwordStep(user.input);
+    expect(res.body).toMatchObject({ success: true });
+  });
+
+  it('when an admin resets a member’s two-step sign-in, then the member signs in with the password alone; agents get 403', async () => {
+    const member = await userWithTotp();
+    await member.agent.delete(`/api/team/${admin.user.id}/totp`).expect(403);
+    await admin.agent.delete(`/api/team/${member.user.id}/totp`).expect(204);
+    const { res } = await passwordStep(member.input);
+    expect(res.body).toMatchObject({ success: true });
+    await admin.agent.delete('/api/team/00000000-0000-4000-8000-000000000000/totp').expect(404);
+  });
+
+  it('when admins require it, then GET /api/auth/totp says so', async () => {
+    await admin.agent
+      .post('/api/settings')
+      .send({ key: 'registration', value: { mode: 'open', allowedDomains: [], requireTotp: true } })
+      .expect(200);
+    const user = await signedInAgent(t.app);
+    expect((await user.agent.get('/api/auth/totp').expect(200)).body).toEqual({
+      enabled: false,
+      required: true,
+    });
+  });
+});

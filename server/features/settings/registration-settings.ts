@@ -1,0 +1,40 @@
+/**
+ * The registration setting (issue 22): who may create an account from the Register tab. Absent, the
+ * spec's default applies: anyone may.
+ */
+import {
+  DEFAULT_REGISTRATION_SETTINGS,
+  registrationSettingsSchema,
+  type RegistrationSettings,
+  type RegistrationSettingsResponse,
+} from '@shared/contracts/registration-settings';
+import { SETTINGS_MESSAGES, type SaveEmailSettingsResponse } from '@shared/contracts/settings';
+import type { DbOrTx } from '../../db/client';
+import * as repository from './settings.repository';
+
+export const REGISTRATION_SETTINGS_KEY = 'registration';
+
+async function loadStored(db: DbOrTx) {
+  const row = await repository.findSetting(db, REGISTRATION_SETTINGS_KEY);
+  // Stored only through the schema; a row that no longer parses (hand-edited) falls back to the default.
+  const parsed = row ? registrationSettingsSchema.safeParse(row.value) : undefined;
+  return { value: parsed?.success ? parsed.data : DEFAULT_REGISTRATION_SETTINGS, updatedAt: row?.updatedAt };
+}
+
+/** The registration setting in force. */
+export async function loadRegistrationSettings(db: DbOrTx): Promise<RegistrationSettings> {
+  return (await loadStored(db)).value;
+}
+
+export async function getRegistrationSetting(db: DbOrTx): Promise<RegistrationSettingsResponse> {
+  const { value, updatedAt } = await loadStored(db);
+  return { key: REGISTRATION_SETTINGS_KEY, value, updatedAt: updatedAt?.toISOString() ?? null };
+}
+
+export async function saveRegistrationSettings(
+  db: DbOrTx,
+  value: RegistrationSettings,
+): Promise<SaveEmailSettingsResponse> {
+  await repository.upsertSetting(db, REGISTRATION_SETTINGS_KEY, value);
+  return { success: true, message: SETTINGS_MESSAGES.saved };
+}

@@ -1,0 +1,48 @@
+import { Router, type Request } from 'express';
+import type { AuthSuccess } from '@shared/contracts/auth';
+import { acceptInvitationSchema, type InvitationLookupResponse } from '@shared/contracts/team';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { parseInput } from '../../lib/validate';
+import { AuthThrottle, cancelOnServerError } from '../auth/auth-throttle';
+import { recordSecurityEvent } from '../audit/security-events.repository';
+import { signIn } from '../auth/sign-in';
+import * as invitationsService from './invitations.service';
+
+/**
+ * The invitee's side of an invitation, without a session: the token in the path is the credential.
+ * Accepting counts as a registration attempt (the registration throttle), as the setup link does.
+ */
+export function invitationRoutes(deps: { db: Database; config: AppConfig }) {
+  const { db, config } = deps;
+  const throttle = new AuthThrottle(db, config);
+  const router = Router();
+  const clientIp = (req: Request) => req.ip ?? 'unknown';
+
+  router.get('/invitations/:token', async (req, res) => {
+    const invitation = await invitationsService.lookupInvitation(db, String(req.params.token));
+    res.set('Cache-Control', 'no-store').json(invitation satisfies InvitationLookupResponse);
+  });
+
+  router.post('/invitations/:token/accept', async (req, res) => {
+    const attempt = await throttle.beginRegistration(clientIp(req));
+    const user = await cancelOnServerError(attempt, () =>
+      invitationsService.acceptInvitation(
+        db,
+        String(req.params.token),
+        parseInput(acceptInvitationSchema, req.body),
+        config.bcryptCost,
+      ),
+    );
+    await signIn(req, db, user.id);
+    await recordSecurityEvent(db, {
+      kind: 'invitation_accepted',
+      actorId: user.id,
+      targetId: user.id,
+      ip: clientIp(req),
+    });
+    res.status(201).json({ success: true, user } satisfies AuthSuccess);
+  });
+
+  return router;
+}

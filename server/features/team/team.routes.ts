@@ -1,0 +1,107 @@
+import { Router } from 'express';
+import {
+  createInvitationSchema,
+  invitationParamsSchema,
+  teamMemberParamsSchema,
+  updateTeamMemberSchema,
+  type UpdateTeamMemberResponse,
+} from '@shared/contracts/team';
+import type { UserTicketCountsResponse } from '@shared/contracts/users';
+import { auditQuerySchema, type AuditResponse } from '@shared/contracts/audit';
+import type { PasswordResetLinkResponse } from '@shared/contracts/auth';
+import { requestBaseUrl } from '../../lib/urls';
+import { parseInput } from '../../lib/validate';
+import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
+import type { AccountEmailDeps } from '../account-email/account-email.job';
+import { recordSecurityEvent } from '../audit/security-events.repository';
+import { listEvents } from '../audit/security-events.service';
+import { makeResetLink } from '../auth/password-reset.service';
+import { resetTotp } from '../auth/totp.service';
+import { activeTicketCounts } from '../users/users.service';
+import * as invitationsService from './invitations.service';
+import * as teamService from './team.service';
+
+export type TeamDeps = AccountEmailDeps & { publicUrl: string | undefined };
+
+/** The Team page of Settings: every route is for admins only (agents get 403). */
+export function teamRoutes(deps: TeamDeps) {
+  const { db } = deps;
+  const auth = requireAuth(db);
+  const router = Router();
+
+  router.get('/team', auth, requireAdmin, async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(await teamService.listTeam(db));
+  });
+
+  // Open tickets per member, deactivated ones included (Team Status leaves them out).
+  router.get('/team/ticket-counts', auth, requireAdmin, async (_req, res) => {
+    const userTicketCounts = await activeTicketCounts(db, { includeDeactivated: true });
+    res.json({ userTicketCounts } satisfies UserTicketCountsResponse);
+  });
+
+  router.put('/team/:id', auth, requireAdmin, async (req, res) => {
+    const { id } = parseInput(teamMemberParamsSchema, req.params);
+    const input = parseInput(updateTeamMemberSchema, req.body);
+    const member = await teamService.updateTeamMember(db, id, input, {
+      actorId: currentUser(req).id,
+      ip: req.ip ?? null,
+    });
+    res.json({ member } satisfies UpdateTeamMemberResponse);
+  });
+
+  // A reset link for a member, for the admin to pass on (email or not).
+  router.post('/team/:id/password-reset', auth, requireAdmin, async (req, res) => {
+    const { id } = parseInput(teamMemberParamsSchema, req.params);
+    const url = await makeResetLink(db, id, requestBaseUrl(req, deps.publicUrl));
+    await recordSecurityEvent(db, {
+      kind: 'password_reset_link_made',
+      actorId: currentUser(req).id,
+      targetId: id,
+      ip: req.ip,
+    });
+    res.set('Cache-Control', 'no-store').json({ url } satisfies PasswordResetLinkResponse);
+  });
+
+  // Resets a member's two-step sign-in (a lost phone): they sign in with the password alone until set up again.
+  router.delete('/team/:id/totp', auth, requireAdmin, async (req, res) => {
+    const { id } = parseInput(teamMemberParamsSchema, req.params);
+    await resetTotp(db, id);
+    await recordSecurityEvent(db, {
+      kind: 'totp_reset',
+      actorId: currentUser(req).id,
+      targetId: id,
+      ip: req.ip,
+    });
+    res.status(204).end();
+  });
+
+  router.get('/team/audit', auth, requireAdmin, async (req, res) => {
+    const query = parseInput(auditQuerySchema, req.query);
+    res
+      .set('Cache-Control', 'no-store')
+      .json({ events: await listEvents(db, query) } satisfies AuditResponse);
+  });
+
+  router.post('/team/invitations', auth, requireAdmin, async (req, res) => {
+    const input = parseInput(createInvitationSchema, req.body);
+    const admin = currentUser(req);
+    const { response } = await invitationsService.createInvitation(
+      deps,
+      { id: admin.id, name: admin.name },
+      input,
+      requestBaseUrl(req, deps.publicUrl),
+    );
+    await recordSecurityEvent(db, { kind: 'invitation_sent', actorId: admin.id, ip: req.ip });
+    // The link is in this answer only: nothing may keep a copy of it.
+    res.status(201).set('Cache-Control', 'no-store').json(response);
+  });
+
+  router.delete('/team/invitations/:id', auth, requireAdmin, async (req, res) => {
+    const { id } = parseInput(invitationParamsSchema, req.params);
+    await invitationsService.revokeInvitation(db, id);
+    await recordSecurityEvent(db, { kind: 'invitation_revoked', actorId: currentUser(req).id, ip: req.ip });
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { USER_ROLES } from '../constants';
+import { registerSchema } from './auth';
+
+/**
+ * The Team page of Settings (issue 22, admins only): every account with its role and status, and the
+ * invitations still pending. Plain zod only: the SPA imports this file.
+ */
+
+export const TEAM_MESSAGES = {
+  memberNotFound: 'Team member not found',
+  lastActiveAdmin:
+    'This is the last active admin: make another member an admin first, so that someone can still manage the team.',
+  nothingToChange: 'Give a role or an active flag to change',
+  memberUpdated: 'Team member updated',
+  invitationNotFound: 'Invitation not found, or no longer pending',
+  invitationLinkInvalid: 'This invitation link has expired, has already been used or was revoked.',
+} as const;
+
+/** How long an invitation link works. */
+export const INVITATION_VALID_DAYS = 7;
+
+/** How the Team page names a role and a status. */
+export const ROLE_LABELS = { admin: 'Admin', agent: 'Agent' } as const satisfies Record<
+  (typeof USER_ROLES)[number],
+  string
+>;
+/** A role in a sentence: "is now an admin", "invited you as an agent". */
+export const ROLE_IN_SENTENCE = { admin: 'an admin', agent: 'an agent' } as const satisfies Record<
+  (typeof USER_ROLES)[number],
+  string
+>;
+export const MEMBER_STATUS_LABELS = { active: 'Active', deactivated: 'Deactivated' } as const;
+
+export interface TeamMember {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  role: (typeof USER_ROLES)[number];
+  active: boolean;
+  /** ISO 8601; null when the member never signed in. */
+  lastSignInAt: string | null;
+  createdAt: string;
+}
+
+export interface TeamInvitation {
+  id: string;
+  email: string;
+  role: (typeof USER_ROLES)[number];
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** GET /api/team */
+export interface TeamResponse {
+  members: TeamMember[];
+  invitations: TeamInvitation[];
+}
+
+export const teamMemberParamsSchema = z.object({
+  id: z.uuid({ error: 'id must be a team member id' }),
+});
+
+/** PUT /api/team/:id: a role, an active flag or both. */
+export const updateTeamMemberSchema = z
+  .object({
+    role: z.enum(USER_ROLES, { error: 'role must be "admin" or "agent"' }).optional(),
+    active: z.boolean({ error: 'active must be true or false' }).optional(),
+  })
+  .refine((input) => input.role !== undefined || input.active !== undefined, {
+    message: TEAM_MESSAGES.nothingToChange,
+    path: ['role'],
+  });
+export type UpdateTeamMemberInput = z.infer<typeof updateTeamMemberSchema>;
+
+/** PUT /api/team/:id */
+export interface UpdateTeamMemberResponse {
+  member: TeamMember;
+}
+
+/** POST /api/team/invitations: the address and role; the names greet the invitee in the email. */
+export const createInvitationSchema = z.object({
+  email: registerSchema.shape.email,
+  role: z.enum(USER_ROLES, { error: 'role must be "admin" or "agent"' }),
+  firstName: z.string().trim().max(100, 'First name must be at most 100 characters').optional(),
+  lastName: z.string().trim().max(100, 'Last name must be at most 100 characters').optional(),
+});
+export type CreateInvitationInput = z.infer<typeof createInvitationSchema>;
+
+/** 201 of POST /api/team/invitations: `url` is the only copy of the link, shown to the admin once. */
+export interface InvitationCreatedResponse {
+  invitation: {
+    id: string;
+    email: string;
+    role: (typeof USER_ROLES)[number];
+    expiresAt: string;
+    url: string;
+  };
+}
+
+export const invitationParamsSchema = z.object({
+  id: z.uuid({ error: 'id must be an invitation id' }),
+});
+
+/** GET /api/invitations/:token (no session): what the invite page shows. */
+export interface InvitationLookupResponse {
+  email: string;
+  role: (typeof USER_ROLES)[number];
+}
+
+/** POST /api/invitations/:token/accept: the Register fields without the email (it is the invitation's). */
+export const acceptInvitationSchema = registerSchema.pick({
+  firstName: true,
+  lastName: true,
+  password: true,
+});
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;

@@ -47,6 +47,44 @@ export const TICKET_PRIORITY_META = {
   high: { label: 'high', colour: 'red' },
 } as const satisfies Record<TicketPriority, { label: string; colour: BadgeColour }>;
 
+/**
+ * The ticket list's sort orders (issue 26). `createdAt` descending is the spec's newest-first default.
+ * `firstOrder` is the direction a first click on a column header (or the API without `order`) sorts
+ * in: dates and priority start with the newest / highest, text and status from the top of the
+ * alphabet / the start of the lifecycle. Within equal values tickets follow their creation time in
+ * the same direction, and the id breaks ties.
+ */
+export const TICKET_SORTS = [
+  'createdAt',
+  'updatedAt',
+  'lastMessageAt',
+  'priority',
+  'status',
+  'ticketNumber',
+  'subject',
+  'assignee',
+] as const;
+export type TicketSort = (typeof TICKET_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const DEFAULT_TICKET_SORT: TicketSort = 'createdAt';
+export const TICKET_SORT_META = {
+  createdAt: { label: 'Created', firstOrder: 'desc' },
+  updatedAt: { label: 'Last Updated', firstOrder: 'desc' },
+  lastMessageAt: { label: 'Last Customer Reply', firstOrder: 'desc' },
+  priority: { label: 'Priority', firstOrder: 'desc' },
+  status: { label: 'Status', firstOrder: 'asc' },
+  ticketNumber: { label: 'Ticket #', firstOrder: 'asc' },
+  subject: { label: 'Subject', firstOrder: 'asc' },
+  assignee: { label: 'Assigned', firstOrder: 'asc' },
+} as const satisfies Record<TicketSort, { label: string; firstOrder: SortOrder }>;
+/**
+ * Status sorts along the lifecycle (open, in progress, closed, closed with Harvest) and priority by
+ * weight (low < medium < high), not alphabetically: the rank is a value's position in these lists.
+ */
+export const STATUS_SORT_ORDER = TICKET_STATUSES;
+export const PRIORITY_SORT_ORDER = TICKET_PRIORITIES;
+
 export const ASSIGNMENT_STATUSES = ['assigned', 'unassigned'] as const;
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 

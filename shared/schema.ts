@@ -25,6 +25,8 @@ import {
 import {
   CLOSED_TICKET_STATUSES,
   DEFAULT_TICKET_PRIORITY,
+  PRIORITY_SORT_ORDER,
+  STATUS_SORT_ORDER,
   DEFAULT_TICKET_STATUS,
   DEFAULT_USER_ROLE,
 } from './constants';
@@ -90,6 +92,31 @@ export const sessions = pgTable(
   (t) => [index('IDX_session_expire').on(t.expire)],
 );
 
+/** A value's position in `values` as an SQL expression: how the list sorts by status and priority. */
+function rankOf(column: unknown, values: readonly string[]) {
+  const cases = values.map((value, rank) => `WHEN '${value}' THEN ${rank}`).join(' ');
+  return sql`(CASE ${column} ${sql.raw(cases)} END)`;
+}
+
+/**
+ * The expressions the ticket list sorts by where a column alone would not do (issue 26). The list's
+ * ORDER BY and the indexes below are built from these same functions, so they cannot drift apart and
+ * each sort is read from its index in order.
+ */
+export const ticketSortExpressions = {
+  /** Lifecycle order (STATUS_SORT_ORDER), not alphabetical. */
+  statusRank: (status: unknown) => rankOf(status, STATUS_SORT_ORDER),
+  /** low < medium < high (PRIORITY_SORT_ORDER). */
+  priorityRank: (priority: unknown) => rankOf(priority, PRIORITY_SORT_ORDER),
+  /** "T-" and digits: shorter numbers first, so T-99 comes before T-100 (then the text itself). */
+  numberLength: (ticketNumber: unknown) => sql`length(${ticketNumber})`,
+  /**
+   * Case-insensitive, on the first 100 characters: a b-tree entry must stay under about 2.7 kB and
+   * a subject may hold 1,000 characters of up to 4 bytes each.
+   */
+  subjectKey: (subject: unknown) => sql`lower(left(${subject}, 100))`,
+};
+
 export const tickets = pgTable(
   'tickets',
   {
@@ -132,6 +159,18 @@ export const tickets = pgTable(
       .generatedAlwaysAs(
         sql`to_tsvector(${searchConfig}, ${asPlainText('subject')}) || to_tsvector(${searchConfig}, ${asPlainText('coalesce(body_text, body)')}) || to_tsvector(${searchConfig}, ${asPlainText('from_name')}) || to_tsvector(${searchConfig}, from_email) || to_tsvector(${searchConfig}, split_part(from_email, '@', 2))`,
       ),
+    /**
+     * When the requester last wrote: the ticket's own creation, then each later email received into
+     * its conversation. Kept by triggers (the migration of issue 26): set to created_at on insert,
+     * moved on by every inbound ticket_messages row, so no write path can forget it.
+     */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The assignee's name as the list sorts it (lower-cased "first last", else the email), null when
+     * unassigned. A copy kept by triggers on tickets and users (the issue 26 migration), so sorting by
+     * assignee reads an index instead of sorting every matching ticket by a joined name.
+     */
+    assigneeSortName: text('assignee_sort_name'),
   },
   (t) => [
     // The list's default view: status filter, newest first.
@@ -169,6 +208,15 @@ export const tickets = pgTable(
     index('tickets_search_text_pending_idx')
       .on(t.id)
       .where(sql`${t.searchTextPending}`),
+    // The list's sorts (issue 26), each in its exact order (read backwards for the other direction),
+    // so a page is read from the index's start instead of sorting every matching ticket.
+    index('tickets_updated_at_id_idx').on(t.updatedAt, t.id),
+    index('tickets_last_message_at_id_idx').on(t.lastMessageAt, t.id),
+    index('tickets_priority_rank_idx').on(ticketSortExpressions.priorityRank(t.priority), t.createdAt, t.id),
+    index('tickets_status_rank_idx').on(ticketSortExpressions.statusRank(t.status), t.createdAt, t.id),
+    index('tickets_number_order_idx').on(ticketSortExpressions.numberLength(t.ticketNumber), t.ticketNumber),
+    index('tickets_subject_order_idx').on(ticketSortExpressions.subjectKey(t.subject), t.createdAt, t.id),
+    index('tickets_assignee_order_idx').on(t.assigneeSortName, t.createdAt, t.id),
   ],
 );
 

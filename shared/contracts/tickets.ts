@@ -3,11 +3,17 @@ import {
   ASSIGNMENT_STATUSES,
   DEFAULT_PAGE,
   DEFAULT_PAGE_SIZE,
+  DEFAULT_TICKET_SORT,
   MANUAL_TICKET_STATUSES,
   MAX_PAGE_SIZE,
+  SORT_ORDERS,
   TICKET_PRIORITIES,
+  TICKET_SORT_META,
+  TICKET_SORTS,
   TICKET_STATUSES,
   type AssignmentStatus,
+  type SortOrder,
+  type TicketSort,
   type TicketPriority,
   type TicketStatus,
 } from '../constants';
@@ -234,6 +240,19 @@ export interface TicketListFilters {
   createdBefore?: string;
   closedAfter?: string;
   closedBefore?: string;
+  /** Unset: the spec's newest first (`createdAt`). */
+  sort?: TicketSort;
+  /** Unset: the sort's first direction (TICKET_SORT_META). */
+  order?: SortOrder;
+}
+
+/** The sort and direction a list's filters ask for, with the defaults filled in. */
+export function effectiveSort(filters: Pick<TicketListFilters, 'sort' | 'order'>): {
+  sort: TicketSort;
+  order: SortOrder;
+} {
+  const sort = filters.sort ?? DEFAULT_TICKET_SORT;
+  return { sort, order: filters.order ?? TICKET_SORT_META[sort].firstOrder };
 }
 
 /** An empty query parameter (`assigned_to=`) means the filter is not set. */
@@ -277,6 +296,8 @@ export const ticketListQuerySchema = z
     created_before: queryParam(dateBoundString),
     closed_after: queryParam(dateBoundString),
     closed_before: queryParam(dateBoundString),
+    sort: queryParam(z.enum(TICKET_SORTS, { error: `Sort must be one of ${TICKET_SORTS.join(', ')}` })),
+    order: queryParam(z.enum(SORT_ORDERS, { error: `Order must be one of ${SORT_ORDERS.join(', ')}` })),
   })
   .transform((query): TicketListFilters => ({
     page: query.page ?? DEFAULT_PAGE,
@@ -290,6 +311,8 @@ export const ticketListQuerySchema = z
     createdBefore: query.created_before,
     closedAfter: query.closed_after,
     closedBefore: query.closed_before,
+    sort: query.sort,
+    order: query.order,
   }));
 
 /** The query string for GET /api/tickets from the list's filters; unset filters are left out. */
@@ -306,6 +329,8 @@ export function toTicketListQuery(filters: Partial<TicketListFilters>): Record<s
     ['created_before', filters.createdBefore],
     ['closed_after', filters.closedAfter],
     ['closed_before', filters.closedBefore],
+    ['sort', filters.sort],
+    ['order', filters.order],
   ];
   const query: Record<string, string> = {};
   for (const [key, value] of entries) {
@@ -343,6 +368,8 @@ export const ticketSchema = z.object({
   /** JSON-encoded note entries or legacy text: read it with parseNotes from shared/notes.ts. */
   notes: z.string().nullable(),
   originalEmailDate: isoTimestamp.nullable(),
+  /** When the requester last wrote: the ticket's creation, or their latest email since (issue 26). */
+  lastMessageAt: isoTimestamp,
   attachments: z.array(ticketAttachmentSchema),
   assignedUser: assignedUserSchema.nullable(),
 });

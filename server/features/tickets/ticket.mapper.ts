@@ -17,8 +17,8 @@ interface AssigneeColumns {
   assigneeLastName: string | null;
 }
 
-/** What a ticket row holds for its readers; the search columns are for PostgreSQL alone. */
-type StoredTicket = Omit<TicketRow, 'bodyText' | 'searchTextPending' | 'searchVector'>;
+/** What a ticket row holds for its readers; the search and sort columns are for PostgreSQL alone. */
+type StoredTicket = Omit<TicketRow, 'assigneeSortName' | 'bodyText' | 'searchTextPending' | 'searchVector'>;
 
 /** A ticket row with its assignee's name. */
 export interface TicketWithAssigneeRow extends StoredTicket, AssigneeColumns {}
@@ -53,6 +53,7 @@ export function toTicketListItem(row: TicketListRow): TicketListItem {
     timeSpent: row.timeSpent,
     harvestTimeEntryId: row.harvestTimeEntryId,
     originalEmailDate: iso(row.originalEmailDate),
+    lastMessageAt: row.lastMessageAt.toISOString(),
     attachments: row.attachments,
     assignedUser: row.assigneeId
       ? { firstName: row.assigneeFirstName, lastName: row.assigneeLastName }

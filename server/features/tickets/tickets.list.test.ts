@@ -148,6 +148,7 @@ describe('GET /api/tickets without filters', () => {
         'timeSpent',
         'harvestTimeEntryId',
         'originalEmailDate',
+        'lastMessageAt',
         'attachments',
         'assignedUser',
       ].sort(),

@@ -10,8 +10,12 @@ const assigneeColumns = {
   assigneeLastName: users.lastName,
 };
 
-/** Every column a reader of a ticket needs (not the search columns, which only PostgreSQL reads). */
+/**
+ * Every column a reader of a ticket needs (not the search and sort columns, which only PostgreSQL
+ * reads).
+ */
 const {
+  assigneeSortName: _assigneeSortName,
   bodyText: _bodyText,
   searchTextPending: _searchTextPending,
   searchVector: _searchVector,

@@ -1,11 +1,15 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import type { TicketListSort } from '../lib/ticket-sort';
 import { CreateTicketDialog } from './create-ticket-dialog';
+import { SortBySelect } from './sort-by-select';
 
 interface TicketListToolbarProps {
   title: string;
   filtersOpen: boolean;
   filterPanelId: string;
+  sort: TicketListSort;
+  onSortChange: (sort: TicketListSort) => void;
   onToggleFilters: () => void;
 }
 
@@ -13,12 +17,15 @@ export function TicketListToolbar({
   title,
   filtersOpen,
   filterPanelId,
+  sort,
+  onSortChange,
   onToggleFilters,
 }: TicketListToolbarProps) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <h2 className="text-lg font-semibold tracking-tight">{title}</h2>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <SortBySelect sort={sort} onSortChange={onSortChange} />
         <Button
           variant={filtersOpen ? 'secondary' : 'outline'}
           aria-expanded={filtersOpen}

@@ -79,6 +79,8 @@ export function TicketList({
         title={title}
         filtersOpen={filtersOpen}
         filterPanelId={filterPanelId}
+        sort={list.sort}
+        onSortChange={list.changeSort}
         onToggleFilters={() => setFiltersOpen((open) => !open)}
       />
       {filtersOpen && (
@@ -101,6 +103,8 @@ export function TicketList({
             tickets={tickets}
             stale={query.isPlaceholderData}
             selection={selection}
+            sort={list.sort}
+            onSortChange={list.changeSort}
             rowProps={shortcuts.rowProps}
             onOpenTicket={setOpenTicketId}
             onDeleteTicket={setTicketToDelete}

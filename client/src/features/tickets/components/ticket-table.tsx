@@ -1,12 +1,24 @@
+import type { TicketSort } from '@shared/constants';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { TicketListSort } from '../lib/ticket-sort';
 import type { TicketRowShortcutProps } from '../lib/use-ticket-list-shortcuts';
 import type { TicketSelection } from '../lib/use-ticket-selection';
+import { SortableTableHead } from './sortable-table-head';
 import { TicketSkeletonRows } from './ticket-skeleton-rows';
 import { TicketTableRow } from './ticket-table-row';
 
-const COLUMNS = ['Ticket #', 'Subject', 'From', 'Status', 'Priority', 'Assigned', 'Created'] as const;
+/** The spec's columns; those with a sort are sorted by clicking their header (issue 26). */
+const COLUMNS: readonly { label: string; sort?: TicketSort }[] = [
+  { label: 'Ticket #', sort: 'ticketNumber' },
+  { label: 'Subject', sort: 'subject' },
+  { label: 'From' },
+  { label: 'Status', sort: 'status' },
+  { label: 'Priority', sort: 'priority' },
+  { label: 'Assigned', sort: 'assignee' },
+  { label: 'Created', sort: 'createdAt' },
+];
 /** The selection column, the named columns and Actions. */
 const COLUMN_COUNT = COLUMNS.length + 2;
 
@@ -19,6 +31,8 @@ interface TicketTableProps {
    */
   stale?: boolean;
   selection: TicketSelection;
+  sort: TicketListSort;
+  onSortChange: (sort: TicketListSort) => void;
   /** The keyboard shortcuts' attributes of each row (focusable, roving tabindex). */
   rowProps: (ticketId: string) => TicketRowShortcutProps;
   onOpenTicket: (ticketId: string) => void;
@@ -29,6 +43,8 @@ export function TicketTable({
   tickets,
   stale = false,
   selection,
+  sort,
+  onSortChange,
   rowProps,
   onOpenTicket,
   onDeleteTicket,
@@ -49,9 +65,19 @@ export function TicketTable({
               aria-label="Select all tickets on this page"
             />
           </TableHead>
-          {COLUMNS.map((column) => (
-            <TableHead key={column}>{column}</TableHead>
-          ))}
+          {COLUMNS.map((column) =>
+            column.sort ? (
+              <SortableTableHead
+                key={column.label}
+                label={column.label}
+                column={column.sort}
+                sort={sort}
+                onSortChange={onSortChange}
+              />
+            ) : (
+              <TableHead key={column.label}>{column.label}</TableHead>
+            ),
+          )}
           <TableHead className="text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TicketListFilters } from '@shared/contracts/tickets';
+import type { TicketListSort } from './ticket-sort';
 import {
   applyQuickFilter,
   DEFAULT_FILTER_VALUES,
@@ -24,6 +25,7 @@ export function useTicketListState({ initialFilters, pageSize, search }: TicketL
     ...DEFAULT_FILTER_VALUES,
     ...initialFilters,
   }));
+  const [sort, setSort] = useState<TicketListSort>({});
   const [paging, setPaging] = useState({ page: 1, search });
   const page = paging.search === search ? paging.page : 1;
 
@@ -38,6 +40,7 @@ export function useTicketListState({ initialFilters, pageSize, search }: TicketL
     page,
     limit: pageSize,
     search: search.trim() || undefined,
+    ...sort,
   };
 
   return {
@@ -46,6 +49,12 @@ export function useTicketListState({ initialFilters, pageSize, search }: TicketL
     page,
     setPage,
     changeFilters,
+    sort,
+    /** A new order starts again at page 1, as a filter does. */
+    changeSort: (next: TicketListSort) => {
+      setSort(next);
+      setPage(1);
+    },
     /** Clear All keeps the page size and the search (spec §2). */
     clearAll: () => changeFilters(NO_FILTER_VALUES),
     applyQuickFilter: (id: QuickFilterId) => changeFilters(applyQuickFilter(values, id)),

@@ -5,10 +5,10 @@ import { Card } from '@/components/ui/card';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
 import { useTickets } from '../api/get-tickets';
 import type { TicketFilterValues } from '../lib/ticket-list-filters';
-import { useDebouncedValue } from '../lib/use-debounced-value';
 import { usePagePastEndFix } from '../lib/use-page-past-end-fix';
 import { useTicketListShortcuts } from '../lib/use-ticket-list-shortcuts';
-import { useTicketListState } from '../lib/use-ticket-list-state';
+import { useTicketListState, type TicketListState } from '../lib/use-ticket-list-state';
+import { useTicketListUrlState } from '../lib/use-ticket-list-url-state';
 import { useTicketSelection } from '../lib/use-ticket-selection';
 import { DeleteTicketDialog } from './delete-ticket-dialog';
 import { TicketBulkBar } from './ticket-bulk-bar';
@@ -18,9 +18,6 @@ import { TicketListError } from './ticket-list-error';
 import { TicketListFooter } from './ticket-list-footer';
 import { TicketListToolbar } from './ticket-list-toolbar';
 import { TicketTable } from './ticket-table';
-
-/** Typing pauses this long before the list asks the server again. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 export interface TicketListProps {
   /** Show the "Showing X to Y of Z tickets" footer with Previous and Next. */
@@ -33,16 +30,39 @@ export interface TicketListProps {
   title?: string;
 }
 
-/** The ticket list of the Tickets page and the Dashboard: filters, selection, bulk actions, paging. */
+/** The Dashboard's ticket list: its view is its own, gone when the page is left. */
 export function TicketList({
-  pagination = true,
   pageSize = DEFAULT_PAGE_SIZE,
   searchQuery = '',
   initialFilters,
-  title = 'All Tickets',
+  ...props
 }: TicketListProps) {
-  const search = useDebouncedValue(searchQuery, SEARCH_DEBOUNCE_MS);
-  const list = useTicketListState({ initialFilters, pageSize, search });
+  const list = useTicketListState({ initialFilters, pageSize, searchQuery });
+  return <TicketListView list={list} pageSize={pageSize} {...props} />;
+}
+
+/**
+ * The ticket list of /tickets: its view (filters, search, page, sort, the open ticket) is the URL's,
+ * so reloads, Back and Forward and shared links show the same view (issue 26).
+ */
+export function UrlTicketList({
+  pageSize = DEFAULT_PAGE_SIZE,
+  ...props
+}: Omit<TicketListProps, 'searchQuery' | 'initialFilters'>) {
+  const list = useTicketListUrlState({ pageSize });
+  return <TicketListView list={list} pageSize={pageSize} {...props} />;
+}
+
+interface TicketListViewProps {
+  list: TicketListState;
+  pagination?: boolean;
+  pageSize: number;
+  title?: string;
+}
+
+/** The list itself: filters, selection, bulk actions, paging, the ticket dialog. */
+function TicketListView({ list, pagination = true, pageSize, title = 'All Tickets' }: TicketListViewProps) {
+  const { openTicketId, setOpenTicketId } = list;
   const query = useTickets(list.filters);
   useSessionExpiryRedirect(query.error);
 
@@ -57,7 +77,6 @@ export function TicketList({
   const selection = useTicketSelection(tickets?.map((ticket) => ticket.id) ?? []);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [ticketToDelete, setTicketToDelete] = useState<TicketListItem | null>(null);
-  const [openTicketId, setOpenTicketId] = useState<string | null>(null);
   const filterPanelId = useId();
   const shortcuts = useTicketListShortcuts({
     ticketIds: tickets?.map((ticket) => ticket.id) ?? [],
@@ -70,7 +89,7 @@ export function TicketList({
     pageSize,
     total,
     settled: query.isSuccess && !query.isPlaceholderData,
-    setPage: list.setPage,
+    setPage: list.correctPage,
   });
 
   return (

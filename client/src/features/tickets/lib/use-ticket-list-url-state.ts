@@ -1,0 +1,80 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { TicketListFilters } from '@shared/contracts/tickets';
+import { useHeaderSearch } from '@/components/layout/app-shell-context';
+import {
+  applyQuickFilter,
+  NO_FILTER_VALUES,
+  type QuickFilterId,
+  type TicketFilterValues,
+} from './ticket-list-filters';
+import { parseTicketListView, ticketListViewUrl, type TicketListView } from './ticket-list-url';
+import type { TicketListSort } from './ticket-sort';
+import type { TicketListState } from './use-ticket-list-state';
+import { useDebouncedValue } from './use-debounced-value';
+import { SEARCH_DEBOUNCE_MS } from './search-debounce';
+
+/**
+ * The ticket list's state kept in the URL (issue 26): filters, search, page, sort and the open ticket.
+ * Each change the agent makes is a new history entry, so Back returns to the view before it; typing
+ * in the search box replaces the entry instead (one entry per search, not per key).
+ *
+ * The header's search box keeps its own text (the app shell's); the two are kept in step: the text,
+ * once typing pauses, is written into the URL, and a URL that arrives otherwise (a reload, Back or
+ * Forward, a pasted link) puts its search into the box.
+ */
+export function useTicketListUrlState({ pageSize }: { pageSize: number }): TicketListState {
+  const searchString = useSearch();
+  const [, navigate] = useLocation();
+  const view = useMemo(() => parseTicketListView(searchString), [searchString]);
+  const go = (next: TicketListView, options: { replace?: boolean } = {}) =>
+    navigate(ticketListViewUrl(next), options);
+
+  const [typed, setTyped] = useHeaderSearch();
+  const settledTyping = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+  /** The search this hook last wrote into the URL: seeing it come back is not news for the box. */
+  const written = useRef<string | null>(null);
+
+  // The URL's search into the box (first load, Back/Forward, a pasted link).
+  useEffect(() => {
+    if (view.search !== written.current && view.search !== typed.trim()) setTyped(view.search);
+    // Only a new URL search is news; the typed text changing is handled below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view.search]);
+
+  // The box's text into the URL once typing pauses; not on mount, when the box may still be empty.
+  const previousTyping = useRef(settledTyping);
+  useEffect(() => {
+    if (settledTyping === previousTyping.current) return;
+    previousTyping.current = settledTyping;
+    if (settledTyping === view.search) return;
+    written.current = settledTyping;
+    go({ ...view, search: settledTyping, page: 1 }, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settledTyping]);
+
+  const changeFilters = (values: TicketFilterValues) => go({ ...view, values, page: 1 });
+  const filters: TicketListFilters = {
+    ...view.values,
+    page: view.page,
+    limit: pageSize,
+    search: view.search || undefined,
+    ...view.sort,
+  };
+  return {
+    values: view.values,
+    filters,
+    page: view.page,
+    setPage: (page: number) => go({ ...view, page }),
+    // Stepping back from a page past the end is a correction, not a move of the agent's: Back must
+    // not return to the empty page.
+    correctPage: (page: number) => go({ ...view, page }, { replace: true }),
+    changeFilters,
+    sort: view.sort,
+    changeSort: (sort: TicketListSort) => go({ ...view, sort, page: 1 }),
+    clearAll: () => changeFilters(NO_FILTER_VALUES),
+    applyQuickFilter: (id: QuickFilterId) => changeFilters(applyQuickFilter(view.values, id)),
+    openTicketId: view.ticket,
+    setOpenTicketId: (ticket: string | null) => go({ ...view, ticket }),
+  };
+}

@@ -85,6 +85,27 @@ export const TICKET_SORT_META = {
 export const STATUS_SORT_ORDER = TICKET_STATUSES;
 export const PRIORITY_SORT_ORDER = TICKET_PRIORITIES;
 
+/**
+ * What a ticket's history (GET /api/tickets/{id}/activity, issue 26) records. `closed` and `reopened`
+ * are status changes into and out of a closed status; `status` is every other one.
+ */
+export const TICKET_EVENT_KINDS = [
+  'created',
+  'status',
+  'priority',
+  'assignee',
+  'note_added',
+  'reply_sent',
+  'message_received',
+  'time_logged',
+  'closed',
+  'reopened',
+  'merged',
+  'deleted',
+  'restored',
+] as const;
+export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
+
 export const ASSIGNMENT_STATUSES = ['assigned', 'unassigned'] as const;
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 

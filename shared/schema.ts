@@ -221,6 +221,30 @@ export const tickets = pgTable(
 );
 
 /**
+ * A ticket's history (issue 26): one row per change, written by triggers on tickets, ticket_messages
+ * and time_entries (the issue 26 migration) in the same transaction as the change, whichever code
+ * path made it. `fromValue`/`toValue` are the values before and after as text (statuses, priorities,
+ * the assignee's name as it was then, hours logged); null where a kind has none.
+ */
+export const ticketEvents = pgTable(
+  'ticket_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** TICKET_EVENT_KINDS. */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    /** Who made the change; null for the help desk itself (an email, the Harvest sync). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_events_ticket_id_created_at_idx').on(t.ticketId, t.createdAt)],
+);
+
+/**
  * How many tickets have each status, priority and assignee, for totals that would otherwise count
  * hundreds of thousands of tickets (the list's, the dashboard's, the team's). Written only by the
  * triggers on `tickets` (migration 0006): every change to tickets appends its difference as rows here,

@@ -7,6 +7,7 @@ import {
   MANUAL_TICKET_STATUSES,
   MAX_PAGE_SIZE,
   SORT_ORDERS,
+  TICKET_EVENT_KINDS,
   TICKET_PRIORITIES,
   TICKET_SORT_META,
   TICKET_SORTS,
@@ -418,3 +419,25 @@ export const checkUpdatesResponseSchema = z.object({
   currentUserId: z.string(),
 });
 export type CheckUpdatesResponse = z.infer<typeof checkUpdatesResponseSchema>;
+
+/**
+ * One entry of a ticket's history (GET /api/tickets/{id}/activity, issue 26). `from` and `to` are the
+ * values before and after as text: statuses and priorities as stored, the assignee's name as it was
+ * then (null: unassigned), hours logged, the address a message came from or went to; null where the
+ * kind has none. `actor` null: the help desk itself (an email, the Harvest sync, data from before the
+ * history was kept).
+ */
+export const ticketEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(TICKET_EVENT_KINDS),
+  actor: ticketUpdaterSchema.nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  createdAt: isoTimestamp,
+});
+export type TicketEvent = z.infer<typeof ticketEventSchema>;
+
+/** Oldest first. */
+export interface TicketActivityResponse {
+  events: TicketEvent[];
+}

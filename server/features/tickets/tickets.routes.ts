@@ -16,6 +16,7 @@ import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
 import { pollCache } from '../../middleware/poll-cache';
 import { currentUser, requireAuth } from '../../middleware/require-auth';
+import { ticketActivity } from './ticket-activity.service';
 import * as ticketsService from './tickets.service';
 
 const ticketParamsSchema = z.object({ id: idSchema });
@@ -72,6 +73,12 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
     const { text } = parseInput(addNoteSchema, req.body);
     const ticket = await ticketsService.addNote(db, id, text, currentUser(req));
     res.status(201).json({ ticket } satisfies TicketResponse);
+  });
+
+  // The ticket's history, oldest first (issue 26).
+  router.get('/tickets/:id/activity', auth, async (req, res) => {
+    const { id } = parseInput(ticketParamsSchema, req.params);
+    res.json(await ticketActivity(db, id));
   });
 
   router.get('/tickets/:id/check-updates', auth, async (req, res) => {

@@ -80,6 +80,9 @@ export interface TableChecksum {
   md5: string;
 }
 
+/** The tables whose rows belong to one ticket each, and the column naming it. */
+const TICKET_ID_COLUMNS: Record<string, string | undefined> = { tickets: 'id', ticket_events: 'ticket_id' };
+
 /**
  * Per table: the row count and the md5 of its rows as text, in order, with timestamps in UTC. Ticket
  * ids in `leaveOut` are left out of tickets (concurrent writes the backup did not see). The aggregate
@@ -104,12 +107,14 @@ export async function tableChecksums(
     const result: Record<string, TableChecksum> = {};
     for (const { name } of await listTables(client)) {
       if (AGGREGATE_TABLES.includes(name)) continue;
-      result[name] =
-        name === 'tickets'
-          ? await checksum(`SELECT t::text FROM ${qualified(name)} t WHERE NOT (t.id = ANY($1::uuid[]))`, [
-              leaveOut,
-            ])
-          : await checksum(`SELECT t::text FROM ${qualified(name)} t`);
+      // The concurrent tickets are left out with their history (issue 26), written with them.
+      const ticketColumn = TICKET_ID_COLUMNS[name];
+      result[name] = ticketColumn
+        ? await checksum(
+            `SELECT t::text FROM ${qualified(name)} t WHERE NOT (t.${ticketColumn} = ANY($1::uuid[]))`,
+            [leaveOut],
+          )
+        : await checksum(`SELECT t::text FROM ${qualified(name)} t`);
     }
     result.ticket_counts = await checksum(
       `SELECT concat_ws('|', status, priority, assigned_to, sum(total)) FROM ticket_counts

@@ -330,6 +330,11 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     query: { since: '2026-03-01T09:30:00Z' },
     okStatus: 200,
   }),
+  'GET /api/tickets/:id/activity': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicket(fx) },
+    okStatus: 200,
+  }),
   'POST /api/tickets/:id/close': async (fx) => ({
     cookie: fx.admin.cookie,
     params: { id: await createTicket(fx) },

@@ -10,6 +10,7 @@ CREATE TABLE "ticket_events" (
 --> statement-breakpoint
 ALTER TABLE "tickets" ADD COLUMN "last_message_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "tickets" ADD COLUMN "assignee_sort_name" text;--> statement-breakpoint
+ALTER TABLE "tickets" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "ticket_events" ADD CONSTRAINT "ticket_events_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_events" ADD CONSTRAINT "ticket_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ticket_events_ticket_id_created_at_idx" ON "ticket_events" USING btree ("ticket_id","created_at");--> statement-breakpoint
@@ -20,6 +21,7 @@ CREATE INDEX "tickets_status_rank_idx" ON "tickets" USING btree ((CASE "status" 
 CREATE INDEX "tickets_number_order_idx" ON "tickets" USING btree (length("ticket_number"),"ticket_number");--> statement-breakpoint
 CREATE INDEX "tickets_subject_order_idx" ON "tickets" USING btree (lower(left("subject", 100)),"created_at","id");--> statement-breakpoint
 CREATE INDEX "tickets_assignee_order_idx" ON "tickets" USING btree ("assignee_sort_name","created_at","id");--> statement-breakpoint
+CREATE INDEX "tickets_deleted_at_idx" ON "tickets" USING btree ("deleted_at") WHERE "tickets"."deleted_at" IS NOT NULL;--> statement-breakpoint
 -- Hand-written (issue 26): the two columns the list sorts by that no write path sets itself, kept by
 -- triggers so that every writer (the API, emails, the mailbox import, a restore) keeps them right.
 --
@@ -143,6 +145,11 @@ BEGIN
   IF NEW.notes IS DISTINCT FROM OLD.notes AND NEW.notes IS NOT NULL THEN
     INSERT INTO ticket_events (ticket_id, kind, actor_id) VALUES (NEW.id, 'note_added', actor);
   END IF;
+  -- Into the Trash and out of it (issue 26); the deleting or restoring user is last_updated_by.
+  IF NEW.deleted_at IS DISTINCT FROM OLD.deleted_at THEN
+    INSERT INTO ticket_events (ticket_id, kind, actor_id)
+    VALUES (NEW.id, CASE WHEN NEW.deleted_at IS NULL THEN 'restored' ELSE 'deleted' END, actor);
+  END IF;
   RETURN NULL;
 END;
 $$;
@@ -154,6 +161,7 @@ CREATE TRIGGER tickets_record_events_on_update AFTER UPDATE ON tickets
   FOR EACH ROW WHEN (
     NEW.status IS DISTINCT FROM OLD.status OR NEW.priority IS DISTINCT FROM OLD.priority
     OR NEW.assigned_to IS DISTINCT FROM OLD.assigned_to OR NEW.notes IS DISTINCT FROM OLD.notes
+    OR NEW.deleted_at IS DISTINCT FROM OLD.deleted_at
   )
   EXECUTE FUNCTION record_ticket_events();
 --> statement-breakpoint
@@ -209,3 +217,65 @@ FROM ticket_messages;
 --> statement-breakpoint
 INSERT INTO ticket_events (ticket_id, kind, actor_id, to_value, created_at)
 SELECT ticket_id, 'time_logged', user_id, hours::text, created_at FROM time_entries WHERE ticket_id IS NOT NULL;
+
+--> statement-breakpoint
+-- The Trash (issue 26): a deleted ticket leaves the figures the aggregates keep (the list's totals,
+-- the dashboard's and the team's counts, average response time) and comes back into them when
+-- restored. The same function as migration 0006's, each transition table read without the deleted
+-- rows: deleting is an UPDATE whose old row counts and new row does not, restoring the reverse, and
+-- purging a deleted ticket removes nothing more. No backfill: no ticket is deleted yet.
+CREATE OR REPLACE FUNCTION record_ticket_aggregates() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO ticket_counts (status, priority, assigned_to, total)
+    SELECT status, priority, assigned_to, count(*) FROM new_rows WHERE deleted_at IS NULL
+    GROUP BY status, priority, assigned_to;
+
+    INSERT INTO ticket_assignment_hours (created_hour, assigned_tickets, assignment_seconds)
+    SELECT floor(extract(epoch FROM created_at) / 3600), count(*),
+      sum(extract(epoch FROM assigned_at - created_at))
+    FROM new_rows WHERE assigned_at >= created_at AND deleted_at IS NULL
+    GROUP BY 1;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO ticket_counts (status, priority, assigned_to, total)
+    SELECT status, priority, assigned_to, -count(*) FROM old_rows WHERE deleted_at IS NULL
+    GROUP BY status, priority, assigned_to;
+
+    INSERT INTO ticket_assignment_hours (created_hour, assigned_tickets, assignment_seconds)
+    SELECT floor(extract(epoch FROM created_at) / 3600), -count(*),
+      -sum(extract(epoch FROM assigned_at - created_at))
+    FROM old_rows WHERE assigned_at >= created_at AND deleted_at IS NULL
+    GROUP BY 1;
+  ELSE
+    INSERT INTO ticket_counts (status, priority, assigned_to, total)
+    SELECT status, priority, assigned_to, sum(change) FROM (
+      SELECT status, priority, assigned_to, 1 AS change FROM new_rows WHERE deleted_at IS NULL
+      UNION ALL
+      SELECT status, priority, assigned_to, -1 FROM old_rows WHERE deleted_at IS NULL
+    ) AS changes
+    GROUP BY status, priority, assigned_to
+    HAVING sum(change) <> 0;
+
+    INSERT INTO ticket_assignment_hours (created_hour, assigned_tickets, assignment_seconds)
+    SELECT created_hour, sum(change), sum(seconds) FROM (
+      SELECT floor(extract(epoch FROM created_at) / 3600) AS created_hour, 1 AS change,
+        extract(epoch FROM assigned_at - created_at) AS seconds
+      FROM new_rows WHERE assigned_at >= created_at AND deleted_at IS NULL
+      UNION ALL
+      SELECT floor(extract(epoch FROM created_at) / 3600), -1,
+        -extract(epoch FROM assigned_at - created_at)
+      FROM old_rows WHERE assigned_at >= created_at AND deleted_at IS NULL
+    ) AS changes
+    GROUP BY created_hour
+    HAVING sum(change) <> 0 OR sum(seconds) <> 0;
+  END IF;
+  -- Folding reads its rows afresh, which only READ COMMITTED (the app's level) guarantees.
+  IF random() < 0.02
+    AND current_setting('transaction_isolation') = 'read committed'
+    AND pg_try_advisory_xact_lock(724311003)
+  THEN
+    PERFORM compact_ticket_aggregates();
+  END IF;
+  RETURN NULL;
+END;
+$$;

@@ -15,6 +15,7 @@ import { inboundRoutes } from './features/inbound/inbound.routes';
 import { repliesRoutes } from './features/replies/replies.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { hideDeletedTickets } from './features/tickets/deleted-ticket-guard';
 import { ticketsRoutes } from './features/tickets/tickets.routes';
 import { closeTicketRoutes } from './features/time/close-ticket.routes';
 import { harvestUsersRoutes } from './features/harvest-users/harvest-users.routes';
@@ -125,6 +126,8 @@ export function createApp(deps: AppDeps): Express {
   );
   api.use(authRoutes({ db, config }));
   // Every router below serves signed-in users only; each applies requireAuth itself.
+  // A ticket in the Trash is 404 to all but admins on every /api/tickets/:id route (issue 26).
+  api.use(hideDeletedTickets(db));
   api.use(ticketsRoutes({ db, config }));
   api.use(conversationRoutes({ db, config }));
   api.use(repliesRoutes({ db, config, jobs, cipher: harvest.cipher }));

@@ -11,6 +11,7 @@ import { announceSetupLink, prepareSetupToken } from './features/auth/setup.serv
 import { inboundSettingsFrom } from './features/inbound/inbound.service';
 import { createMailboxFetchJob } from './features/mailbox/fetch-mailbox.job';
 import { startHarvestVerification } from './features/settings/harvest-verification.job';
+import { startTicketPurge } from './features/tickets/purge-deleted-tickets.job';
 import { backfillSearchText } from './features/tickets/search-text-backfill';
 import { startReplySender } from './features/replies/send-reply.job';
 import { resolveEncryptionKey } from './features/settings/encryption-key';
@@ -199,6 +200,8 @@ export async function startServer(
     () => backfillSearchText(database.db, { shouldStop: whileServing }).then(() => undefined),
     whileServing,
   );
+  // The Trash is emptied of tickets past their retention days, by one process at a time (issue 26).
+  startInBackground('the Trash purge', () => startTicketPurge({ db: database.db, jobs }), whileServing);
   // The IMAP mailbox, when one is configured, is read by one fetching process at a time.
   if (config.email.fetch.enabled)
     startInBackground('the mailbox fetch', () => mailboxFetch.start(jobs), whileServing);

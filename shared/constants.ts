@@ -106,6 +106,15 @@ export const TICKET_EVENT_KINDS = [
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 
+/**
+ * Who may delete tickets (the ticket_deletion setting, issue 26): everyone, the spec's behaviour, or
+ * admins only. Deleted tickets stay in the Trash this many days by default, then are purged.
+ */
+export const TICKET_DELETION_ALLOWED = ['everyone', 'admins'] as const;
+export type TicketDeletionAllowed = (typeof TICKET_DELETION_ALLOWED)[number];
+export const DEFAULT_TRASH_RETENTION_DAYS = 30;
+export const MAX_TRASH_RETENTION_DAYS = 3_650;
+
 export const ASSIGNMENT_STATUSES = ['assigned', 'unassigned'] as const;
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 
@@ -201,5 +210,5 @@ export const PRODUCT_TAGLINE = 'Secure Support Ticket Management';
 export const OFFICE_LABEL = 'IT Support Office';
 
 /** harvest_credentials: the Harvest account; email: the SMTP server replies go out through. */
-export const SETTING_KEYS = ['harvest_credentials', 'email'] as const;
+export const SETTING_KEYS = ['harvest_credentials', 'email', 'ticket_deletion'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];

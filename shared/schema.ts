@@ -171,6 +171,11 @@ export const tickets = pgTable(
      * assignee reads an index instead of sorting every matching ticket by a joined name.
      */
     assigneeSortName: text('assignee_sort_name'),
+    /**
+     * In the Trash since (issue 26): hidden from everyone but admins, purged after the retention
+     * days of the ticket_deletion setting. Null: not deleted.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     // The list's default view: status filter, newest first.
@@ -217,6 +222,10 @@ export const tickets = pgTable(
     index('tickets_number_order_idx').on(ticketSortExpressions.numberLength(t.ticketNumber), t.ticketNumber),
     index('tickets_subject_order_idx').on(ticketSortExpressions.subjectKey(t.subject), t.createdAt, t.id),
     index('tickets_assignee_order_idx').on(t.assigneeSortName, t.createdAt, t.id),
+    // The Trash (admins' Deleted view) and the purge job: only deleted tickets, so it stays small.
+    index('tickets_deleted_at_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
   ],
 );
 

@@ -68,6 +68,9 @@ export const TICKET_MESSAGES = {
   nothingToUpdate: 'Give at least one field to change',
   unknownUser: 'No user has this id',
   ticketNotFound: 'Ticket not found',
+  deletingForAdmins: 'Only administrators may delete tickets',
+  trashForAdmins: 'Only administrators may see, restore or purge deleted tickets',
+  notInTrash: 'This ticket is not in the Trash',
   ticketsNotFound: 'Some tickets do not exist',
   noTicketsSelected: 'Select at least one ticket',
   tooManyTickets: `At most ${TICKET_LIMITS.bulkIds} tickets at once`,
@@ -245,6 +248,8 @@ export interface TicketListFilters {
   sort?: TicketSort;
   /** Unset: the sort's first direction (TICKET_SORT_META). */
   order?: SortOrder;
+  /** The Trash instead of the live tickets (admins only, issue 26). */
+  deleted?: boolean;
 }
 
 /** The sort and direction a list's filters ask for, with the defaults filled in. */
@@ -299,6 +304,7 @@ export const ticketListQuerySchema = z
     closed_before: queryParam(dateBoundString),
     sort: queryParam(z.enum(TICKET_SORTS, { error: `Sort must be one of ${TICKET_SORTS.join(', ')}` })),
     order: queryParam(z.enum(SORT_ORDERS, { error: `Order must be one of ${SORT_ORDERS.join(', ')}` })),
+    deleted: queryParam(z.enum(['true', 'false'], { error: 'Deleted must be true or false' })),
   })
   .transform((query): TicketListFilters => ({
     page: query.page ?? DEFAULT_PAGE,
@@ -314,6 +320,7 @@ export const ticketListQuerySchema = z
     closedBefore: query.closed_before,
     sort: query.sort,
     order: query.order,
+    deleted: query.deleted === 'true' ? true : undefined,
   }));
 
 /** The query string for GET /api/tickets from the list's filters; unset filters are left out. */
@@ -332,6 +339,7 @@ export function toTicketListQuery(filters: Partial<TicketListFilters>): Record<s
     ['closed_before', filters.closedBefore],
     ['sort', filters.sort],
     ['order', filters.order],
+    ['deleted', filters.deleted ? 'true' : undefined],
   ];
   const query: Record<string, string> = {};
   for (const [key, value] of entries) {
@@ -371,6 +379,8 @@ export const ticketSchema = z.object({
   originalEmailDate: isoTimestamp.nullable(),
   /** When the requester last wrote: the ticket's creation, or their latest email since (issue 26). */
   lastMessageAt: isoTimestamp,
+  /** In the Trash since (issue 26); null for every ticket but those an admin sees there. */
+  deletedAt: isoTimestamp.nullable(),
   attachments: z.array(ticketAttachmentSchema),
   assignedUser: assignedUserSchema.nullable(),
 });

@@ -62,7 +62,7 @@ describe('GET /api/settings/harvest_credentials', () => {
   it('when the key is unknown, then 400 naming the known keys', async () => {
     const res = await agent.get('/api/settings/smtp_password').expect(400);
     expect(res.body.fieldErrors.key).toEqual([
-      'Unknown setting; the known keys are: harvest_credentials, email',
+      'Unknown setting; the known keys are: harvest_credentials, email, ticket_deletion',
     ]);
   });
 

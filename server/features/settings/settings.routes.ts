@@ -4,6 +4,7 @@ import { parseInput } from '../../lib/validate';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import * as emailSettings from './email-settings.service';
 import * as harvestSettings from './harvest-settings.service';
+import { loadTicketDeletionSetting, saveTicketDeletionSetting } from './ticket-deletion';
 import type { SettingsDeps } from './settings-deps';
 
 /**
@@ -20,7 +21,9 @@ export function settingsRoutes(deps: SettingsDeps) {
     const setting =
       key === 'email'
         ? await emailSettings.getEmailSetting(deps)
-        : await harvestSettings.getHarvestCredentialsSetting(deps);
+        : key === 'ticket_deletion'
+          ? await loadTicketDeletionSetting(deps.db)
+          : await harvestSettings.getHarvestCredentialsSetting(deps);
     res.set('Cache-Control', 'no-store').json(setting);
   });
 
@@ -29,7 +32,9 @@ export function settingsRoutes(deps: SettingsDeps) {
     res.json(
       input.key === 'email'
         ? await emailSettings.saveEmailSettings(deps, input.value)
-        : await harvestSettings.saveHarvestCredentials(deps, input.value),
+        : input.key === 'ticket_deletion'
+          ? await saveTicketDeletionSetting(deps.db, input.value)
+          : await harvestSettings.saveHarvestCredentials(deps, input.value),
     );
   });
 

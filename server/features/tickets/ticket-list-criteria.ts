@@ -22,6 +22,7 @@ export const upperBound = (value: string | undefined): Date | undefined =>
 export function toListCriteria(filters: TicketListFilters): TicketListCriteria {
   return {
     order: effectiveSort(filters),
+    deleted: filters.deleted === true,
     offset: (filters.page - 1) * filters.limit,
     limit: filters.limit,
     search: filters.search === undefined ? undefined : parseTicketSearch(filters.search),

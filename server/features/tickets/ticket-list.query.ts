@@ -31,6 +31,8 @@ import { ticketListColumns } from './tickets.repository';
 export interface TicketListCriteria {
   /** Newest first unless the caller asked for another sort (issue 26). */
   order: TicketListOrder;
+  /** The Trash (deleted tickets) instead of the live ones (issue 26). */
+  deleted: boolean;
   offset: number;
   limit: number;
   search?: TicketSearch;
@@ -77,6 +79,7 @@ function shapeOf(criteria: TicketListCriteria): string {
     [Boolean(criteria.createdUntil), 'C'],
     [Boolean(criteria.closedFrom), 'd'],
     [Boolean(criteria.closedUntil), 'D'],
+    [criteria.deleted, 'x'],
   ];
   const filters = present.flatMap(([isPresent, code]) => (isPresent ? [code] : [])).join('') || 'all';
   return filters + orderCode(criteria.order);
@@ -123,6 +126,7 @@ function countedConditions(columns: CountedColumns, criteria: TicketListCriteria
 
 /** Whether ticket_counts can answer the total: no search and no date bound, only counted columns. */
 const countedFiltersOnly = (criteria: TicketListCriteria) =>
+  !criteria.deleted &&
   !criteria.search &&
   !criteria.createdFrom &&
   !criteria.createdUntil &&
@@ -131,6 +135,8 @@ const countedFiltersOnly = (criteria: TicketListCriteria) =>
 
 function ticketListConditions(criteria: TicketListCriteria): SQL | undefined {
   return and(
+    // Deleted tickets are in the Trash, not the list; ticket_counts leaves them out too.
+    criteria.deleted ? isNotNull(tickets.deletedAt) : isNull(tickets.deletedAt),
     criteria.search
       ? searchMatches(
           placeholder('query'),

@@ -54,6 +54,7 @@ export function toTicketListItem(row: TicketListRow): TicketListItem {
     harvestTimeEntryId: row.harvestTimeEntryId,
     originalEmailDate: iso(row.originalEmailDate),
     lastMessageAt: row.lastMessageAt.toISOString(),
+    deletedAt: iso(row.deletedAt),
     attachments: row.attachments,
     assignedUser: row.assigneeId
       ? { firstName: row.assigneeFirstName, lastName: row.assigneeLastName }

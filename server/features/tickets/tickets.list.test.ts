@@ -149,6 +149,7 @@ describe('GET /api/tickets without filters', () => {
         'harvestTimeEntryId',
         'originalEmailDate',
         'lastMessageAt',
+        'deletedAt',
         'attachments',
         'assignedUser',
       ].sort(),

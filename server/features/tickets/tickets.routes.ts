@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
   addNoteSchema,
@@ -8,18 +8,37 @@ import {
   createTicketSchema,
   idSchema,
   ticketListQuerySchema,
+  TICKET_MESSAGES,
   updateTicketSchema,
+  type BulkDeleteTicketsResponse,
   type TicketResponse,
 } from '@shared/contracts/tickets';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { forbidden } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { pollCache } from '../../middleware/poll-cache';
-import { currentUser, requireAuth } from '../../middleware/require-auth';
+import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import { ticketActivity } from './ticket-activity.service';
+import * as trash from './ticket-trash.service';
 import * as ticketsService from './tickets.service';
 
 const ticketParamsSchema = z.object({ id: idSchema });
+/** DELETE /api/tickets/:id?purge=true removes the ticket for good (admins); without it, to the Trash. */
+const deleteQuerySchema = z.object({
+  purge: z.enum(['true', 'false'], { error: 'Purge must be true or false' }).optional(),
+});
+
+/**
+ * The Trash (`?deleted=true`) is for admins only, refused before the poll cache: the cache answers by
+ * URL alone and must never hand an admin's Trash to an agent.
+ */
+function trashForAdminsOnly(req: Request, _res: Response, next: NextFunction) {
+  if (req.query.deleted === 'true' && currentUser(req).role !== 'admin') {
+    throw forbidden(TICKET_MESSAGES.trashForAdmins);
+  }
+  next();
+}
 
 export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
   const { db } = deps;
@@ -27,7 +46,7 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
   const router = Router();
 
   // Every signed-in user sees every ticket, so one answer per URL serves them all.
-  router.get('/tickets', auth, pollCache(), async (req, res) => {
+  router.get('/tickets', auth, trashForAdminsOnly, pollCache(), async (req, res) => {
     const filters = parseInput(ticketListQuerySchema, req.query);
     res.json(await ticketsService.listTickets(db, filters));
   });
@@ -46,7 +65,9 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
 
   router.delete('/tickets/bulk', auth, async (req, res) => {
     const input = parseInput(bulkDeleteTicketsSchema, req.body);
-    res.json(await ticketsService.bulkDeleteTickets(db, input));
+    // To the Trash (issue 26).
+    const deleted = await trash.deleteTickets(db, input.ticketIds, currentUser(req));
+    res.json({ deleted } satisfies BulkDeleteTicketsResponse);
   });
 
   router.get('/tickets/:id', auth, async (req, res) => {
@@ -64,8 +85,17 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
 
   router.delete('/tickets/:id', auth, async (req, res) => {
     const { id } = parseInput(ticketParamsSchema, req.params);
-    await ticketsService.deleteTicket(db, id);
+    const { purge } = parseInput(deleteQuerySchema, req.query);
+    // To the Trash, or for good with ?purge=true (issue 26).
+    if (purge === 'true') await trash.purgeTicket(db, id, currentUser(req));
+    else await trash.deleteTickets(db, [id], currentUser(req));
     res.status(204).end();
+  });
+
+  router.post('/tickets/:id/restore', auth, requireAdmin, async (req, res) => {
+    const { id } = parseInput(ticketParamsSchema, req.params);
+    const ticket = await trash.restoreTicket(db, id, currentUser(req));
+    res.json({ ticket } satisfies TicketResponse);
   });
 
   router.post('/tickets/:id/notes', auth, async (req, res) => {

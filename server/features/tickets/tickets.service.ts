@@ -125,7 +125,7 @@ export async function createTicket(
 
 type Locked = [repository.LockedTicket, ...repository.LockedTicket[]];
 
-function ticketsMissing(requested: readonly string[], missing: readonly string[]): AppError {
+export function ticketsMissing(requested: readonly string[], missing: readonly string[]): AppError {
   if (requested.length === 1) return notFound(TICKET_MESSAGES.ticketNotFound);
   return new AppError('not_found', `${TICKET_MESSAGES.ticketsNotFound}: ${missing.join(', ')}`, {
     fieldErrors: { ticketIds: [...missing] },

@@ -121,7 +121,9 @@ export async function tableChecksums(
         GROUP BY status, priority, assigned_to HAVING sum(total) <> 0`,
     );
     result.ticket_counts_from_tickets = await checksum(
-      `SELECT concat_ws('|', status, priority, assigned_to, count(*)) FROM tickets WHERE NOT (id = ANY($1::uuid[]))
+      // Tickets in the Trash are out of the aggregates (issue 26).
+      `SELECT concat_ws('|', status, priority, assigned_to, count(*)) FROM tickets
+        WHERE NOT (id = ANY($1::uuid[])) AND deleted_at IS NULL
         GROUP BY status, priority, assigned_to`,
       [leaveOut],
     );
@@ -133,7 +135,8 @@ export async function tableChecksums(
       `SELECT concat_ws('|', hour, count(*), sum(seconds)::numeric(20,3))
          FROM (SELECT floor(extract(epoch FROM created_at) / 3600) AS hour,
                       extract(epoch FROM assigned_at - created_at) AS seconds
-                 FROM tickets WHERE assigned_at >= created_at AND NOT (id = ANY($1::uuid[]))) AS assigned
+                 FROM tickets WHERE assigned_at >= created_at AND NOT (id = ANY($1::uuid[]))
+                   AND deleted_at IS NULL) AS assigned
         GROUP BY hour`,
       [leaveOut],
     );

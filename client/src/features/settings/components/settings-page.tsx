@@ -2,6 +2,7 @@ import { usePageTitle } from '@/components/layout/app-shell-context';
 import { ChangePasswordCard } from './change-password-card';
 import { EmailSettingsCard } from './email-settings-card';
 import { HarvestIntegrationCard } from './harvest-integration-card';
+import { TicketDeletionCard } from './ticket-deletion-card';
 
 interface SettingsPageProps {
   /** Only admins may change the Harvest credentials; the route reads the role from the signed-in user. */
@@ -20,6 +21,8 @@ export function SettingsPage({ canManageHarvest, canManageEmail, userEmail }: Se
       <ChangePasswordCard />
       <HarvestIntegrationCard canManage={canManageHarvest} />
       <EmailSettingsCard canManage={canManageEmail} userEmail={userEmail} />
+      {/* Admins decide it, as they do email: the same role (issue 26). */}
+      <TicketDeletionCard canManage={canManageEmail} />
     </section>
   );
 }

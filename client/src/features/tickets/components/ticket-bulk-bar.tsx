@@ -12,10 +12,12 @@ interface TicketBulkBarProps {
   selectedIds: readonly string[];
   /** Empties the selection: after a successful change, and on Clear. */
   onClear: () => void;
+  /** False hides Delete (the ticket_deletion setting: admins only, issue 26). */
+  canDelete?: boolean;
 }
 
 /** Changes, assigns or deletes every selected ticket at once. */
-export function TicketBulkBar({ selectedIds, onClear }: TicketBulkBarProps) {
+export function TicketBulkBar({ selectedIds, onClear, canDelete = true }: TicketBulkBarProps) {
   const bulkUpdate = useBulkUpdateTickets();
   const bulkDelete = useBulkDeleteTickets();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -54,10 +56,12 @@ export function TicketBulkBar({ selectedIds, onClear }: TicketBulkBarProps) {
       <div className="flex flex-1 flex-wrap items-center justify-end gap-2">
         <BulkStatusSelect disabled={busy} onSelect={(status) => void update({ status })} />
         <BulkAssignSelect disabled={busy} onSelect={(assignedTo) => void update({ assignedTo })} />
-        <Button variant="destructive" size="sm" disabled={busy} onClick={() => setConfirmingDelete(true)}>
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
+        {canDelete && (
+          <Button variant="destructive" size="sm" disabled={busy} onClick={() => setConfirmingDelete(true)}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        )}
         <Button variant="ghost" size="sm" onClick={onClear}>
           <X aria-hidden="true" />
           Clear

@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { Card } from '@/components/ui/card';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useCanDeleteTickets } from '../api/get-ticket-deletion-setting';
 import { useTickets } from '../api/get-tickets';
 import type { TicketFilterValues } from '../lib/ticket-list-filters';
 import { usePagePastEndFix } from '../lib/use-page-past-end-fix';
@@ -17,7 +18,9 @@ import { TicketFilterPanel } from './ticket-filter-panel';
 import { TicketListError } from './ticket-list-error';
 import { TicketListFooter } from './ticket-list-footer';
 import { TicketListToolbar } from './ticket-list-toolbar';
+import { TicketRowActions } from './ticket-row-actions';
 import { TicketTable } from './ticket-table';
+import { TrashRowActions } from './trash-row-actions';
 
 export interface TicketListProps {
   /** Show the "Showing X to Y of Z tickets" footer with Previous and Next. */
@@ -28,6 +31,8 @@ export interface TicketListProps {
   /** Filters applied over the defaults (open and in progress) when the list first shows. */
   initialFilters?: Partial<TicketFilterValues>;
   title?: string;
+  /** Admins may always delete tickets and see the Trash (issue 26). */
+  isAdmin?: boolean;
 }
 
 /** The Dashboard's ticket list: its view is its own, gone when the page is left. */
@@ -55,14 +60,40 @@ export function UrlTicketList({
 
 interface TicketListViewProps {
   list: TicketListState;
+  /** Admins may always delete, and see the Trash. */
+  isAdmin?: boolean;
   pagination?: boolean;
   pageSize: number;
   title?: string;
 }
 
 /** The list itself: filters, selection, bulk actions, paging, the ticket dialog. */
-function TicketListView({ list, pagination = true, pageSize, title = 'All Tickets' }: TicketListViewProps) {
+function TicketListView({
+  list,
+  pagination = true,
+  pageSize,
+  title = 'All Tickets',
+  isAdmin = false,
+}: TicketListViewProps) {
   const { openTicketId, setOpenTicketId } = list;
+  const canDelete = useCanDeleteTickets(isAdmin);
+  const inTrash = list.filters.deleted === true;
+  const heading = inTrash ? 'Deleted Tickets' : title;
+  const renderActions = (ticket: TicketListItem) =>
+    inTrash ? (
+      <TrashRowActions
+        ticketId={ticket.id}
+        ticketNumber={ticket.ticketNumber}
+        onView={() => setOpenTicketId(ticket.id)}
+      />
+    ) : (
+      <TicketRowActions
+        ticketNumber={ticket.ticketNumber}
+        onView={() => setOpenTicketId(ticket.id)}
+        onEdit={() => setOpenTicketId(ticket.id)}
+        onDelete={canDelete ? () => setTicketToDelete(ticket) : undefined}
+      />
+    );
   const query = useTickets(list.filters);
   useSessionExpiryRedirect(query.error);
 
@@ -93,9 +124,11 @@ function TicketListView({ list, pagination = true, pageSize, title = 'All Ticket
   });
 
   return (
-    <section aria-label={title} className="space-y-4">
+    <section aria-label={heading} className="space-y-4">
       <TicketListToolbar
-        title={title}
+        title={heading}
+        // The Trash (a "Deleted" view) is the admins' (issue 26); only /tickets keeps it in its URL.
+        deleted={isAdmin && list.showDeleted ? { shown: inTrash, onChange: list.showDeleted } : undefined}
         filtersOpen={filtersOpen}
         filterPanelId={filterPanelId}
         sort={list.sort}
@@ -111,8 +144,8 @@ function TicketListView({ list, pagination = true, pageSize, title = 'All Ticket
           onClearAll={list.clearAll}
         />
       )}
-      {selection.selectedIds.length > 0 && (
-        <TicketBulkBar selectedIds={selection.selectedIds} onClear={selection.clear} />
+      {selection.selectedIds.length > 0 && !inTrash && (
+        <TicketBulkBar selectedIds={selection.selectedIds} onClear={selection.clear} canDelete={canDelete} />
       )}
       {query.isError && <TicketListError error={query.error} onRetry={() => void query.refetch()} />}
       {/* Without any tickets to show, the error above says it all; an empty table would mislead. */}
@@ -126,7 +159,7 @@ function TicketListView({ list, pagination = true, pageSize, title = 'All Ticket
             onSortChange={list.changeSort}
             rowProps={shortcuts.rowProps}
             onOpenTicket={setOpenTicketId}
-            onDeleteTicket={setTicketToDelete}
+            renderActions={renderActions}
           />
           {pagination && (
             <TicketListFooter

@@ -1,10 +1,10 @@
+import type { ReactNode } from 'react';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TableCell, TableRow } from '@/components/ui/table';
 import type { TicketRowShortcutProps } from '../lib/use-ticket-list-shortcuts';
 import { TicketAssignee } from './ticket-assignee';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
-import { TicketRowActions } from './ticket-row-actions';
 
 const createdDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -15,7 +15,8 @@ interface TicketTableRowProps {
   selected: boolean;
   onSelectedChange: (checked: boolean) => void;
   onOpen: () => void;
-  onDelete: () => void;
+  /** The Actions cell: the list's buttons, or the Trash's. */
+  actions: ReactNode;
 }
 
 export function TicketTableRow({
@@ -24,7 +25,7 @@ export function TicketTableRow({
   selected,
   onSelectedChange,
   onOpen,
-  onDelete,
+  actions,
 }: TicketTableRowProps) {
   return (
     <TableRow
@@ -64,14 +65,7 @@ export function TicketTableRow({
       <TableCell className="whitespace-nowrap text-muted-foreground">
         <time dateTime={ticket.createdAt}>{createdDate.format(new Date(ticket.createdAt))}</time>
       </TableCell>
-      <TableCell>
-        <TicketRowActions
-          ticketNumber={ticket.ticketNumber}
-          onView={onOpen}
-          onEdit={onOpen}
-          onDelete={onDelete}
-        />
-      </TableCell>
+      <TableCell>{actions}</TableCell>
     </TableRow>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TicketSort } from '@shared/constants';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -36,7 +37,8 @@ interface TicketTableProps {
   /** The keyboard shortcuts' attributes of each row (focusable, roving tabindex). */
   rowProps: (ticketId: string) => TicketRowShortcutProps;
   onOpenTicket: (ticketId: string) => void;
-  onDeleteTicket: (ticket: TicketListItem) => void;
+  /** Each row's Actions cell. */
+  renderActions: (ticket: TicketListItem) => ReactNode;
 }
 
 export function TicketTable({
@@ -47,7 +49,7 @@ export function TicketTable({
   onSortChange,
   rowProps,
   onOpenTicket,
-  onDeleteTicket,
+  renderActions,
 }: TicketTableProps) {
   return (
     <Table
@@ -99,7 +101,7 @@ export function TicketTable({
               selected={selection.isSelected(ticket.id)}
               onSelectedChange={(checked) => selection.toggle(ticket.id, checked)}
               onOpen={() => onOpenTicket(ticket.id)}
-              onDelete={() => onDeleteTicket(ticket)}
+              actions={renderActions(ticket)}
             />
           ))
         )}

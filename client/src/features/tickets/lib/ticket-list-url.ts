@@ -18,6 +18,8 @@ export interface TicketListView {
   sort: TicketListSort;
   /** The ticket open in the dialog over the list. */
   ticket: string | null;
+  /** The Trash (admins, issue 26): `deleted=true`. */
+  deleted: boolean;
 }
 
 /** The open ticket's parameter (not an API parameter). */
@@ -41,6 +43,7 @@ const LIST_KEYS = [
   'closed_before',
   'sort',
   'order',
+  'deleted',
 ] as const;
 
 /**
@@ -90,6 +93,7 @@ export function parseTicketListView(search: string): TicketListView {
         ? {}
         : { sort: filters.sort, order: filters.order },
     ticket: params.get(TICKET_PARAM) || null,
+    deleted: filters.deleted === true,
   };
 }
 
@@ -106,6 +110,7 @@ export function ticketListViewUrl(view: TicketListView): string {
     page: view.page > 1 ? view.page : undefined,
     search: view.search || undefined,
     ...view.sort,
+    deleted: view.deleted || undefined,
   });
   const params = new URLSearchParams();
   if (!isDefaultStatuses(status)) params.set('status', status?.length ? status.join(',') : ALL_STATUSES);

@@ -39,6 +39,8 @@ export interface TicketListState {
   /** The ticket shown in the dialog over the list. */
   openTicketId: string | null;
   setOpenTicketId: (id: string | null) => void;
+  /** Shows the Trash instead of the live tickets (admins; /tickets only, issue 26). */
+  showDeleted?: (deleted: boolean) => void;
 }
 
 /**

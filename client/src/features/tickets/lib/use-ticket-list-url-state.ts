@@ -60,6 +60,7 @@ export function useTicketListUrlState({ pageSize }: { pageSize: number }): Ticke
     limit: pageSize,
     search: view.search || undefined,
     ...view.sort,
+    deleted: view.deleted || undefined,
   };
   return {
     values: view.values,
@@ -76,5 +77,6 @@ export function useTicketListUrlState({ pageSize }: { pageSize: number }): Ticke
     applyQuickFilter: (id: QuickFilterId) => changeFilters(applyQuickFilter(view.values, id)),
     openTicketId: view.ticket,
     setOpenTicketId: (ticket: string | null) => go({ ...view, ticket }),
+    showDeleted: (deleted: boolean) => go({ ...view, deleted, page: 1, ticket: null }),
   };
 }

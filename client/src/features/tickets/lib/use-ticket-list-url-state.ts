@@ -35,18 +35,28 @@ export function useTicketListUrlState({ pageSize }: { pageSize: number }): Ticke
   /** The search this hook last wrote into the URL: seeing it come back is not news for the box. */
   const written = useRef<string | null>(null);
 
-  // The URL's search into the box (first load, Back/Forward, a pasted link).
+  // The URL's search into the box (first load, Back/Forward, a pasted link). On the first render an
+  // empty URL search leaves the box alone: text typed while the page was still loading is kept and
+  // written into the URL below. (Each effect compares with the value it last saw, so running twice,
+  // as React's StrictMode does in development, changes nothing.)
+  const lastUrlSearch = useRef<string | undefined>(undefined);
   useEffect(() => {
+    const previous = lastUrlSearch.current;
+    lastUrlSearch.current = view.search;
+    if (previous === view.search || (previous === undefined && view.search === '')) return;
     if (view.search !== written.current && view.search !== typed.trim()) setTyped(view.search);
     // Only a new URL search is news; the typed text changing is handled below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view.search]);
 
-  // The box's text into the URL once typing pauses; not on mount, when the box may still be empty.
-  const previousTyping = useRef(settledTyping);
+  // The box's text into the URL once typing pauses. On the first render the URL's own search wins
+  // (the effect above puts it into the box); otherwise text already in the box (typed before the
+  // list loaded) goes into the URL at once.
+  const lastTyping = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (settledTyping === previousTyping.current) return;
-    previousTyping.current = settledTyping;
+    const previous = lastTyping.current;
+    lastTyping.current = settledTyping;
+    if (previous === settledTyping || (previous === undefined && view.search !== '')) return;
     if (settledTyping === view.search) return;
     written.current = settledTyping;
     go({ ...view, search: settledTyping, page: 1 }, { replace: true });

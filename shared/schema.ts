@@ -254,6 +254,24 @@ export const ticketEvents = pgTable(
 );
 
 /**
+ * When each agent last opened each ticket (issue 26): a ticket whose requester wrote after that is
+ * unread for that agent (server/features/tickets/ticket-seen.ts). Written when an agent opens it.
+ */
+export const ticketViews = pgTable(
+  'ticket_views',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ticketId] })],
+);
+
+/**
  * How many tickets have each status, priority and assignee, for totals that would otherwise count
  * hundreds of thousands of tickets (the list's, the dashboard's, the team's). Written only by the
  * triggers on `tickets` (migration 0006): every change to tickets appends its difference as rows here,

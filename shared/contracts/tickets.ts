@@ -398,7 +398,13 @@ export type TicketDetail = z.infer<typeof ticketDetailSchema>;
  * A ticket as a row of the list: what the table, the filters and the bulk actions use, without the
  * body and the notes (the detail reads them with GET /api/tickets/{id}), so a page of 20 stays small.
  */
-export const ticketListItemSchema = ticketSchema.omit({ body: true, notes: true });
+export const ticketListItemSchema = ticketSchema.omit({ body: true, notes: true }).extend({
+  /**
+   * The requester wrote (a reply by email) after the caller last opened the ticket, or the caller
+   * never opened it since: each caller's own (issue 26).
+   */
+  unread: z.boolean(),
+});
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 
 export interface TicketResponse {

@@ -33,8 +33,8 @@ const isPriority = (value: string): value is TicketPriority =>
 
 const iso = (time: Date | null) => (time ? time.toISOString() : null);
 
-/** A ticket as a row of the list (no body, no notes). */
-export function toTicketListItem(row: TicketListRow): TicketListItem {
+/** A ticket as a row of the list (no body, no notes), before its caller's `unread` (ticket-seen.ts). */
+export function toTicketListItem(row: TicketListRow): Omit<TicketListItem, 'unread'> {
   return {
     id: row.id,
     ticketNumber: row.ticketNumber,

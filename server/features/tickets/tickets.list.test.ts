@@ -150,6 +150,7 @@ describe('GET /api/tickets without filters', () => {
         'originalEmailDate',
         'lastMessageAt',
         'deletedAt',
+        'unread',
         'attachments',
         'assignedUser',
       ].sort(),

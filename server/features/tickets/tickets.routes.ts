@@ -20,6 +20,7 @@ import { parseInput } from '../../lib/validate';
 import { pollCache } from '../../middleware/poll-cache';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import { ticketActivity } from './ticket-activity.service';
+import { markTicketSeen, withUnread, type SharedTicketListResponse } from './ticket-seen';
 import * as trash from './ticket-trash.service';
 import * as ticketsService from './tickets.service';
 
@@ -45,8 +46,12 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
   const auth = requireAuth(db);
   const router = Router();
 
-  // Every signed-in user sees every ticket, so one answer per URL serves them all.
-  router.get('/tickets', auth, trashForAdminsOnly, pollCache(), async (req, res) => {
+  // Every signed-in user sees every ticket, so one answer per URL serves them all; each caller's
+  // `unread` is added to it per request (issue 26).
+  const listCache = pollCache({
+    personalize: (req, body) => withUnread(db, currentUser(req).id, body as SharedTicketListResponse),
+  });
+  router.get('/tickets', auth, trashForAdminsOnly, listCache, async (req, res) => {
     const filters = parseInput(ticketListQuerySchema, req.query);
     res.json(await ticketsService.listTickets(db, filters));
   });
@@ -103,6 +108,14 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
     const { text } = parseInput(addNoteSchema, req.body);
     const ticket = await ticketsService.addNote(db, id, text, currentUser(req));
     res.status(201).json({ ticket } satisfies TicketResponse);
+  });
+
+  // The caller opened the ticket: its replies so far are read (issue 26).
+  router.post('/tickets/:id/seen', auth, async (req, res) => {
+    const { id } = parseInput(ticketParamsSchema, req.params);
+    await ticketsService.getTicket(db, id);
+    await markTicketSeen(db, currentUser(req).id, id);
+    res.status(204).end();
   });
 
   // The ticket's history, oldest first (issue 26).

@@ -335,6 +335,11 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     params: { id: await createTicket(fx) },
     okStatus: 200,
   }),
+  'POST /api/tickets/:id/seen': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicket(fx) },
+    okStatus: 204,
+  }),
   'POST /api/tickets/:id/restore': async (fx) => {
     const id = await createTicket(fx);
     await request(fx.baseUrl).delete(`/api/tickets/${id}`).set('Cookie', fx.admin.cookie).expect(204);

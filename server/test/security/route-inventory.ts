@@ -61,6 +61,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/tickets/:id/check-updates', access: 'authenticated' },
   { method: 'GET', path: '/api/tickets/:id/activity', access: 'authenticated' },
   { method: 'POST', path: '/api/tickets/:id/restore', access: 'admin' },
+  { method: 'POST', path: '/api/tickets/:id/seen', access: 'authenticated' },
   { method: 'POST', path: '/api/tickets/:id/close', access: 'authenticated' },
   // The email conversation: its messages and their files' downloads.
   { method: 'GET', path: '/api/tickets/:id/messages', access: 'authenticated' },

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
 import type { TicketRowShortcutProps } from '../lib/use-ticket-list-shortcuts';
 import { TicketAssignee } from './ticket-assignee';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
@@ -45,9 +46,26 @@ export function TicketTableRow({
       </TableCell>
       <TableCell className="font-mono text-xs whitespace-nowrap">{ticket.ticketNumber}</TableCell>
       <TableCell>
-        <p className="line-clamp-2 max-w-80 min-w-36 font-medium break-words" title={ticket.subject}>
-          {ticket.subject}
-        </p>
+        {/* A reply from the requester since this agent last opened it (issue 26). */}
+        <div className="flex items-start gap-2">
+          {ticket.unread && (
+            <span
+              role="img"
+              aria-label="New reply"
+              title="New reply"
+              className="mt-1.5 size-2 shrink-0 rounded-full bg-primary"
+            />
+          )}
+          <p
+            className={cn(
+              'line-clamp-2 max-w-80 min-w-36 break-words',
+              ticket.unread ? 'font-bold' : 'font-medium',
+            )}
+            title={ticket.subject}
+          >
+            {ticket.subject}
+          </p>
+        </div>
       </TableCell>
       <TableCell>
         <p className="max-w-44 truncate">{ticket.fromName}</p>

@@ -108,4 +108,18 @@ describe('the ticket list’s view in the URL', () => {
     expect(new URL(fresh.url()).pathname).toBe('/tickets');
     await fresh.close();
   });
+
+  it('searches the tickets from any page: Enter in the header search opens the list with that search', async () => {
+    const tag = uniqueTag('header');
+    await seedTicket(context, { subject: `${tag} Scanner offline` });
+    const page = await context.newPage();
+    await page.goto('/time-tracking');
+    await page.getByRole('heading', { level: 1, name: 'Time Tracking' }).waitFor();
+    await searchBox(page).fill(tag);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/tickets?search=${tag}`);
+    await expectShown(page, tag, 1);
+    expect(await searchBox(page).inputValue()).toBe(tag);
+    await page.close();
+  });
 });

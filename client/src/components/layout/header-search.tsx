@@ -37,7 +37,8 @@ export function HeaderSearch({ value, onChange }: HeaderSearchProps) {
   };
 
   return (
-    <div className="relative w-full max-w-xs">
+    // Shares the header with the page title on a phone (both shrink), at most 20 rem from 640 px up.
+    <div className="relative min-w-0 flex-1 sm:max-w-xs">
       <Search
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
         aria-hidden="true"

@@ -18,6 +18,7 @@ import { TicketFilterPanel } from './ticket-filter-panel';
 import { TicketListError } from './ticket-list-error';
 import { TicketListFooter } from './ticket-list-footer';
 import { TicketListToolbar } from './ticket-list-toolbar';
+import { TicketCardList } from './ticket-card-list';
 import { TicketRowActions } from './ticket-row-actions';
 import { TicketTable } from './ticket-table';
 import { TrashRowActions } from './trash-row-actions';
@@ -151,16 +152,27 @@ function TicketListView({
       {/* Without any tickets to show, the error above says it all; an empty table would mislead. */}
       {!(query.isError && !tickets) && (
         <Card className="overflow-hidden">
-          <TicketTable
-            tickets={tickets}
-            stale={query.isPlaceholderData}
-            selection={selection}
-            sort={list.sort}
-            onSortChange={list.changeSort}
-            rowProps={shortcuts.rowProps}
-            onOpenTicket={setOpenTicketId}
-            renderActions={renderActions}
-          />
+          {/* Below 640 px one card per ticket; the table from there up (issue 26). */}
+          <div className="sm:hidden">
+            <TicketCardList
+              tickets={tickets}
+              stale={query.isPlaceholderData}
+              onOpenTicket={setOpenTicketId}
+              renderActions={renderActions}
+            />
+          </div>
+          <div className="hidden sm:block">
+            <TicketTable
+              tickets={tickets}
+              stale={query.isPlaceholderData}
+              selection={selection}
+              sort={list.sort}
+              onSortChange={list.changeSort}
+              rowProps={shortcuts.rowProps}
+              onOpenTicket={setOpenTicketId}
+              renderActions={renderActions}
+            />
+          </div>
           {pagination && (
             <TicketListFooter
               page={list.page}

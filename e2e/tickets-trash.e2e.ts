@@ -61,6 +61,23 @@ describe('the Trash', () => {
     await page.close();
   });
 
+  it('Escape on the delete confirmation returns focus to the Delete button that opened it', async () => {
+    const subject = `${uniqueTag('focus')} Headset`;
+    const ticket = await seedTicket(agent, { subject });
+    const page = await agent.newPage();
+    await page.goto(`/tickets?search=${subject.split(' ')[0]}`);
+    const remove = row(page, subject).getByRole('button', { name: `Delete ticket ${ticket.ticketNumber}` });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('alertdialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog').waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Delete ticket ${ticket.ticketNumber}`);
+    await page.close();
+  });
+
   it('with deletion for admins only, an agent sees no Delete buttons', async () => {
     const adminPage = await admin.newPage();
     await adminPage.goto('/settings');

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { tickets } from '@shared/schema';
+import { ticketTimers, tickets } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 
 /**
@@ -19,6 +19,9 @@ export async function moveToTrash(tx: DbOrTx, ids: readonly string[], callerId: 
       .update(tickets)
       .set({ deletedAt: sql`now()`, lastUpdatedBy: callerId, updatedAt: sql`now()` })
       .where(inArray(tickets.id, [...ids]));
+    // A timer running on a deleted ticket stops and is discarded, as when tickets were deleted for
+    // good (its time was never logged); restoring does not bring it back.
+    await tx.delete(ticketTimers).where(inArray(ticketTimers.ticketId, [...ids]));
   }
   return live.map((row) => row.id);
 }

@@ -11,6 +11,10 @@
  *   search-sender  a requester's address (about one ticket in eight thousand)
  *   search-number  a ticket number (one ticket, in the middle of the table)
  *   filtered       status open, priority high, assigned, created in the last 90 days
+ *   sort-*         the default view sorted (issue 26), each sort in its first direction (a header's
+ *                  first click): sort-updated, sort-reply (last customer reply), sort-priority,
+ *                  sort-status, sort-number, sort-subject, sort-assignee; sort-priority-search is the
+ *                  common word sorted by priority, sort-assignee-filtered the `filtered` case by assignee
  *   dashboard      GET /api/dashboard/stats
  *   team           GET /api/users/ticket-counts (the dashboard's Team Status panel)
  *   whoami         GET /api/auth/user: only what every authenticated request pays (the session read
@@ -38,7 +42,13 @@ import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { DEFAULT_LIST_STATUSES, DEFAULT_PAGE_SIZE, POLL_CACHE_MAX_AGE_SECONDS } from '@shared/constants';
+import {
+  DEFAULT_LIST_STATUSES,
+  DEFAULT_PAGE_SIZE,
+  POLL_CACHE_MAX_AGE_SECONDS,
+  TICKET_SORT_META,
+  type TicketSort,
+} from '@shared/constants';
 import { ticketListQuerySchema, toTicketListQuery, type TicketListFilters } from '@shared/contracts/tickets';
 import type { Database } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
@@ -65,6 +75,15 @@ const CASE_NAMES = [
   'search-sender',
   'search-number',
   'filtered',
+  'sort-updated',
+  'sort-reply',
+  'sort-priority',
+  'sort-status',
+  'sort-number',
+  'sort-subject',
+  'sort-assignee',
+  'sort-priority-search',
+  'sort-assignee-filtered',
   'dashboard',
   'team',
   'whoami',
@@ -156,6 +175,17 @@ async function searchTargets(pool: pg.Pool): Promise<SearchTargets> {
 
 function benchCases(targets: SearchTargets): BenchCase[] {
   const defaultView = { status: [...DEFAULT_LIST_STATUSES] };
+  const filtered: Partial<TicketListFilters> = {
+    status: ['open'],
+    priority: ['high'],
+    assignmentStatus: 'assigned',
+    createdAfter: isoDateDaysAgo(90),
+  };
+  const sorted = (sort: TicketSort): Partial<TicketListFilters> => ({
+    ...defaultView,
+    sort,
+    order: TICKET_SORT_META[sort].firstOrder,
+  });
   const all: BenchCase[] = [
     listCase('list', defaultView),
     listCase('search-rare', { ...defaultView, search: 'zeppelin' }),
@@ -164,12 +194,16 @@ function benchCases(targets: SearchTargets): BenchCase[] {
     listCase('search-prefix', { ...defaultView, search: COMMON_WORD.slice(0, 4) }),
     listCase('search-sender', { ...defaultView, search: targets.senderAddress }),
     listCase('search-number', { ...defaultView, search: targets.ticketNumber }),
-    listCase('filtered', {
-      status: ['open'],
-      priority: ['high'],
-      assignmentStatus: 'assigned',
-      createdAfter: isoDateDaysAgo(90),
-    }),
+    listCase('filtered', filtered),
+    listCase('sort-updated', sorted('updatedAt')),
+    listCase('sort-reply', sorted('lastMessageAt')),
+    listCase('sort-priority', sorted('priority')),
+    listCase('sort-status', sorted('status')),
+    listCase('sort-number', sorted('ticketNumber')),
+    listCase('sort-subject', sorted('subject')),
+    listCase('sort-assignee', sorted('assignee')),
+    listCase('sort-priority-search', { ...sorted('priority'), search: COMMON_WORD }),
+    listCase('sort-assignee-filtered', { ...filtered, sort: 'assignee', order: 'asc' }),
     { name: 'dashboard', path: '/api/dashboard/stats', capture: serviceSql((db) => dashboardStats(db)) },
     { name: 'team', path: '/api/users/ticket-counts', capture: serviceSql((db) => activeTicketCounts(db)) },
     // The floor under every authenticated endpoint: the session and the user, and nothing else.

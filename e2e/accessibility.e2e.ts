@@ -10,6 +10,7 @@ import { seedTicket, uniqueTag, type SeededTicket } from './support/ticket-seeds
 import { logTime } from './support/time-entries';
 import { base32Decode, totp } from '../server/lib/totp';
 import { adminApi, expectStatus, registerApiUser } from './support/api-users';
+import { sendJsonMail } from './support/inbound-mail';
 import { dismissToasts } from './support/page-state';
 import { newUser, signInAdmin, signInNewUser, type TestUser } from './support/users';
 
@@ -439,6 +440,35 @@ describe('accessibility: axe-core finds no violation', () => {
     await page.getByRole('button', { name: `Deactivate ${name}` }).click();
     await page.getByRole('alertdialog', { name: 'Deactivate Member' }).waitFor();
     await expectNoViolations(page, 'the Deactivate Member dialog');
+    await context.close();
+  });
+
+  it('the ticket list of an admin: a row with a new reply, then the Deleted view (issue 26)', async () => {
+    const context = await axeContext();
+    await signInAdmin(context);
+    const tag = uniqueTag('axetrash');
+    const subject = `${tag} Dock`;
+    const opened = await sendJsonMail({ subject, body: 'No video.', from: `Rae <rae.${tag}@example.com>` });
+    const number = 'ticket' in opened ? opened.ticket.ticketNumber : '';
+    await sendJsonMail({
+      subject: `Re: ${subject} [${number}]`,
+      body: 'Still none.',
+      from: `Rae <rae.${tag}@example.com>`,
+    });
+    const gone = await seedTicket(context, { subject: `${tag} Old mouse` });
+    const deleted = await context.request.delete(`/api/tickets/${gone.id}`);
+    if (deleted.status() !== 204) throw new Error(`delete failed: ${await deleted.text()}`);
+    const page = await context.newPage();
+    await page.goto(`/tickets?search=${tag}`);
+    await page.getByRole('img', { name: 'New reply' }).waitFor();
+    await expectNoViolations(page, 'the ticket list with a new reply');
+    await page.getByRole('button', { name: 'Deleted' }).click();
+    await page.getByRole('heading', { name: 'Deleted Tickets' }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `${tag} Old mouse` })
+      .waitFor();
+    await expectNoViolations(page, 'the Deleted view');
     await context.close();
   });
 });

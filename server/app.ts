@@ -24,6 +24,7 @@ import { settingsRoutes } from './features/settings/settings.routes';
 import { ticketMergeRoutes } from './features/ticket-merge/ticket-merge.routes';
 import { invitationRoutes } from './features/team/invitations.routes';
 import { teamRoutes } from './features/team/team.routes';
+import { hideDeletedTickets } from './features/tickets/deleted-ticket-guard';
 import { ticketsRoutes } from './features/tickets/tickets.routes';
 import { closeTicketRoutes } from './features/time/close-ticket.routes';
 import { harvestUsersRoutes } from './features/harvest-users/harvest-users.routes';
@@ -137,6 +138,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(sessionsRoutes({ db, config, sessionSecret: deps.sessionSecret }));
   api.use(totpRoutes({ db, config, cipher: harvest.cipher }));
   // Every router below serves signed-in users only; each applies requireAuth itself.
+  // A ticket in the Trash is 404 to all but admins on every /api/tickets/:id route (issue 26).
+  api.use(hideDeletedTickets(db));
   api.use(ticketMergeRoutes({ db }));
   api.use(ticketsRoutes({ db, config }));
   api.use(conversationRoutes({ db, config }));

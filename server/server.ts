@@ -12,6 +12,7 @@ import { inboundSettingsFrom } from './features/inbound/inbound.service';
 import { startOverdueLoanNotices } from './features/equipment/overdue-loan-notices';
 import { createMailboxFetchJob } from './features/mailbox/fetch-mailbox.job';
 import { startHarvestVerification } from './features/settings/harvest-verification.job';
+import { startTicketPurge } from './features/tickets/purge-deleted-tickets.job';
 import { backfillSearchText } from './features/tickets/search-text-backfill';
 import { startAccountEmailSender } from './features/account-email/account-email.job';
 import { startReplySender } from './features/replies/send-reply.job';
@@ -213,6 +214,8 @@ export async function startServer(
     () => startOverdueLoanNotices({ db: database.db, jobs }, config.loanOverdueCheckSeconds),
     whileServing,
   );
+  // The Trash is emptied of tickets past their retention days, by one process at a time (issue 26).
+  startInBackground('the Trash purge', () => startTicketPurge({ db: database.db, jobs }), whileServing);
   // The IMAP mailbox, when one is configured, is read by one fetching process at a time.
   if (config.email.fetch.enabled)
     startInBackground('the mailbox fetch', () => mailboxFetch.start(jobs), whileServing);

@@ -47,6 +47,74 @@ export const TICKET_PRIORITY_META = {
   high: { label: 'high', colour: 'red' },
 } as const satisfies Record<TicketPriority, { label: string; colour: BadgeColour }>;
 
+/**
+ * The ticket list's sort orders (issue 26). `createdAt` descending is the spec's newest-first default.
+ * `firstOrder` is the direction a first click on a column header (or the API without `order`) sorts
+ * in: dates and priority start with the newest / highest, text and status from the top of the
+ * alphabet / the start of the lifecycle. Within equal values tickets follow their creation time in
+ * the same direction, and the id breaks ties.
+ */
+export const TICKET_SORTS = [
+  'createdAt',
+  'updatedAt',
+  'lastMessageAt',
+  'priority',
+  'status',
+  'ticketNumber',
+  'subject',
+  'assignee',
+] as const;
+export type TicketSort = (typeof TICKET_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const DEFAULT_TICKET_SORT: TicketSort = 'createdAt';
+export const TICKET_SORT_META = {
+  createdAt: { label: 'Created', firstOrder: 'desc' },
+  updatedAt: { label: 'Last Updated', firstOrder: 'desc' },
+  lastMessageAt: { label: 'Last Customer Reply', firstOrder: 'desc' },
+  priority: { label: 'Priority', firstOrder: 'desc' },
+  status: { label: 'Status', firstOrder: 'asc' },
+  ticketNumber: { label: 'Ticket #', firstOrder: 'asc' },
+  subject: { label: 'Subject', firstOrder: 'asc' },
+  assignee: { label: 'Assigned', firstOrder: 'asc' },
+} as const satisfies Record<TicketSort, { label: string; firstOrder: SortOrder }>;
+/**
+ * Status sorts along the lifecycle (open, in progress, closed, closed with Harvest) and priority by
+ * weight (low < medium < high), not alphabetically: the rank is a value's position in these lists.
+ */
+export const STATUS_SORT_ORDER = TICKET_STATUSES;
+export const PRIORITY_SORT_ORDER = TICKET_PRIORITIES;
+
+/**
+ * What a ticket's history (GET /api/tickets/{id}/activity, issue 26) records. `closed` and `reopened`
+ * are status changes into and out of a closed status; `status` is every other one.
+ */
+export const TICKET_EVENT_KINDS = [
+  'created',
+  'status',
+  'priority',
+  'assignee',
+  'note_added',
+  'reply_sent',
+  'message_received',
+  'time_logged',
+  'closed',
+  'reopened',
+  'merged',
+  'deleted',
+  'restored',
+] as const;
+export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
+
+/**
+ * Who may delete tickets (the ticket_deletion setting, issue 26): everyone, the spec's behaviour, or
+ * admins only. Deleted tickets stay in the Trash this many days by default, then are purged.
+ */
+export const TICKET_DELETION_ALLOWED = ['everyone', 'admins'] as const;
+export type TicketDeletionAllowed = (typeof TICKET_DELETION_ALLOWED)[number];
+export const DEFAULT_TRASH_RETENTION_DAYS = 30;
+export const MAX_TRASH_RETENTION_DAYS = 3_650;
+
 export const ASSIGNMENT_STATUSES = ['assigned', 'unassigned'] as const;
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 
@@ -164,13 +232,15 @@ export const OFFICE_LABEL = 'IT Support Office';
 
 /**
  * harvest_credentials: the Harvest account; email: the SMTP server replies go out through;
- * registration: who may create an account from the Register tab (issue 22); business_hours and
- * sla_policies: the calendar and the response and resolution targets (issue 24).
+ * registration: who may create an account from the Register tab (issue 22); ticket_deletion: who may
+ * delete tickets and how long the Trash keeps them (issue 26); business_hours and sla_policies: the
+ * calendar and the response and resolution targets (issue 24).
  */
 export const SETTING_KEYS = [
   'harvest_credentials',
   'email',
   'registration',
+  'ticket_deletion',
   'business_hours',
   'sla_policies',
 ] as const;

@@ -26,6 +26,8 @@ import {
 import {
   CLOSED_TICKET_STATUSES,
   DEFAULT_TICKET_PRIORITY,
+  PRIORITY_SORT_ORDER,
+  STATUS_SORT_ORDER,
   DEFAULT_TICKET_STATUS,
   DEFAULT_USER_ROLE,
 } from './constants';
@@ -105,6 +107,31 @@ export const sessions = pgTable(
   (t) => [index('IDX_session_expire').on(t.expire)],
 );
 
+/** A value's position in `values` as an SQL expression: how the list sorts by status and priority. */
+function rankOf(column: unknown, values: readonly string[]) {
+  const cases = values.map((value, rank) => `WHEN '${value}' THEN ${rank}`).join(' ');
+  return sql`(CASE ${column} ${sql.raw(cases)} END)`;
+}
+
+/**
+ * The expressions the ticket list sorts by where a column alone would not do (issue 26). The list's
+ * ORDER BY and the indexes below are built from these same functions, so they cannot drift apart and
+ * each sort is read from its index in order.
+ */
+export const ticketSortExpressions = {
+  /** Lifecycle order (STATUS_SORT_ORDER), not alphabetical. */
+  statusRank: (status: unknown) => rankOf(status, STATUS_SORT_ORDER),
+  /** low < medium < high (PRIORITY_SORT_ORDER). */
+  priorityRank: (priority: unknown) => rankOf(priority, PRIORITY_SORT_ORDER),
+  /** "T-" and digits: shorter numbers first, so T-99 comes before T-100 (then the text itself). */
+  numberLength: (ticketNumber: unknown) => sql`length(${ticketNumber})`,
+  /**
+   * Case-insensitive, on the first 100 characters: a b-tree entry must stay under about 2.7 kB and
+   * a subject may hold 1,000 characters of up to 4 bytes each.
+   */
+  subjectKey: (subject: unknown) => sql`lower(left(${subject}, 100))`,
+};
+
 export const tickets = pgTable(
   'tickets',
   {
@@ -152,6 +179,23 @@ export const tickets = pgTable(
       .generatedAlwaysAs(
         sql`to_tsvector(${searchConfig}, ${asPlainText('subject')}) || to_tsvector(${searchConfig}, ${asPlainText('coalesce(body_text, body)')}) || to_tsvector(${searchConfig}, ${asPlainText('from_name')}) || to_tsvector(${searchConfig}, from_email) || to_tsvector(${searchConfig}, split_part(from_email, '@', 2))`,
       ),
+    /**
+     * When the requester last wrote: the ticket's own creation, then each later email received into
+     * its conversation. Kept by triggers (the migration of issue 26): set to created_at on insert,
+     * moved on by every inbound ticket_messages row, so no write path can forget it.
+     */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The assignee's name as the list sorts it (lower-cased "first last", else the email), null when
+     * unassigned. A copy kept by triggers on tickets and users (the issue 26 migration), so sorting by
+     * assignee reads an index instead of sorting every matching ticket by a joined name.
+     */
+    assigneeSortName: text('assignee_sort_name'),
+    /**
+     * In the Trash since (issue 26): hidden from everyone but admins, purged after the retention
+     * days of the ticket_deletion setting. Null: not deleted.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     // The list's default view: status filter, newest first.
@@ -193,7 +237,62 @@ export const tickets = pgTable(
     index('tickets_merged_into_id_idx')
       .on(t.mergedIntoId)
       .where(sql`${t.mergedIntoId} IS NOT NULL`),
+    // The list's sorts (issue 26), each in its exact order (read backwards for the other direction),
+    // so a page is read from the index's start instead of sorting every matching ticket.
+    index('tickets_updated_at_id_idx').on(t.updatedAt, t.id),
+    index('tickets_last_message_at_id_idx').on(t.lastMessageAt, t.id),
+    index('tickets_priority_rank_idx').on(ticketSortExpressions.priorityRank(t.priority), t.createdAt, t.id),
+    index('tickets_status_rank_idx').on(ticketSortExpressions.statusRank(t.status), t.createdAt, t.id),
+    index('tickets_number_order_idx').on(ticketSortExpressions.numberLength(t.ticketNumber), t.ticketNumber),
+    index('tickets_subject_order_idx').on(ticketSortExpressions.subjectKey(t.subject), t.createdAt, t.id),
+    index('tickets_assignee_order_idx').on(t.assigneeSortName, t.createdAt, t.id),
+    // The Trash (admins' Deleted view) and the purge job: only deleted tickets, so it stays small.
+    index('tickets_deleted_at_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
   ],
+);
+
+/**
+ * A ticket's history (issue 26): one row per change, written by triggers on tickets, ticket_messages
+ * and time_entries (the issue 26 migration) in the same transaction as the change, whichever code
+ * path made it. `fromValue`/`toValue` are the values before and after as text (statuses, priorities,
+ * the assignee's name as it was then, hours logged); null where a kind has none.
+ */
+export const ticketEvents = pgTable(
+  'ticket_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** TICKET_EVENT_KINDS. */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    /** Who made the change; null for the help desk itself (an email, the Harvest sync). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_events_ticket_id_created_at_idx').on(t.ticketId, t.createdAt)],
+);
+
+/**
+ * When each agent last opened each ticket (issue 26): a ticket whose requester wrote after that is
+ * unread for that agent (server/features/tickets/ticket-seen.ts). Written when an agent opens it.
+ */
+export const ticketViews = pgTable(
+  'ticket_views',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ticketId] })],
 );
 
 /**

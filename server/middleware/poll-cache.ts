@@ -9,7 +9,7 @@
  *
  * The cache sits after requireAuth, so it only ever serves a signed-in user who may see the route,
  * and it is keyed by the full URL: mount it only on routes whose answer is the same for every user who
- * may ask (docs/decisions.md). Each process keeps its own; entries are whole JSON bodies with their
+ * may ask (docs/decisions.md), or whose caller's own part the `personalize` option adds per request. Each process keeps its own; entries are whole JSON bodies with their
  * ETag and, once asked for, their gzip encoding, so a hit costs no serialisation, hashing or
  * compression, and an unchanged one is a 304. A fresh answer that equals the kept one reuses its ETag
  * and gzip too.
@@ -47,7 +47,17 @@ export function acceptedAgeMs(cacheControl: string | undefined): number | undefi
   return Math.min(seconds, POLL_CACHE_MAX_AGE_SECONDS) * 1000;
 }
 
-export function pollCache() {
+export interface PollCacheOptions {
+  /**
+   * Adds what is each caller's own to the shared answer the cache keeps (the ticket list's `unread`,
+   * issue 26), on hits and misses alike: the expensive shared part is still computed once a second,
+   * and only this, which must be cheap, runs per request. The result is sent as JSON with Express's
+   * own ETag, so an unchanged answer is still a 304.
+   */
+  personalize?: (req: Request, body: unknown) => Promise<unknown>;
+}
+
+export function pollCache(options: PollCacheOptions = {}) {
   const entries = new Map<string, Entry>();
 
   const store = (key: string, json: string): Entry => {
@@ -82,6 +92,16 @@ export function pollCache() {
     res.type('json').send(entry.json);
   };
 
+  /** The kept entry as this request's answer: as it is, or with the caller's own part added. */
+  const respond = (req: Request, res: Response, next: NextFunction, entry: Entry) => {
+    const { personalize } = options;
+    if (!personalize) return send(req, res, entry);
+    personalize(req, JSON.parse(entry.json)).then((body) => {
+      res.set('Age', String(Math.floor((Date.now() - entry.storedAt) / 1000)));
+      res.type('json').send(JSON.stringify(body));
+    }, next);
+  };
+
   /**
    * Answers being computed, by URL. When an entry expires, every poll of that URL would otherwise
    * miss at once and run the same query side by side (with 32 connections polling a 20 ms search,
@@ -95,13 +115,13 @@ export function pollCache() {
     if (maxAgeMs !== undefined) {
       const cached = entries.get(key);
       if (cached && Date.now() - cached.storedAt <= maxAgeMs) {
-        send(req, res, cached);
+        respond(req, res, next, cached);
         return;
       }
       const underWay = computing.get(key);
       if (underWay) {
         // A failed computation leaves the waiting poll to the handler, as if it had come alone.
-        void underWay.then((entry) => (entry ? send(req, res, entry) : next()));
+        void underWay.then((entry) => (entry ? respond(req, res, next, entry) : next()));
         return;
       }
     }
@@ -121,7 +141,7 @@ export function pollCache() {
       }
       const entry = store(key, JSON.stringify(body));
       done(entry);
-      send(req, res, entry);
+      respond(req, res, next, entry);
       return res;
     };
     next();

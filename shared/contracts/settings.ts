@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { SETTING_KEYS } from '../constants';
+import {
+  DEFAULT_TRASH_RETENTION_DAYS,
+  MAX_TRASH_RETENTION_DAYS,
+  SETTING_KEYS,
+  TICKET_DELETION_ALLOWED,
+} from '../constants';
 import { emailSettingsInputSchema } from './email-settings';
 import { businessHoursSchema, slaPoliciesSchema } from './sla';
 import { registrationSettingsSchema } from './registration-settings';
@@ -69,6 +74,25 @@ export const harvestCredentialsInputSchema = z.object({
 export type HarvestCredentialsInput = z.output<typeof harvestCredentialsInputSchema>;
 
 /** The body of POST /api/settings: one variant per key, so an unknown key is a 400. */
+/** Who may delete tickets and how long the Trash keeps them (issue 26). */
+export const TICKET_DELETION_KEY = 'ticket_deletion';
+export const ticketDeletionSettingSchema = z.object({
+  allowed: z.enum(TICKET_DELETION_ALLOWED, {
+    error: `Allowed must be one of ${TICKET_DELETION_ALLOWED.join(', ')}`,
+  }),
+  retentionDays: z
+    .number({ error: 'Retention days must be a whole number of days' })
+    .int('Retention days must be a whole number of days')
+    .min(1, 'Retention days must be at least 1')
+    .max(MAX_TRASH_RETENTION_DAYS, `Retention days must be at most ${MAX_TRASH_RETENTION_DAYS}`),
+});
+export type TicketDeletionSetting = z.output<typeof ticketDeletionSettingSchema>;
+/** The spec's behaviour: everyone may delete; the Trash keeps tickets 30 days. */
+export const DEFAULT_TICKET_DELETION: TicketDeletionSetting = {
+  allowed: 'everyone',
+  retentionDays: DEFAULT_TRASH_RETENTION_DAYS,
+};
+
 export const saveSettingSchema = z.discriminatedUnion(
   'key',
   [
@@ -77,6 +101,7 @@ export const saveSettingSchema = z.discriminatedUnion(
     z.object({ key: z.literal('business_hours'), value: businessHoursSchema }),
     z.object({ key: z.literal('sla_policies'), value: slaPoliciesSchema }),
     z.object({ key: z.literal('registration'), value: registrationSettingsSchema }),
+    z.object({ key: z.literal(TICKET_DELETION_KEY), value: ticketDeletionSettingSchema }),
   ],
   { error: SETTINGS_MESSAGES.unknownKey },
 );

@@ -3,11 +3,18 @@ import {
   ASSIGNMENT_STATUSES,
   DEFAULT_PAGE,
   DEFAULT_PAGE_SIZE,
+  DEFAULT_TICKET_SORT,
   MANUAL_TICKET_STATUSES,
   MAX_PAGE_SIZE,
+  SORT_ORDERS,
+  TICKET_EVENT_KINDS,
   TICKET_PRIORITIES,
+  TICKET_SORT_META,
+  TICKET_SORTS,
   TICKET_STATUSES,
   type AssignmentStatus,
+  type SortOrder,
+  type TicketSort,
   type TicketPriority,
   type TicketStatus,
 } from '../constants';
@@ -61,6 +68,9 @@ export const TICKET_MESSAGES = {
   nothingToUpdate: 'Give at least one field to change',
   unknownUser: 'No user has this id',
   ticketNotFound: 'Ticket not found',
+  deletingForAdmins: 'Only administrators may delete tickets',
+  trashForAdmins: 'Only administrators may see, restore or purge deleted tickets',
+  notInTrash: 'This ticket is not in the Trash',
   ticketsNotFound: 'Some tickets do not exist',
   noTicketsSelected: 'Select at least one ticket',
   tooManyTickets: `At most ${TICKET_LIMITS.bulkIds} tickets at once`,
@@ -245,6 +255,21 @@ export interface TicketListFilters {
   createdBefore?: string;
   closedAfter?: string;
   closedBefore?: string;
+  /** Unset: the spec's newest first (`createdAt`). */
+  sort?: TicketSort;
+  /** Unset: the sort's first direction (TICKET_SORT_META). */
+  order?: SortOrder;
+  /** The Trash instead of the live tickets (admins only, issue 26). */
+  deleted?: boolean;
+}
+
+/** The sort and direction a list's filters ask for, with the defaults filled in. */
+export function effectiveSort(filters: Pick<TicketListFilters, 'sort' | 'order'>): {
+  sort: TicketSort;
+  order: SortOrder;
+} {
+  const sort = filters.sort ?? DEFAULT_TICKET_SORT;
+  return { sort, order: filters.order ?? TICKET_SORT_META[sort].firstOrder };
 }
 
 /** An empty query parameter (`assigned_to=`) means the filter is not set. */
@@ -288,6 +313,9 @@ export const ticketListQuerySchema = z
     created_before: queryParam(dateBoundString),
     closed_after: queryParam(dateBoundString),
     closed_before: queryParam(dateBoundString),
+    sort: queryParam(z.enum(TICKET_SORTS, { error: `Sort must be one of ${TICKET_SORTS.join(', ')}` })),
+    order: queryParam(z.enum(SORT_ORDERS, { error: `Order must be one of ${SORT_ORDERS.join(', ')}` })),
+    deleted: queryParam(z.enum(['true', 'false'], { error: 'Deleted must be true or false' })),
   })
   .transform((query): TicketListFilters => ({
     page: query.page ?? DEFAULT_PAGE,
@@ -301,6 +329,9 @@ export const ticketListQuerySchema = z
     createdBefore: query.created_before,
     closedAfter: query.closed_after,
     closedBefore: query.closed_before,
+    sort: query.sort,
+    order: query.order,
+    deleted: query.deleted === 'true' ? true : undefined,
   }));
 
 /** The query string for GET /api/tickets from the list's filters; unset filters are left out. */
@@ -317,6 +348,9 @@ export function toTicketListQuery(filters: Partial<TicketListFilters>): Record<s
     ['created_before', filters.createdBefore],
     ['closed_after', filters.closedAfter],
     ['closed_before', filters.closedBefore],
+    ['sort', filters.sort],
+    ['order', filters.order],
+    ['deleted', filters.deleted ? 'true' : undefined],
   ];
   const query: Record<string, string> = {};
   for (const [key, value] of entries) {
@@ -354,6 +388,10 @@ export const ticketSchema = z.object({
   /** JSON-encoded note entries or legacy text: read it with parseNotes from shared/notes.ts. */
   notes: z.string().nullable(),
   originalEmailDate: isoTimestamp.nullable(),
+  /** When the requester last wrote: the ticket's creation, or their latest email since (issue 26). */
+  lastMessageAt: isoTimestamp,
+  /** In the Trash since (issue 26); null for every ticket but those an admin sees there. */
+  deletedAt: isoTimestamp.nullable(),
   attachments: z.array(ticketAttachmentSchema),
   assignedUser: assignedUserSchema.nullable(),
   /** The ticket this one was merged into (issue 23), the last of any chain; null when not merged. */
@@ -373,7 +411,13 @@ export type TicketDetail = z.infer<typeof ticketDetailSchema>;
  * A ticket as a row of the list: what the table, the filters and the bulk actions use, without the
  * body and the notes (the detail reads them with GET /api/tickets/{id}), so a page of 20 stays small.
  */
-export const ticketListItemSchema = ticketSchema.omit({ body: true, notes: true });
+export const ticketListItemSchema = ticketSchema.omit({ body: true, notes: true }).extend({
+  /**
+   * The requester wrote (a reply by email) after the caller last opened the ticket, or the caller
+   * never opened it since: each caller's own (issue 26).
+   */
+  unread: z.boolean(),
+});
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 
 export interface TicketResponse {
@@ -422,3 +466,25 @@ export const checkUpdatesResponseSchema = z.object({
   viewers: z.array(ticketViewerSchema),
 });
 export type CheckUpdatesResponse = z.infer<typeof checkUpdatesResponseSchema>;
+
+/**
+ * One entry of a ticket's history (GET /api/tickets/{id}/activity, issue 26). `from` and `to` are the
+ * values before and after as text: statuses and priorities as stored, the assignee's name as it was
+ * then (null: unassigned), hours logged, the address a message came from or went to; null where the
+ * kind has none. `actor` null: the help desk itself (an email, the Harvest sync, data from before the
+ * history was kept).
+ */
+export const ticketEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(TICKET_EVENT_KINDS),
+  actor: ticketUpdaterSchema.nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  createdAt: isoTimestamp,
+});
+export type TicketEvent = z.infer<typeof ticketEventSchema>;
+
+/** Oldest first. */
+export interface TicketActivityResponse {
+  events: TicketEvent[];
+}

@@ -3,6 +3,7 @@
  * there is a body (a FormData body goes as multipart/form-data), and turns a non-OK answer into an
  * ApiError (spec §7 and §8 Generic).
  */
+import { isNetworkFailure, reportReachable, reportUnreachable } from './connection-state';
 
 /** What the server puts in an error answer (shared/contracts/common.ts ApiErrorBody), read defensively. */
 export interface ApiErrorDetails {
@@ -78,14 +79,22 @@ async function request<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
   if (options.acceptAgeSeconds) headers['Cache-Control'] = `max-age=${options.acceptAgeSeconds}`;
-  const response = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers,
-    body: isForm ? body : hasBody ? JSON.stringify(body) : undefined,
-    signal: options.signal,
-    keepalive: options.keepalive,
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers,
+      body: isForm ? body : hasBody ? JSON.stringify(body) : undefined,
+      signal: options.signal,
+      keepalive: options.keepalive,
+    });
+  } catch (error) {
+    // No answer at all: the banner says the connection is lost (lib/connection-state.ts).
+    if (isNetworkFailure(error)) reportUnreachable();
+    throw error;
+  }
+  reportReachable();
   const text = await response.text();
   if (!response.ok) {
     throw new ApiError(

@@ -8,6 +8,7 @@ import { recordSecurityEvent } from '../audit/security-events.repository';
 import * as harvestSettings from './harvest-settings.service';
 import * as registrationSettings from './registration-settings';
 import * as slaSettings from './sla-settings.service';
+import { loadTicketDeletionSetting, saveTicketDeletionSetting } from './ticket-deletion';
 import type { SettingsDeps } from './settings-deps';
 
 /**
@@ -24,6 +25,7 @@ export function settingsRoutes(deps: SettingsDeps) {
     harvest_credentials: () => harvestSettings.getHarvestCredentialsSetting(deps),
     email: () => emailSettings.getEmailSetting(deps),
     registration: () => registrationSettings.getRegistrationSetting(deps.db),
+    ticket_deletion: () => loadTicketDeletionSetting(deps.db),
     business_hours: () => slaSettings.getBusinessHours(deps.db),
     sla_policies: () => slaSettings.getSlaPolicies(deps.db),
   } satisfies Record<SettingKey, () => Promise<unknown>>;
@@ -65,6 +67,8 @@ function saveSetting(deps: SettingsDeps, input: SaveSettingInput): Promise<unkno
       return emailSettings.saveEmailSettings(deps, input.value);
     case 'registration':
       return registrationSettings.saveRegistrationSettings(deps.db, input.value);
+    case 'ticket_deletion':
+      return saveTicketDeletionSetting(deps.db, input.value);
     case 'business_hours':
       return slaSettings.saveBusinessHours(deps.db, input.value);
     case 'sla_policies':

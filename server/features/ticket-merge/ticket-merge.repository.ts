@@ -2,8 +2,15 @@
  * The rows a merge moves from the source ticket to the target (issue 23, decision 74), all inside
  * the caller's transaction with both tickets locked.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
-import { inboundMessages, messageAttachments, ticketMessages, tickets, timeEntries } from '@shared/schema';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  inboundMessages,
+  messageAttachments,
+  ticketEvents,
+  ticketMessages,
+  tickets,
+  timeEntries,
+} from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 
 export interface MergeTicket {
@@ -26,27 +33,30 @@ export interface MergeTicket {
 
 /** Locks the tickets among `ids` (in id order, as every multi-ticket change does: no deadlocks). */
 export function lockForMerge(tx: DbOrTx, ids: readonly string[]): Promise<MergeTicket[]> {
-  return tx
-    .select({
-      id: tickets.id,
-      ticketNumber: tickets.ticketNumber,
-      subject: tickets.subject,
-      body: tickets.body,
-      fromName: tickets.fromName,
-      fromEmail: tickets.fromEmail,
-      status: tickets.status,
-      closedAt: tickets.closedAt,
-      createdAt: tickets.createdAt,
-      originalEmailDate: tickets.originalEmailDate,
-      notes: tickets.notes,
-      updatedAt: tickets.updatedAt,
-      mergedIntoId: tickets.mergedIntoId,
-      now: sql`now()`.mapWith(tickets.updatedAt),
-    })
-    .from(tickets)
-    .where(inArray(tickets.id, [...ids]))
-    .orderBy(tickets.id)
-    .for('update');
+  return (
+    tx
+      .select({
+        id: tickets.id,
+        ticketNumber: tickets.ticketNumber,
+        subject: tickets.subject,
+        body: tickets.body,
+        fromName: tickets.fromName,
+        fromEmail: tickets.fromEmail,
+        status: tickets.status,
+        closedAt: tickets.closedAt,
+        createdAt: tickets.createdAt,
+        originalEmailDate: tickets.originalEmailDate,
+        notes: tickets.notes,
+        updatedAt: tickets.updatedAt,
+        mergedIntoId: tickets.mergedIntoId,
+        now: sql`now()`.mapWith(tickets.updatedAt),
+      })
+      .from(tickets)
+      // A ticket in the Trash is neither merged nor merged into (issue 26): as if it did not exist.
+      .where(and(inArray(tickets.id, [...ids]), isNull(tickets.deletedAt)))
+      .orderBy(tickets.id)
+      .for('update')
+  );
 }
 
 export async function ticketNumberOf(tx: DbOrTx, id: string): Promise<string | undefined> {
@@ -137,4 +147,33 @@ export async function updateTarget(
     .update(tickets)
     .set({ notes, lastUpdatedBy: callerId, updatedAt: target.now })
     .where(eq(tickets.id, target.id));
+}
+
+/**
+ * The merge in both tickets' history (issue 26's ticket_events): on the source "into T-B", on the
+ * target "T-A merged in", by the caller, at the transaction's time. The triggers record the source's
+ * closing as its own event.
+ */
+export async function recordMergeEvents(
+  tx: DbOrTx,
+  source: MergeTicket,
+  target: MergeTicket,
+  callerId: string,
+): Promise<void> {
+  await tx.insert(ticketEvents).values([
+    {
+      ticketId: source.id,
+      kind: 'merged',
+      actorId: callerId,
+      toValue: target.ticketNumber,
+      createdAt: source.now,
+    },
+    {
+      ticketId: target.id,
+      kind: 'merged',
+      actorId: callerId,
+      fromValue: source.ticketNumber,
+      createdAt: target.now,
+    },
+  ]);
 }

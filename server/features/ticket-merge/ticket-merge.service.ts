@@ -64,6 +64,7 @@ async function mergeOne(
       systemNote(MERGE_TEXTS.otherRequester(source.ticketNumber, requester, target.fromEmail), target.now),
     );
   }
+  await repository.recordMergeEvents(tx, source, target, caller.id);
   const closingNote = systemNote(MERGE_TEXTS.sourceNote(target.ticketNumber, who), source.now);
   await repository.markMerged(
     tx,

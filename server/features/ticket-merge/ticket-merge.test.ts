@@ -128,6 +128,32 @@ describe('POST /api/tickets/:id/merge', () => {
       `Merged into ${target.ticket.ticketNumber} by Priya Patel.`,
     );
     expect((await readTicketRow(t.database.db, target.ticket.id))?.lastUpdatedBy).toBe(priya.user.id);
+
+    // Both histories record the merge, with who did it.
+    const activity = async (id: string) =>
+      (
+        (await priya.agent.get(`/api/tickets/${id}/activity`).expect(200)).body.events as {
+          kind: string;
+          from: string | null;
+          to: string | null;
+          actor: { id: string } | null;
+        }[]
+      ).filter((event) => event.kind === 'merged');
+    expect(await activity(target.ticket.id)).toEqual([
+      expect.objectContaining({
+        from: source.ticket.ticketNumber,
+        actor: expect.objectContaining({ id: priya.user.id }),
+      }),
+    ]);
+    expect(await activity(source.ticket.id)).toEqual([
+      expect.objectContaining({ to: target.ticket.ticketNumber }),
+    ]);
+  });
+
+  it('when the target is in the Trash, then the merge answers 404', async () => {
+    const [source, target] = [await createTicket(priya.agent), await createTicket(priya.agent)];
+    await priya.agent.delete(`/api/tickets/${target.id}`).expect(204);
+    await merge(priya, source.id, target.id).expect(404);
   });
 
   it('when mail arrives for the source afterwards (its [T-…] subject, or In-Reply-To its Message-ID), then it lands in the target', async () => {

@@ -1,4 +1,4 @@
-import type { TicketListFilters } from '@shared/contracts/tickets';
+import { effectiveSort, type TicketListFilters } from '@shared/contracts/tickets';
 import type { TicketListCriteria } from './ticket-list.query';
 import { parseTicketSearch } from './ticket-search';
 
@@ -21,6 +21,8 @@ export const upperBound = (value: string | undefined): Date | undefined =>
 
 export function toListCriteria(filters: TicketListFilters): TicketListCriteria {
   return {
+    order: effectiveSort(filters),
+    deleted: filters.deleted === true,
     offset: (filters.page - 1) * filters.limit,
     limit: filters.limit,
     search: filters.search === undefined ? undefined : parseTicketSearch(filters.search),

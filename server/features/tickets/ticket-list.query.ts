@@ -25,9 +25,14 @@ import type { DbOrTx } from '../../db/client';
 import { oncePerDatabase } from '../../db/prepared';
 import type { TicketListRow } from './ticket.mapper';
 import type { TicketSearch } from './ticket-search';
+import { isNewestFirst, orderByTerms, orderCode, type TicketListOrder } from './ticket-list-order';
 import { ticketListColumns } from './tickets.repository';
 
 export interface TicketListCriteria {
+  /** Newest first unless the caller asked for another sort (issue 26). */
+  order: TicketListOrder;
+  /** The Trash (deleted tickets) instead of the live ones (issue 26). */
+  deleted: boolean;
   offset: number;
   limit: number;
   search?: TicketSearch;
@@ -74,8 +79,10 @@ function shapeOf(criteria: TicketListCriteria): string {
     [Boolean(criteria.createdUntil), 'C'],
     [Boolean(criteria.closedFrom), 'd'],
     [Boolean(criteria.closedUntil), 'D'],
+    [criteria.deleted, 'x'],
   ];
-  return present.flatMap(([isPresent, code]) => (isPresent ? [code] : [])).join('') || 'all';
+  const filters = present.flatMap(([isPresent, code]) => (isPresent ? [code] : [])).join('') || 'all';
+  return filters + orderCode(criteria.order);
 }
 
 /** The placeholders' values for a request (the names the conditions below use). */
@@ -119,6 +126,7 @@ function countedConditions(columns: CountedColumns, criteria: TicketListCriteria
 
 /** Whether ticket_counts can answer the total: no search and no date bound, only counted columns. */
 const countedFiltersOnly = (criteria: TicketListCriteria) =>
+  !criteria.deleted &&
   !criteria.search &&
   !criteria.createdFrom &&
   !criteria.createdUntil &&
@@ -127,6 +135,8 @@ const countedFiltersOnly = (criteria: TicketListCriteria) =>
 
 function ticketListConditions(criteria: TicketListCriteria): SQL | undefined {
   return and(
+    // Deleted tickets are in the Trash, not the list; ticket_counts leaves them out too.
+    criteria.deleted ? isNotNull(tickets.deletedAt) : isNull(tickets.deletedAt),
     criteria.search
       ? searchMatches(
           placeholder('query'),
@@ -159,8 +169,6 @@ function matchingTotal(criteria: TicketListCriteria, where: SQL | undefined): SQ
   return sql<number>`(SELECT count(*)::int FROM ${tickets} WHERE ${where ?? sql`true`})`;
 }
 
-const newestFirst = [desc(tickets.createdAt), desc(tickets.id)];
-
 /** One page of tickets without a search, each row carrying the total. */
 function filteredPage(db: DbOrTx, criteria: TicketListCriteria, where: SQL | undefined) {
   return db
@@ -168,7 +176,7 @@ function filteredPage(db: DbOrTx, criteria: TicketListCriteria, where: SQL | und
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.assignedTo))
     .where(where)
-    .orderBy(...newestFirst)
+    .orderBy(...orderByTerms(criteria.order))
     .limit(placeholder('limit'))
     .offset(placeholder('offset'));
 }
@@ -182,7 +190,8 @@ function filteredPage(db: DbOrTx, criteria: TicketListCriteria, where: SQL | und
  * matches. Each branch is gated on the count, an init plan that PostgreSQL evaluates once, so the
  * other branch never runs.
  */
-function searchPage(db: DbOrTx, where: SQL | undefined) {
+function searchPage(db: DbOrTx, order: TicketListOrder, where: SQL | undefined) {
+  const ordered = orderByTerms(order);
   const matches = db.$with('matches').as(
     db
       .select({ id: tickets.id, createdAt: tickets.createdAt })
@@ -191,18 +200,30 @@ function searchPage(db: DbOrTx, where: SQL | undefined) {
       .limit(SEARCH_TOTAL_CAP + 1),
   );
   const matchCount = sql<number>`(SELECT count(*)::int FROM ${matches})`;
-  const pageOfFewMatches = db
-    .select({ id: matches.id })
-    .from(matches)
-    .where(sql`${matchCount} <= ${SEARCH_TOTAL_CAP}`)
-    .orderBy(desc(matches.createdAt), desc(matches.id))
-    .limit(placeholder('limit'))
-    .offset(placeholder('offset'));
+  const fewMatches = sql`${matchCount} <= ${SEARCH_TOTAL_CAP}`;
+  // Newest first sorts the collected ids and dates; another order reads its values from the tickets
+  // (at most SEARCH_TOTAL_CAP + 1 rows by primary key).
+  const pageOfFewMatches = isNewestFirst(order)
+    ? db
+        .select({ id: matches.id })
+        .from(matches)
+        .where(fewMatches)
+        .orderBy(desc(matches.createdAt), desc(matches.id))
+        .limit(placeholder('limit'))
+        .offset(placeholder('offset'))
+    : db
+        .select({ id: matches.id })
+        .from(matches)
+        .innerJoin(tickets, eq(tickets.id, matches.id))
+        .where(fewMatches)
+        .orderBy(...ordered)
+        .limit(placeholder('limit'))
+        .offset(placeholder('offset'));
   const pageOfManyMatches = db
     .select({ id: tickets.id })
     .from(tickets)
     .where(and(where, sql`${matchCount} > ${SEARCH_TOTAL_CAP}`))
-    .orderBy(...newestFirst)
+    .orderBy(...ordered)
     .limit(placeholder('limit'))
     .offset(placeholder('offset'));
   const page = db.$with('page').as(unionAll(pageOfFewMatches, pageOfManyMatches));
@@ -212,13 +233,13 @@ function searchPage(db: DbOrTx, where: SQL | undefined) {
     .from(page)
     .innerJoin(tickets, eq(tickets.id, page.id))
     .leftJoin(users, eq(users.id, tickets.assignedTo))
-    .orderBy(...newestFirst);
+    .orderBy(...ordered);
 }
 
 function pageStatement(db: DbOrTx, criteria: TicketListCriteria, name: string) {
   const where = ticketListConditions(criteria);
   return criteria.search
-    ? searchPage(db, where).prepare(name)
+    ? searchPage(db, criteria.order, where).prepare(name)
     : filteredPage(db, criteria, where).prepare(name);
 }
 
@@ -250,7 +271,8 @@ async function countMatching(db: DbOrTx, criteria: TicketListCriteria): Promise<
 }
 
 /**
- * One page of matching tickets, newest first (id breaks ties so pages never overlap), and the total,
+ * One page of matching tickets in the asked order, newest first by default (a unique last term, the id
+ * or the number, so pages never overlap), and the total,
  * in one statement: the total rides on every row of the page.
  */
 export async function listTickets(

@@ -17,8 +17,8 @@ interface AssigneeColumns {
   assigneeLastName: string | null;
 }
 
-/** What a ticket row holds for its readers; the search columns are for PostgreSQL alone. */
-type StoredTicket = Omit<TicketRow, 'bodyText' | 'searchTextPending' | 'searchVector'>;
+/** What a ticket row holds for its readers; the search and sort columns are for PostgreSQL alone. */
+type StoredTicket = Omit<TicketRow, 'assigneeSortName' | 'bodyText' | 'searchTextPending' | 'searchVector'>;
 
 /** A ticket row with its assignee's name. */
 export interface TicketWithAssigneeRow extends StoredTicket, AssigneeColumns {}
@@ -33,8 +33,8 @@ const isPriority = (value: string): value is TicketPriority =>
 
 const iso = (time: Date | null) => (time ? time.toISOString() : null);
 
-/** A ticket as a row of the list (no body, no notes). */
-export function toTicketListItem(row: TicketListRow): TicketListItem {
+/** A ticket as a row of the list (no body, no notes), before its caller's `unread` (ticket-seen.ts). */
+export function toTicketListItem(row: TicketListRow): Omit<TicketListItem, 'unread'> {
   return {
     id: row.id,
     ticketNumber: row.ticketNumber,
@@ -53,6 +53,8 @@ export function toTicketListItem(row: TicketListRow): TicketListItem {
     timeSpent: row.timeSpent,
     harvestTimeEntryId: row.harvestTimeEntryId,
     originalEmailDate: iso(row.originalEmailDate),
+    lastMessageAt: row.lastMessageAt.toISOString(),
+    deletedAt: iso(row.deletedAt),
     attachments: row.attachments,
     assignedUser: row.assigneeId
       ? { firstName: row.assigneeFirstName, lastName: row.assigneeLastName }

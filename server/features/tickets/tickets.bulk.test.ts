@@ -156,11 +156,12 @@ describe('PATCH /api/tickets/bulk', () => {
 });
 
 describe('DELETE /api/tickets/bulk', () => {
-  it('when three tickets are deleted, then {deleted: 3} and they are gone', async () => {
+  it('when three tickets are deleted, then {deleted: 3} and they are in the Trash', async () => {
     const ids = await threeTickets();
     const res = await bob.agent.delete('/api/tickets/bulk').send({ ticketIds: ids }).expect(200);
     expect(res.body).toEqual({ deleted: 3 });
-    expect(await rowsOf(ids)).toEqual([]);
+    const rows = await rowsOf(ids);
+    expect(rows.map((row) => row.deletedAt)).toEqual([expect.any(Date), expect.any(Date), expect.any(Date)]);
   });
 
   it('when one id does not exist, then 404 naming it and nothing is deleted', async () => {
@@ -170,7 +171,7 @@ describe('DELETE /api/tickets/bulk', () => {
       .send({ ticketIds: [UNKNOWN_ID, ...ids] })
       .expect(404);
     expect(res.body.fieldErrors).toEqual({ ticketIds: [UNKNOWN_ID] });
-    expect(await rowsOf(ids)).toHaveLength(3);
+    expect((await rowsOf(ids)).map((row) => row.deletedAt)).toEqual([null, null, null]);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { tickets, timeEntries, users, type NewTicketRow } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
@@ -10,8 +10,12 @@ const assigneeColumns = {
   assigneeLastName: users.lastName,
 };
 
-/** Every column a reader of a ticket needs (not the search columns, which only PostgreSQL reads). */
+/**
+ * Every column a reader of a ticket needs (not the search and sort columns, which only PostgreSQL
+ * reads).
+ */
 const {
+  assigneeSortName: _assigneeSortName,
   bodyText: _bodyText,
   searchTextPending: _searchTextPending,
   searchVector: _searchVector,
@@ -54,17 +58,20 @@ export function lockTicketsByNumber(
   tx: DbOrTx,
   numbers: readonly string[],
 ): Promise<{ id: string; ticketNumber: string; fromEmail: string; mergedIntoId: string | null }[]> {
-  return tx
-    .select({
-      id: tickets.id,
-      ticketNumber: tickets.ticketNumber,
-      fromEmail: tickets.fromEmail,
-      mergedIntoId: tickets.mergedIntoId,
-    })
-    .from(tickets)
-    .where(inArray(tickets.ticketNumber, [...numbers]))
-    .orderBy(tickets.id)
-    .for('update');
+  return (
+    tx
+      .select({
+        id: tickets.id,
+        ticketNumber: tickets.ticketNumber,
+        fromEmail: tickets.fromEmail,
+        mergedIntoId: tickets.mergedIntoId,
+      })
+      .from(tickets)
+      // A ticket in the Trash is not written to: an email naming it opens a new ticket (issue 26).
+      .where(and(inArray(tickets.ticketNumber, [...numbers]), isNull(tickets.deletedAt)))
+      .orderBy(tickets.id)
+      .for('update')
+  );
 }
 
 export interface LockedTicket {
@@ -86,23 +93,26 @@ export interface LockedTicket {
  * two bulk changes over overlapping tickets cannot deadlock.
  */
 export function lockTickets(tx: DbOrTx, ids: readonly string[]): Promise<LockedTicket[]> {
-  return tx
-    .select({
-      id: tickets.id,
-      status: tickets.status,
-      assignedTo: tickets.assignedTo,
-      assignedAt: tickets.assignedAt,
-      closedAt: tickets.closedAt,
-      createdAt: tickets.createdAt,
-      harvestTimeEntryId: tickets.harvestTimeEntryId,
-      notes: tickets.notes,
-      updatedAt: tickets.updatedAt,
-      now: sql`now()`.mapWith(tickets.updatedAt),
-    })
-    .from(tickets)
-    .where(inArray(tickets.id, [...ids]))
-    .orderBy(tickets.id)
-    .for('update');
+  return (
+    tx
+      .select({
+        id: tickets.id,
+        status: tickets.status,
+        assignedTo: tickets.assignedTo,
+        assignedAt: tickets.assignedAt,
+        closedAt: tickets.closedAt,
+        createdAt: tickets.createdAt,
+        harvestTimeEntryId: tickets.harvestTimeEntryId,
+        notes: tickets.notes,
+        updatedAt: tickets.updatedAt,
+        now: sql`now()`.mapWith(tickets.updatedAt),
+      })
+      .from(tickets)
+      // A ticket in the Trash is not changed (restore it first) and no email joins it (issue 26).
+      .where(and(inArray(tickets.id, [...ids]), isNull(tickets.deletedAt)))
+      .orderBy(tickets.id)
+      .for('update')
+  );
 }
 
 /** Whether a time entry recorded for the ticket was pushed to Harvest as `harvestTimeEntryId`. */

@@ -286,10 +286,10 @@ describe('PUT /api/tickets/:id', () => {
 });
 
 describe('DELETE /api/tickets/:id', () => {
-  it('when the ticket exists, then 204 and it is gone; a second delete is 404', async () => {
+  it('when the ticket exists, then 204 and it is in the Trash (404 to agents); a second delete is 404', async () => {
     const created = await createTicket(alice.agent);
     await bob.agent.delete(`/api/tickets/${created.id}`).expect(204);
-    expect(await readTicketRow(t.database.db, created.id)).toBeUndefined();
+    expect((await readTicketRow(t.database.db, created.id))?.deletedAt).toEqual(expect.any(Date));
     await bob.agent.get(`/api/tickets/${created.id}`).expect(404);
     await bob.agent.delete(`/api/tickets/${created.id}`).expect(404);
   });

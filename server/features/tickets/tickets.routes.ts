@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
   addNoteSchema,
@@ -8,25 +8,50 @@ import {
   createTicketSchema,
   idSchema,
   ticketListQuerySchema,
+  TICKET_MESSAGES,
   updateTicketSchema,
+  type BulkDeleteTicketsResponse,
   type TicketResponse,
 } from '@shared/contracts/tickets';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { forbidden } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { pollCache } from '../../middleware/poll-cache';
-import { currentUser, requireAuth } from '../../middleware/require-auth';
+import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
+import { ticketActivity } from './ticket-activity.service';
+import { markTicketSeen, withUnread, type SharedTicketListResponse } from './ticket-seen';
+import * as trash from './ticket-trash.service';
 import * as ticketsService from './tickets.service';
 
 const ticketParamsSchema = z.object({ id: idSchema });
+/** DELETE /api/tickets/:id?purge=true removes the ticket for good (admins); without it, to the Trash. */
+const deleteQuerySchema = z.object({
+  purge: z.enum(['true', 'false'], { error: 'Purge must be true or false' }).optional(),
+});
+
+/**
+ * The Trash (`?deleted=true`) is for admins only, refused before the poll cache: the cache answers by
+ * URL alone and must never hand an admin's Trash to an agent.
+ */
+function trashForAdminsOnly(req: Request, _res: Response, next: NextFunction) {
+  if (req.query.deleted === 'true' && currentUser(req).role !== 'admin') {
+    throw forbidden(TICKET_MESSAGES.trashForAdmins);
+  }
+  next();
+}
 
 export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
   const { db } = deps;
   const auth = requireAuth(db);
   const router = Router();
 
-  // Every signed-in user sees every ticket, so one answer per URL serves them all.
-  router.get('/tickets', auth, pollCache(), async (req, res) => {
+  // Every signed-in user sees every ticket, so one answer per URL serves them all; each caller's
+  // `unread` is added to it per request (issue 26).
+  const listCache = pollCache({
+    personalize: (req, body) => withUnread(db, currentUser(req).id, body as SharedTicketListResponse),
+  });
+  router.get('/tickets', auth, trashForAdminsOnly, listCache, async (req, res) => {
     const filters = parseInput(ticketListQuerySchema, req.query);
     res.json(await ticketsService.listTickets(db, filters));
   });
@@ -45,7 +70,9 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
 
   router.delete('/tickets/bulk', auth, async (req, res) => {
     const input = parseInput(bulkDeleteTicketsSchema, req.body);
-    res.json(await ticketsService.bulkDeleteTickets(db, input));
+    // To the Trash (issue 26).
+    const deleted = await trash.deleteTickets(db, input.ticketIds, currentUser(req));
+    res.json({ deleted } satisfies BulkDeleteTicketsResponse);
   });
 
   router.get('/tickets/:id', auth, async (req, res) => {
@@ -63,8 +90,17 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
 
   router.delete('/tickets/:id', auth, async (req, res) => {
     const { id } = parseInput(ticketParamsSchema, req.params);
-    await ticketsService.deleteTicket(db, id);
+    const { purge } = parseInput(deleteQuerySchema, req.query);
+    // To the Trash, or for good with ?purge=true (issue 26).
+    if (purge === 'true') await trash.purgeTicket(db, id, currentUser(req));
+    else await trash.deleteTickets(db, [id], currentUser(req));
     res.status(204).end();
+  });
+
+  router.post('/tickets/:id/restore', auth, requireAdmin, async (req, res) => {
+    const { id } = parseInput(ticketParamsSchema, req.params);
+    const ticket = await trash.restoreTicket(db, id, currentUser(req));
+    res.json({ ticket } satisfies TicketResponse);
   });
 
   router.post('/tickets/:id/notes', auth, async (req, res) => {
@@ -72,6 +108,20 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
     const { text } = parseInput(addNoteSchema, req.body);
     const ticket = await ticketsService.addNote(db, id, text, currentUser(req));
     res.status(201).json({ ticket } satisfies TicketResponse);
+  });
+
+  // The caller opened the ticket: its replies so far are read (issue 26).
+  router.post('/tickets/:id/seen', auth, async (req, res) => {
+    const { id } = parseInput(ticketParamsSchema, req.params);
+    await ticketsService.getTicket(db, id);
+    await markTicketSeen(db, currentUser(req).id, id);
+    res.status(204).end();
+  });
+
+  // The ticket's history, oldest first (issue 26).
+  router.get('/tickets/:id/activity', auth, async (req, res) => {
+    const { id } = parseInput(ticketParamsSchema, req.params);
+    res.json(await ticketActivity(db, id));
   });
 
   router.get('/tickets/:id/check-updates', auth, async (req, res) => {

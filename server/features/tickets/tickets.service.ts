@@ -11,7 +11,6 @@ import {
   type TicketAttachment,
   type TicketDetail,
   type TicketListFilters,
-  type TicketListResponse,
   type UpdateTicketInput,
 } from '@shared/contracts/tickets';
 import { noteAuthor, parseNotes, serializeNotes, SYSTEM_NOTE_AUTHOR, type NoteEntry } from '@shared/notes';
@@ -29,6 +28,7 @@ import {
   type TicketChanges,
 } from './ticket-changes';
 import { toListCriteria } from './ticket-list-criteria';
+import type { SharedTicketListResponse } from './ticket-seen';
 import * as ticketList from './ticket-list.query';
 import { storedBodyText } from './body-text';
 import { toTicketListItem, toTicketDetail } from './ticket.mapper';
@@ -68,7 +68,11 @@ async function mustFindTicket(db: DbOrTx, id: string): Promise<TicketDetail> {
   return toTicketDetail(row);
 }
 
-export async function listTickets(db: Database, filters: TicketListFilters): Promise<TicketListResponse> {
+/** The list as every caller gets it; the route adds each caller's `unread` (ticket-seen.ts). */
+export async function listTickets(
+  db: Database,
+  filters: TicketListFilters,
+): Promise<SharedTicketListResponse> {
   const { rows, total, totalCapped } = await ticketList.listTickets(db, toListCriteria(filters));
   return { tickets: rows.map(toTicketListItem), total, ...(totalCapped ? { totalCapped: true } : {}) };
 }
@@ -130,7 +134,7 @@ export async function createTicket(
 
 type Locked = [repository.LockedTicket, ...repository.LockedTicket[]];
 
-function ticketsMissing(requested: readonly string[], missing: readonly string[]): AppError {
+export function ticketsMissing(requested: readonly string[], missing: readonly string[]): AppError {
   if (requested.length === 1) return notFound(TICKET_MESSAGES.ticketNotFound);
   return new AppError('not_found', `${TICKET_MESSAGES.ticketsNotFound}: ${missing.join(', ')}`, {
     fieldErrors: { ticketIds: [...missing] },

@@ -80,6 +80,9 @@ export interface TableChecksum {
   md5: string;
 }
 
+/** The tables whose rows belong to one ticket each, and the column naming it. */
+const TICKET_ID_COLUMNS: Record<string, string | undefined> = { tickets: 'id', ticket_events: 'ticket_id' };
+
 /**
  * Per table: the row count and the md5 of its rows as text, in order, with timestamps in UTC. Ticket
  * ids in `leaveOut` are left out of tickets (concurrent writes the backup did not see). The aggregate
@@ -104,19 +107,23 @@ export async function tableChecksums(
     const result: Record<string, TableChecksum> = {};
     for (const { name } of await listTables(client)) {
       if (AGGREGATE_TABLES.includes(name)) continue;
-      result[name] =
-        name === 'tickets'
-          ? await checksum(`SELECT t::text FROM ${qualified(name)} t WHERE NOT (t.id = ANY($1::uuid[]))`, [
-              leaveOut,
-            ])
-          : await checksum(`SELECT t::text FROM ${qualified(name)} t`);
+      // The concurrent tickets are left out with their history (issue 26), written with them.
+      const ticketColumn = TICKET_ID_COLUMNS[name];
+      result[name] = ticketColumn
+        ? await checksum(
+            `SELECT t::text FROM ${qualified(name)} t WHERE NOT (t.${ticketColumn} = ANY($1::uuid[]))`,
+            [leaveOut],
+          )
+        : await checksum(`SELECT t::text FROM ${qualified(name)} t`);
     }
     result.ticket_counts = await checksum(
       `SELECT concat_ws('|', status, priority, assigned_to, sum(total)) FROM ticket_counts
         GROUP BY status, priority, assigned_to HAVING sum(total) <> 0`,
     );
     result.ticket_counts_from_tickets = await checksum(
-      `SELECT concat_ws('|', status, priority, assigned_to, count(*)) FROM tickets WHERE NOT (id = ANY($1::uuid[]))
+      // Tickets in the Trash are out of the aggregates (issue 26).
+      `SELECT concat_ws('|', status, priority, assigned_to, count(*)) FROM tickets
+        WHERE NOT (id = ANY($1::uuid[])) AND deleted_at IS NULL
         GROUP BY status, priority, assigned_to`,
       [leaveOut],
     );
@@ -128,7 +135,8 @@ export async function tableChecksums(
       `SELECT concat_ws('|', hour, count(*), sum(seconds)::numeric(20,3))
          FROM (SELECT floor(extract(epoch FROM created_at) / 3600) AS hour,
                       extract(epoch FROM assigned_at - created_at) AS seconds
-                 FROM tickets WHERE assigned_at >= created_at AND NOT (id = ANY($1::uuid[]))) AS assigned
+                 FROM tickets WHERE assigned_at >= created_at AND NOT (id = ANY($1::uuid[]))
+                   AND deleted_at IS NULL) AS assigned
         GROUP BY hour`,
       [leaveOut],
     );

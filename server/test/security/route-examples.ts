@@ -446,6 +446,21 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
       .expect(200);
     return { cookie: fx.admin.cookie, params: { id }, okStatus: 204 };
   },
+  'GET /api/tickets/:id/activity': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicket(fx) },
+    okStatus: 200,
+  }),
+  'POST /api/tickets/:id/seen': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicket(fx) },
+    okStatus: 204,
+  }),
+  'POST /api/tickets/:id/restore': async (fx) => {
+    const id = await createTicket(fx);
+    await request(fx.baseUrl).delete(`/api/tickets/${id}`).set('Cookie', fx.admin.cookie).expect(204);
+    return { cookie: fx.admin.cookie, params: { id }, okStatus: 200 };
+  },
   'POST /api/tickets/:id/close': async (fx) => ({
     cookie: fx.admin.cookie,
     params: { id: await createTicket(fx) },

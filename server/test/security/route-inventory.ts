@@ -73,6 +73,9 @@ export const ROUTES = [
   { method: 'POST', path: '/api/tickets/:id/notes', access: 'authenticated' },
   { method: 'GET', path: '/api/tickets/:id/check-updates', access: 'authenticated' },
   { method: 'DELETE', path: '/api/tickets/:id/viewers/me', access: 'authenticated' },
+  { method: 'GET', path: '/api/tickets/:id/activity', access: 'authenticated' },
+  { method: 'POST', path: '/api/tickets/:id/restore', access: 'admin' },
+  { method: 'POST', path: '/api/tickets/:id/seen', access: 'authenticated' },
   { method: 'POST', path: '/api/tickets/:id/close', access: 'authenticated' },
   // The email conversation: its messages and their files' downloads.
   { method: 'GET', path: '/api/tickets/:id/messages', access: 'authenticated' },

@@ -7,6 +7,10 @@ export default function TicketsRoute() {
   const { user } = useCurrentUser();
   const [searchParams] = useSearchParams();
   return (
-    <TicketsPage assignedTo={searchParams.get(ASSIGNED_TO_PARAM) ?? undefined} currentUserId={user?.id} />
+    <TicketsPage
+      assignedTo={searchParams.get(ASSIGNED_TO_PARAM) ?? undefined}
+      currentUserId={user?.id}
+      isAdmin={user?.role === 'admin'}
+    />
   );
 }

@@ -4,6 +4,7 @@ import type { PublicUser } from '@shared/contracts/auth';
 import { focusRing } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/utils';
 import { AppShellContext, DEFAULT_PAGE_TITLE, type AppShellState } from './app-shell-context';
+import { ConnectionBanner } from './connection-banner';
 import { Header } from './header';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { Sidebar } from './sidebar';
@@ -62,6 +63,7 @@ export function AppShell({ user, children, headerActions, notifications }: AppSh
             actions={headerActions}
             notifications={notifications}
           />
+          <ConnectionBanner />
           <main id="main-content" tabIndex={-1} className="flex-1 overflow-y-auto p-4 outline-hidden md:p-6">
             {children}
           </main>

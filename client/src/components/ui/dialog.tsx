@@ -1,9 +1,10 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 import { focusRing } from './focus-ring';
 import { HeadingLevel } from './heading';
+import { useReturnFocus } from './return-focus';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -33,7 +34,7 @@ export function DialogContent({
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
-  const opener = useRef<HTMLElement | null>(null);
+  const focusHandlers = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -43,20 +44,7 @@ export function DialogContent({
           className,
         )}
         {...props}
-        onOpenAutoFocus={(event) => {
-          // Focus has not moved into the dialog yet.
-          const focused = document.activeElement;
-          opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
-          onOpenAutoFocus?.(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          const element = opener.current;
-          opener.current = null;
-          if (event.defaultPrevented || !element?.isConnected) return;
-          event.preventDefault();
-          element.focus();
-        }}
+        {...focusHandlers}
       >
         {/* The title is an h2 (Radix), whatever the level where the dialog was opened from. */}
         <HeadingLevel level={3}>{children}</HeadingLevel>

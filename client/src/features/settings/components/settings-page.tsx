@@ -8,6 +8,7 @@ import { SlaSettingsCard } from './sla-settings-card';
 import { RegistrationCard } from './registration-card';
 import { SessionsCard } from './sessions-card';
 import { TeamCard } from './team-card';
+import { TicketDeletionCard } from './ticket-deletion-card';
 
 interface SettingsPageProps {
   /** Only admins may change the Harvest credentials; the route reads the role from the signed-in user. */
@@ -51,6 +52,8 @@ export function SettingsPage({
       {canManageTeam && <RegistrationCard />}
       {canManageTeam && <TeamCard currentUserId={userId} />}
       {isAdmin && <SlaSettingsCard />}
+      {/* Admins decide it, as they do email: the same role (issue 26). */}
+      <TicketDeletionCard canManage={canManageEmail} />
     </section>
   );
 }

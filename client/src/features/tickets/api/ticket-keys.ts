@@ -13,6 +13,8 @@ export const ticketKeys = {
   checkUpdates: (id: string, since: string) => [...ticketKeys.detail(id), 'check-updates', since] as const,
   /** The email conversation; below the ticket, so invalidating the ticket refreshes it too. */
   messages: (id: string) => [...ticketKeys.detail(id), 'messages'] as const,
+  /** The ticket's history (issue 26); below the ticket, so any change to it refreshes the log. */
+  activity: (id: string) => [...ticketKeys.detail(id), 'activity'] as const,
   /**
    * The users for the assignee selects. The key is the URL, as the default query function expects,
    * so every feature reading /api/users shares one cache entry.

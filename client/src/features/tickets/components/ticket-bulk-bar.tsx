@@ -17,10 +17,17 @@ interface TicketBulkBarProps {
   selectedTickets: readonly TicketListItem[];
   /** Empties the selection: after a successful change, and on Clear. */
   onClear: () => void;
+  /** False hides Delete (the ticket_deletion setting: admins only, issue 26). */
+  canDelete?: boolean;
 }
 
 /** Changes, assigns or deletes every selected ticket at once. */
-export function TicketBulkBar({ selectedIds, selectedTickets, onClear }: TicketBulkBarProps) {
+export function TicketBulkBar({
+  selectedIds,
+  selectedTickets,
+  onClear,
+  canDelete = true,
+}: TicketBulkBarProps) {
   const bulkUpdate = useBulkUpdateTickets();
   const bulkDelete = useBulkDeleteTickets();
   const bulkMerge = useBulkMergeTickets();
@@ -79,10 +86,12 @@ export function TicketBulkBar({ selectedIds, selectedTickets, onClear }: TicketB
             {MERGE_TEXTS.bulkButton}
           </Button>
         )}
-        <Button variant="destructive" size="sm" disabled={busy} onClick={() => setConfirmingDelete(true)}>
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
+        {canDelete && (
+          <Button variant="destructive" size="sm" disabled={busy} onClick={() => setConfirmingDelete(true)}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        )}
         <Button variant="ghost" size="sm" onClick={onClear}>
           <X aria-hidden="true" />
           Clear

@@ -1,5 +1,10 @@
+import { ExternalLink } from 'lucide-react';
+import { Link } from 'wouter';
+import { ticketDetailsPath } from '@/app/paths';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { focusRing } from '@/components/ui/focus-ring';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { cn } from '@/lib/utils';
 import { useTicket } from '../api/get-ticket';
 import { TicketDetailsContent } from './details/ticket-details-content';
 import { TicketLoadState } from './details/ticket-load-state';
@@ -39,7 +44,19 @@ function DialogBody({ ticketId, open, onClose }: DialogBodyProps) {
     <>
       <DialogHeader className="pr-8">
         <DialogTitle className="leading-snug break-words">{ticket.subject}</DialogTitle>
-        <DialogDescription>Ticket #{ticket.ticketNumber}</DialogDescription>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <DialogDescription>Ticket #{ticket.ticketNumber}</DialogDescription>
+          <Link
+            href={ticketDetailsPath(ticket.id)}
+            className={cn(
+              'inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline',
+              focusRing,
+            )}
+          >
+            <ExternalLink className="size-3.5" aria-hidden="true" />
+            Open Full Page
+          </Link>
+        </div>
       </DialogHeader>
       <TicketDetailsContent ticket={ticket} guard={guard} onTicketClosed={onClose} surface="dialog" />
     </>

@@ -7,6 +7,7 @@ import { usePageTitle } from '@/components/layout/app-shell-context';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Subsections } from '@/components/ui/heading';
+import { canGoBackInApp } from '@/lib/history-entry';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
 import { useTicket } from '../api/get-ticket';
 import { TicketDetailsContent } from './details/ticket-details-content';
@@ -16,11 +17,14 @@ import { useTicketCollisionGuard } from './details/use-ticket-collision-guard';
 /** `/tickets/{target}?merged_from=T-…`: the page was opened for a ticket merged into this one. */
 const MERGED_FROM_PARAM = 'merged_from';
 
-/** Back to wherever the user came from; a page opened directly (no history) goes to the ticket list. */
+/**
+ * Back to wherever the user came from; a page opened directly (a new tab, a pasted link) goes to the
+ * ticket list, not back out of the app to a blank page.
+ */
 function useGoBack(): () => void {
   const [, navigate] = useLocation();
   return useCallback(() => {
-    if (window.history.length > 1) window.history.back();
+    if (canGoBackInApp()) window.history.back();
     else navigate(paths.tickets);
   }, [navigate]);
 }

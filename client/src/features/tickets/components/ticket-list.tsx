@@ -3,12 +3,13 @@ import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { Card } from '@/components/ui/card';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useCanDeleteTickets } from '../api/get-ticket-deletion-setting';
 import { useTickets } from '../api/get-tickets';
 import type { TicketFilterValues } from '../lib/ticket-list-filters';
-import { useDebouncedValue } from '../lib/use-debounced-value';
 import { usePagePastEndFix } from '../lib/use-page-past-end-fix';
 import { useTicketListShortcuts } from '../lib/use-ticket-list-shortcuts';
-import { useTicketListState } from '../lib/use-ticket-list-state';
+import { useTicketListState, type TicketListState } from '../lib/use-ticket-list-state';
+import { useTicketListUrlState } from '../lib/use-ticket-list-url-state';
 import { useTicketSelection } from '../lib/use-ticket-selection';
 import { DeleteTicketDialog } from './delete-ticket-dialog';
 import { TicketBulkBar } from './ticket-bulk-bar';
@@ -17,10 +18,10 @@ import { TicketFilterPanel } from './ticket-filter-panel';
 import { TicketListError } from './ticket-list-error';
 import { TicketListFooter } from './ticket-list-footer';
 import { TicketListToolbar } from './ticket-list-toolbar';
+import { TicketCardList } from './ticket-card-list';
+import { TicketRowActions } from './ticket-row-actions';
 import { TicketTable } from './ticket-table';
-
-/** Typing pauses this long before the list asks the server again. */
-const SEARCH_DEBOUNCE_MS = 300;
+import { TrashRowActions } from './trash-row-actions';
 
 export interface TicketListProps {
   /** Show the "Showing X to Y of Z tickets" footer with Previous and Next. */
@@ -31,18 +32,69 @@ export interface TicketListProps {
   /** Filters applied over the defaults (open and in progress) when the list first shows. */
   initialFilters?: Partial<TicketFilterValues>;
   title?: string;
+  /** Admins may always delete tickets and see the Trash (issue 26). */
+  isAdmin?: boolean;
 }
 
-/** The ticket list of the Tickets page and the Dashboard: filters, selection, bulk actions, paging. */
+/** The Dashboard's ticket list: its view is its own, gone when the page is left. */
 export function TicketList({
-  pagination = true,
   pageSize = DEFAULT_PAGE_SIZE,
   searchQuery = '',
   initialFilters,
-  title = 'All Tickets',
+  ...props
 }: TicketListProps) {
-  const search = useDebouncedValue(searchQuery, SEARCH_DEBOUNCE_MS);
-  const list = useTicketListState({ initialFilters, pageSize, search });
+  const list = useTicketListState({ initialFilters, pageSize, searchQuery });
+  return <TicketListView list={list} pageSize={pageSize} {...props} />;
+}
+
+/**
+ * The ticket list of /tickets: its view (filters, search, page, sort, the open ticket) is the URL's,
+ * so reloads, Back and Forward and shared links show the same view (issue 26).
+ */
+export function UrlTicketList({
+  pageSize = DEFAULT_PAGE_SIZE,
+  ...props
+}: Omit<TicketListProps, 'searchQuery' | 'initialFilters'>) {
+  const list = useTicketListUrlState({ pageSize });
+  return <TicketListView list={list} pageSize={pageSize} {...props} />;
+}
+
+interface TicketListViewProps {
+  list: TicketListState;
+  /** Admins may always delete, and see the Trash. */
+  isAdmin?: boolean;
+  pagination?: boolean;
+  pageSize: number;
+  title?: string;
+}
+
+/** The list itself: filters, selection, bulk actions, paging, the ticket dialog. */
+function TicketListView({
+  list,
+  pagination = true,
+  pageSize,
+  title = 'All Tickets',
+  isAdmin = false,
+}: TicketListViewProps) {
+  const { openTicketId, setOpenTicketId } = list;
+  const canDelete = useCanDeleteTickets(isAdmin);
+  const inTrash = list.filters.deleted === true;
+  const heading = inTrash ? 'Deleted Tickets' : title;
+  const renderActions = (ticket: TicketListItem) =>
+    inTrash ? (
+      <TrashRowActions
+        ticketId={ticket.id}
+        ticketNumber={ticket.ticketNumber}
+        onView={() => setOpenTicketId(ticket.id)}
+      />
+    ) : (
+      <TicketRowActions
+        ticketNumber={ticket.ticketNumber}
+        onView={() => setOpenTicketId(ticket.id)}
+        onEdit={() => setOpenTicketId(ticket.id)}
+        onDelete={canDelete ? () => setTicketToDelete(ticket) : undefined}
+      />
+    );
   const query = useTickets(list.filters);
   useSessionExpiryRedirect(query.error);
 
@@ -57,7 +109,6 @@ export function TicketList({
   const selection = useTicketSelection(tickets?.map((ticket) => ticket.id) ?? []);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [ticketToDelete, setTicketToDelete] = useState<TicketListItem | null>(null);
-  const [openTicketId, setOpenTicketId] = useState<string | null>(null);
   const filterPanelId = useId();
   const shortcuts = useTicketListShortcuts({
     ticketIds: tickets?.map((ticket) => ticket.id) ?? [],
@@ -70,15 +121,19 @@ export function TicketList({
     pageSize,
     total,
     settled: query.isSuccess && !query.isPlaceholderData,
-    setPage: list.setPage,
+    setPage: list.correctPage,
   });
 
   return (
-    <section aria-label={title} className="space-y-4">
+    <section aria-label={heading} className="space-y-4">
       <TicketListToolbar
-        title={title}
+        title={heading}
+        // The Trash (a "Deleted" view) is the admins' (issue 26); only /tickets keeps it in its URL.
+        deleted={isAdmin && list.showDeleted ? { shown: inTrash, onChange: list.showDeleted } : undefined}
         filtersOpen={filtersOpen}
         filterPanelId={filterPanelId}
+        sort={list.sort}
+        onSortChange={list.changeSort}
         onToggleFilters={() => setFiltersOpen((open) => !open)}
       />
       {filtersOpen && (
@@ -90,25 +145,39 @@ export function TicketList({
           onClearAll={list.clearAll}
         />
       )}
-      {selection.selectedIds.length > 0 && (
+      {selection.selectedIds.length > 0 && !inTrash && (
         <TicketBulkBar
           selectedIds={selection.selectedIds}
           selectedTickets={(tickets ?? []).filter((ticket) => selection.isSelected(ticket.id))}
           onClear={selection.clear}
+          canDelete={canDelete}
         />
       )}
       {query.isError && <TicketListError error={query.error} onRetry={() => void query.refetch()} />}
       {/* Without any tickets to show, the error above says it all; an empty table would mislead. */}
       {!(query.isError && !tickets) && (
         <Card className="overflow-hidden">
-          <TicketTable
-            tickets={tickets}
-            stale={query.isPlaceholderData}
-            selection={selection}
-            rowProps={shortcuts.rowProps}
-            onOpenTicket={setOpenTicketId}
-            onDeleteTicket={setTicketToDelete}
-          />
+          {/* Below 640 px one card per ticket; the table from there up (issue 26). */}
+          <div className="sm:hidden">
+            <TicketCardList
+              tickets={tickets}
+              stale={query.isPlaceholderData}
+              onOpenTicket={setOpenTicketId}
+              renderActions={renderActions}
+            />
+          </div>
+          <div className="hidden sm:block">
+            <TicketTable
+              tickets={tickets}
+              stale={query.isPlaceholderData}
+              selection={selection}
+              sort={list.sort}
+              onSortChange={list.changeSort}
+              rowProps={shortcuts.rowProps}
+              onOpenTicket={setOpenTicketId}
+              renderActions={renderActions}
+            />
+          </div>
           {pagination && (
             <TicketListFooter
               page={list.page}

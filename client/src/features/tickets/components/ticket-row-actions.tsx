@@ -6,7 +6,8 @@ interface TicketRowActionsProps {
   ticketNumber: string;
   onView: () => void;
   onEdit: () => void;
-  onDelete: () => void;
+  /** Left out when the caller may not delete (the ticket_deletion setting, issue 26). */
+  onDelete?: () => void;
 }
 
 /** Runs the action without the click reaching the row, which would open the ticket a second way. */
@@ -37,15 +38,17 @@ export function TicketRowActions({ ticketNumber, onView, onEdit, onDelete }: Tic
       >
         <Pencil aria-hidden="true" />
       </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`Delete ticket ${ticketNumber}`}
-        className="size-8 text-destructive hover:text-destructive"
-        onClick={only(onDelete)}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
+      {onDelete && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete ticket ${ticketNumber}`}
+          className="size-8 text-destructive hover:text-destructive"
+          onClick={only(onDelete)}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
 import type { TicketRowShortcutProps } from '../lib/use-ticket-list-shortcuts';
 import { TicketAssignee } from './ticket-assignee';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
-import { TicketRowActions } from './ticket-row-actions';
 
 const createdDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -15,7 +16,8 @@ interface TicketTableRowProps {
   selected: boolean;
   onSelectedChange: (checked: boolean) => void;
   onOpen: () => void;
-  onDelete: () => void;
+  /** The Actions cell: the list's buttons, or the Trash's. */
+  actions: ReactNode;
 }
 
 export function TicketTableRow({
@@ -24,7 +26,7 @@ export function TicketTableRow({
   selected,
   onSelectedChange,
   onOpen,
-  onDelete,
+  actions,
 }: TicketTableRowProps) {
   return (
     <TableRow
@@ -44,9 +46,26 @@ export function TicketTableRow({
       </TableCell>
       <TableCell className="font-mono text-xs whitespace-nowrap">{ticket.ticketNumber}</TableCell>
       <TableCell>
-        <p className="line-clamp-2 max-w-80 min-w-36 font-medium break-words" title={ticket.subject}>
-          {ticket.subject}
-        </p>
+        {/* A reply from the requester since this agent last opened it (issue 26). */}
+        <div className="flex items-start gap-2">
+          {ticket.unread && (
+            <span
+              role="img"
+              aria-label="New reply"
+              title="New reply"
+              className="mt-1.5 size-2 shrink-0 rounded-full bg-primary"
+            />
+          )}
+          <p
+            className={cn(
+              'line-clamp-2 max-w-80 min-w-36 break-words',
+              ticket.unread ? 'font-bold' : 'font-medium',
+            )}
+            title={ticket.subject}
+          >
+            {ticket.subject}
+          </p>
+        </div>
       </TableCell>
       <TableCell>
         <p className="max-w-44 truncate">{ticket.fromName}</p>
@@ -64,14 +83,7 @@ export function TicketTableRow({
       <TableCell className="whitespace-nowrap text-muted-foreground">
         <time dateTime={ticket.createdAt}>{createdDate.format(new Date(ticket.createdAt))}</time>
       </TableCell>
-      <TableCell>
-        <TicketRowActions
-          ticketNumber={ticket.ticketNumber}
-          onView={onOpen}
-          onEdit={onOpen}
-          onDelete={onDelete}
-        />
-      </TableCell>
+      <TableCell>{actions}</TableCell>
     </TableRow>
   );
 }

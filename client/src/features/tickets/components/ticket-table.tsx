@@ -1,12 +1,25 @@
+import type { ReactNode } from 'react';
+import type { TicketSort } from '@shared/constants';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { TicketListSort } from '../lib/ticket-sort';
 import type { TicketRowShortcutProps } from '../lib/use-ticket-list-shortcuts';
 import type { TicketSelection } from '../lib/use-ticket-selection';
+import { SortableTableHead } from './sortable-table-head';
 import { TicketSkeletonRows } from './ticket-skeleton-rows';
 import { TicketTableRow } from './ticket-table-row';
 
-const COLUMNS = ['Ticket #', 'Subject', 'From', 'Status', 'Priority', 'Assigned', 'Created'] as const;
+/** The spec's columns; those with a sort are sorted by clicking their header (issue 26). */
+const COLUMNS: readonly { label: string; sort?: TicketSort }[] = [
+  { label: 'Ticket #', sort: 'ticketNumber' },
+  { label: 'Subject', sort: 'subject' },
+  { label: 'From' },
+  { label: 'Status', sort: 'status' },
+  { label: 'Priority', sort: 'priority' },
+  { label: 'Assigned', sort: 'assignee' },
+  { label: 'Created', sort: 'createdAt' },
+];
 /** The selection column, the named columns and Actions. */
 const COLUMN_COUNT = COLUMNS.length + 2;
 
@@ -19,19 +32,24 @@ interface TicketTableProps {
    */
   stale?: boolean;
   selection: TicketSelection;
+  sort: TicketListSort;
+  onSortChange: (sort: TicketListSort) => void;
   /** The keyboard shortcuts' attributes of each row (focusable, roving tabindex). */
   rowProps: (ticketId: string) => TicketRowShortcutProps;
   onOpenTicket: (ticketId: string) => void;
-  onDeleteTicket: (ticket: TicketListItem) => void;
+  /** Each row's Actions cell. */
+  renderActions: (ticket: TicketListItem) => ReactNode;
 }
 
 export function TicketTable({
   tickets,
   stale = false,
   selection,
+  sort,
+  onSortChange,
   rowProps,
   onOpenTicket,
-  onDeleteTicket,
+  renderActions,
 }: TicketTableProps) {
   return (
     <Table
@@ -49,9 +67,19 @@ export function TicketTable({
               aria-label="Select all tickets on this page"
             />
           </TableHead>
-          {COLUMNS.map((column) => (
-            <TableHead key={column}>{column}</TableHead>
-          ))}
+          {COLUMNS.map((column) =>
+            column.sort ? (
+              <SortableTableHead
+                key={column.label}
+                label={column.label}
+                column={column.sort}
+                sort={sort}
+                onSortChange={onSortChange}
+              />
+            ) : (
+              <TableHead key={column.label}>{column.label}</TableHead>
+            ),
+          )}
           <TableHead className="text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
@@ -73,7 +101,7 @@ export function TicketTable({
               selected={selection.isSelected(ticket.id)}
               onSelectedChange={(checked) => selection.toggle(ticket.id, checked)}
               onOpen={() => onOpenTicket(ticket.id)}
-              onDelete={() => onDeleteTicket(ticket)}
+              actions={renderActions(ticket)}
             />
           ))
         )}

@@ -1,24 +1,17 @@
-import { useHeaderSearch, usePageTitle } from '@/components/layout/app-shell-context';
-import { TicketList } from './ticket-list';
+import { usePageTitle } from '@/components/layout/app-shell-context';
+import { UrlTicketList } from './ticket-list';
 
 interface TicketsPageProps {
-  /** The assigned_to query parameter: the list's initial assignee filter. */
+  /** The assigned_to query parameter: the list's assignee filter. */
   assignedTo?: string;
   currentUserId?: string;
+  isAdmin?: boolean;
 }
 
 /** /tickets: "My Tickets" when the assignee filter is the current user, else "All Tickets". */
-export function TicketsPage({ assignedTo, currentUserId }: TicketsPageProps) {
+export function TicketsPage({ assignedTo, currentUserId, isAdmin = false }: TicketsPageProps) {
   const title = assignedTo !== undefined && assignedTo === currentUserId ? 'My Tickets' : 'All Tickets';
   usePageTitle(title);
-  const [search] = useHeaderSearch();
-  return (
-    // A new assigned_to (All Tickets ↔ My Tickets) starts the list afresh from its new initial filter.
-    <TicketList
-      key={assignedTo ?? 'all'}
-      title={title}
-      searchQuery={search}
-      initialFilters={{ assignedTo }}
-    />
-  );
+  // The list's view, the assignee filter included, is the URL's (issue 26).
+  return <UrlTicketList title={title} isAdmin={isAdmin} />;
 }

@@ -14,6 +14,14 @@ export const TICKET_LIST_TOASTS = {
   deleteFailed: 'Failed to delete ticket',
 } as const;
 
+/** The Trash's toasts (issue 26), in the spec's tone. */
+export const TRASH_TOASTS = {
+  restored: 'Ticket restored successfully',
+  restoreFailed: 'Failed to restore ticket',
+  purged: 'Ticket deleted forever',
+  purgeFailed: 'Failed to delete ticket',
+} as const;
+
 export const VALIDATION_TOAST = {
   title: 'Validation Error',
   description: 'Please fill in all required fields',

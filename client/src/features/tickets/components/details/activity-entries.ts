@@ -1,11 +1,17 @@
-import { CLOSED_TICKET_STATUSES, type TicketStatus } from '@shared/constants';
-import type { Ticket } from '@shared/contracts/tickets';
+import {
+  CLOSED_TICKET_STATUSES,
+  TICKET_PRIORITY_META,
+  TICKET_STATUS_META,
+  type TicketEventKind,
+  type TicketPriority,
+  type TicketStatus,
+} from '@shared/constants';
+import type { Ticket, TicketEvent } from '@shared/contracts/tickets';
 import { fullName } from '@/lib/utils';
 
-export type ActivityKind = 'created' | 'assigned' | 'closed';
-
 export interface ActivityEntry {
-  kind: ActivityKind;
+  id: string;
+  kind: TicketEventKind;
   title: string;
   detail: string;
   at: string;
@@ -19,27 +25,75 @@ function hoursTracked(timeSpent: number | null): string {
   return `${hours} ${hours === 1 ? 'hour' : 'hours'} tracked`;
 }
 
-/** The Activity Log (spec §2): created by System, the current assignment, and the closing. */
-export function activityEntries(ticket: Ticket): ActivityEntry[] {
-  const entries: ActivityEntry[] = [
-    { kind: 'created', title: 'Ticket created', detail: 'by System', at: ticket.createdAt },
-  ];
-  if (ticket.assignedTo !== null && ticket.assignedAt !== null) {
-    const name = fullName(ticket.assignedUser?.firstName, ticket.assignedUser?.lastName, 'Unknown User');
-    entries.push({
-      kind: 'assigned',
-      title: 'Ticket assigned',
-      detail: `Assigned to ${name}`,
-      at: ticket.assignedAt,
-    });
+/** Who made a change: the user's name, or the help desk itself (spec: "created by System"). */
+const byWhom = (event: TicketEvent) =>
+  `by ${event.actor ? fullName(event.actor.firstName, event.actor.lastName, 'Unknown User') : 'System'}`;
+
+const statusLabel = (value: string | null) => TICKET_STATUS_META[value as TicketStatus]?.label ?? value ?? '';
+const priorityLabel = (value: string | null) =>
+  TICKET_PRIORITY_META[value as TicketPriority]?.label ?? value ?? '';
+const change = (from: string, to: string) => `${from} → ${to}`;
+
+/**
+ * Each kind's title and line. The spec's three entries keep their texts: "Ticket created" "by System",
+ * "Ticket assigned" "Assigned to {name}", "Ticket closed" "{hours} hours tracked" (the ticket's
+ * tracked time).
+ */
+function describe(event: TicketEvent, ticket: Ticket): Pick<ActivityEntry, 'title' | 'detail'> {
+  switch (event.kind) {
+    // The spec's text, whoever created it (the API's actor says who).
+    case 'created':
+      return { title: 'Ticket created', detail: 'by System' };
+    case 'assignee':
+      return event.to === null
+        ? {
+            title: 'Ticket unassigned',
+            detail: `${event.from ?? 'Unknown User'} unassigned ${byWhom(event)}`,
+          }
+        : { title: 'Ticket assigned', detail: `Assigned to ${event.to}` };
+    case 'closed':
+      return { title: 'Ticket closed', detail: hoursTracked(ticket.timeSpent) };
+    case 'reopened':
+      return { title: 'Ticket reopened', detail: byWhom(event) };
+    case 'status':
+      return {
+        title: 'Status changed',
+        detail: `${change(statusLabel(event.from), statusLabel(event.to))} ${byWhom(event)}`,
+      };
+    case 'priority':
+      return {
+        title: 'Priority changed',
+        detail: `${change(priorityLabel(event.from), priorityLabel(event.to))} ${byWhom(event)}`,
+      };
+    case 'note_added':
+      return { title: 'Note added', detail: byWhom(event) };
+    case 'reply_sent':
+      return { title: 'Reply sent', detail: `To ${event.to ?? ''} ${byWhom(event)}` };
+    case 'message_received':
+      return { title: 'Message received', detail: `From ${event.to ?? ''}` };
+    case 'time_logged': {
+      const hours = Number(event.to ?? 0);
+      return { title: 'Time logged', detail: `${hours} ${hours === 1 ? 'hour' : 'hours'} ${byWhom(event)}` };
+    }
+    case 'merged':
+      // On the merged ticket "Into T-…", on the one it went into "T-… merged in" (decision 74).
+      return {
+        title: 'Ticket merged',
+        detail: `${event.from ? `${event.from} merged in` : `Into ${event.to ?? ''}`} ${byWhom(event)}`,
+      };
+    case 'deleted':
+      return { title: 'Ticket deleted', detail: byWhom(event) };
+    case 'restored':
+      return { title: 'Ticket restored', detail: byWhom(event) };
   }
-  if (isClosedStatus(ticket.status) && ticket.closedAt !== null) {
-    entries.push({
-      kind: 'closed',
-      title: 'Ticket closed',
-      detail: hoursTracked(ticket.timeSpent),
-      at: ticket.closedAt,
-    });
-  }
-  return entries;
+}
+
+/** The Activity Log (spec §2, issue 26): every recorded change, oldest first. */
+export function activityEntries(events: readonly TicketEvent[], ticket: Ticket): ActivityEntry[] {
+  return events.map((event) => ({
+    id: event.id,
+    kind: event.kind,
+    at: event.createdAt,
+    ...describe(event, ticket),
+  }));
 }

@@ -1,14 +1,42 @@
-import { CheckCircle2, History, PlusCircle, UserCheck, type LucideIcon } from 'lucide-react';
+import {
+  ArchiveRestore,
+  CheckCircle2,
+  Clock,
+  Flag,
+  GitMerge,
+  History,
+  Inbox,
+  PlusCircle,
+  RefreshCw,
+  RotateCcw,
+  Send,
+  StickyNote,
+  Trash2,
+  UserCheck,
+  type LucideIcon,
+} from 'lucide-react';
+import type { TicketEventKind } from '@shared/constants';
 import type { Ticket } from '@shared/contracts/tickets';
-import { activityEntries, type ActivityEntry, type ActivityKind } from './activity-entries';
 import { SectionCard } from '@/components/ui/section-card';
+import { useTicketActivity } from '../../api/get-ticket-activity';
+import { activityEntries, type ActivityEntry } from './activity-entries';
 import { Timestamp } from './timestamp';
 
 const KIND_ICONS = {
   created: PlusCircle,
-  assigned: UserCheck,
+  assignee: UserCheck,
   closed: CheckCircle2,
-} as const satisfies Record<ActivityKind, LucideIcon>;
+  reopened: RotateCcw,
+  status: RefreshCw,
+  priority: Flag,
+  note_added: StickyNote,
+  reply_sent: Send,
+  message_received: Inbox,
+  time_logged: Clock,
+  merged: GitMerge,
+  deleted: Trash2,
+  restored: ArchiveRestore,
+} as const satisfies Record<TicketEventKind, LucideIcon>;
 
 function ActivityItem({ entry }: { entry: ActivityEntry }) {
   const Icon = KIND_ICONS[entry.kind];
@@ -19,22 +47,29 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
       </span>
       <div className="min-w-0 space-y-0.5">
         <p className="text-sm font-medium">{entry.title}</p>
-        <p className="text-sm text-muted-foreground">{entry.detail}</p>
+        <p className="text-sm break-words text-muted-foreground">{entry.detail}</p>
         <Timestamp iso={entry.at} className="text-xs text-muted-foreground" />
       </div>
     </li>
   );
 }
 
-/** What happened to the ticket, oldest first (spec §2). */
+/** What happened to the ticket, oldest first (spec §2): its full history (issue 26). */
 export function ActivityLogCard({ ticket }: { ticket: Ticket }) {
+  const { data: events, isError } = useTicketActivity(ticket.id);
   return (
     <SectionCard title="Activity Log" icon={History}>
-      <ol className="space-y-4">
-        {activityEntries(ticket).map((entry) => (
-          <ActivityItem key={entry.kind} entry={entry} />
-        ))}
-      </ol>
+      {events ? (
+        <ol className="space-y-4">
+          {activityEntries(events, ticket).map((entry) => (
+            <ActivityItem key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sm text-muted-foreground" aria-busy={!isError}>
+          {isError ? 'The activity could not be loaded.' : 'Loading activity...'}
+        </p>
+      )}
     </SectionCard>
   );
 }

@@ -1,11 +1,12 @@
 import { MessageSquarePlus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { TICKET_LIMITS } from '@shared/contracts/tickets';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useAddTicketNote } from '../../api/add-ticket-note';
 import { reportTyping, stopTyping } from '../../lib/typing-presence';
+import { useDraft } from '../../lib/use-draft';
 import { SectionCard } from '@/components/ui/section-card';
 import { MentionTextarea } from './mention-textarea';
 import type { TicketActionProps } from './ticket-action-props';
@@ -14,7 +15,8 @@ import { notifyTicketSaved, notifyTicketSaveFailed } from './ticket-save-feedbac
 /** An internal note, appended on the server (spec §2, §5: a blank note cannot be added). */
 export function AddNotesCard({ ticket, guardedSave, checking, surface }: TicketActionProps) {
   const id = useId();
-  const [text, setText] = useState('');
+  // Kept in the browser until added (issue 26): a reload or an expired session loses nothing.
+  const [text, setText] = useDraft('note', ticket.id);
   const addNote = useAddTicketNote();
   const note = text.trim();
   const busy = checking || addNote.isPending;

@@ -2,8 +2,14 @@ import { MERGE_TEXTS } from '@shared/contracts/ticket-merge';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { formatTimestamp } from './format-timestamp';
 
+/** What the comparison shows of a ticket (a list row or the detail's ticket both have it). */
+type Summary = Pick<
+  TicketListItem,
+  'ticketNumber' | 'subject' | 'fromName' | 'fromEmail' | 'createdAt' | 'status'
+>;
+
 /** The two tickets side by side before a merge: this one, and the one it goes into. */
-export function MergeComparison({ source, target }: { source: TicketListItem; target: TicketListItem }) {
+export function MergeComparison({ source, target }: { source: Summary; target: Summary }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <TicketSummary heading={MERGE_TEXTS.thisTicket} ticket={source} />
@@ -12,7 +18,7 @@ export function MergeComparison({ source, target }: { source: TicketListItem; ta
   );
 }
 
-function TicketSummary({ heading, ticket }: { heading: string; ticket: TicketListItem }) {
+function TicketSummary({ heading, ticket }: { heading: string; ticket: Summary }) {
   return (
     <section
       aria-label={`${heading}: ${ticket.ticketNumber}`}

@@ -12,6 +12,7 @@ import { useSendTicketReply } from '../../api/send-ticket-reply';
 import { notifyReplyFailed, notifyReplyQueued } from '../../lib/conversation-toasts';
 import { addReplyFiles } from '../../lib/reply-attachments';
 import { reportTyping, stopTyping } from '../../lib/typing-presence';
+import { useDraft } from '../../lib/use-draft';
 import { ReplyFiles } from './reply-files';
 import { ReplyTextarea } from './reply-textarea';
 import type { TicketActionProps } from './ticket-action-props';
@@ -19,7 +20,8 @@ import type { TicketActionProps } from './ticket-action-props';
 /** The reply form: text, files, "Send Reply". The reply shows in the Conversation as soon as it is stored. */
 function ReplyForm({ ticket, guardedSave, checking, surface }: TicketActionProps) {
   const id = useId();
-  const [text, setText] = useState('');
+  // Kept in the browser until sent (issue 26); files are not (a browser cannot keep them).
+  const [text, setText] = useDraft('reply', ticket.id);
   const [files, setFiles] = useState<File[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
   const send = useSendTicketReply();

@@ -1,5 +1,6 @@
 import type { TicketDetail } from '@shared/contracts/tickets';
 import type { UnauthorizedSurface } from '@/lib/session-expiry';
+import { useMarkTicketSeen } from '../../api/mark-ticket-seen';
 import { ActivityLogCard } from './activity-log-card';
 import { ConversationCard } from './conversation-card';
 import { MergeButton } from './merge-button';
@@ -21,6 +22,8 @@ interface TicketDetailsContentProps {
 
 /** Both columns of the ticket detail, the same in the dialog and on the page (spec §2). */
 export function TicketDetailsContent({ ticket, guard, onTicketClosed, surface }: TicketDetailsContentProps) {
+  // Opening the ticket (and a reply arriving while it is open) clears its "New reply" for this agent.
+  useMarkTicketSeen(ticket.id, ticket.lastMessageAt);
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="min-w-0 space-y-6 lg:col-span-2">

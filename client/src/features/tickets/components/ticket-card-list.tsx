@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import type { TicketListItem } from '@shared/contracts/tickets';
+import { focusRing } from '@/components/ui/focus-ring';
+import { cn } from '@/lib/utils';
+import { TicketAssignee } from './ticket-assignee';
+import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
+
+const createdDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+interface TicketCardListProps {
+  tickets: readonly TicketListItem[] | undefined;
+  stale?: boolean;
+  onOpenTicket: (ticketId: string) => void;
+  /** Each card's actions (the table's Actions cell). */
+  renderActions: (ticket: TicketListItem) => ReactNode;
+}
+
+/**
+ * The list on a phone (below 640 px, issue 26): one card per ticket with the table's facts (number,
+ * subject, requester, status, priority, assignee, created) instead of a table wider than the screen.
+ * The subject is the card's button that opens the ticket; the actions follow it.
+ */
+export function TicketCardList({ tickets, stale = false, onOpenTicket, renderActions }: TicketCardListProps) {
+  if (tickets === undefined) {
+    return <p className="p-4 text-sm text-muted-foreground">Loading tickets...</p>;
+  }
+  if (tickets.length === 0) {
+    return <p className="py-12 text-center text-sm text-muted-foreground">No tickets found.</p>;
+  }
+  return (
+    <ul aria-label="Tickets" aria-busy={stale} className={cn('divide-y', stale && 'opacity-60')}>
+      {tickets.map((ticket) => (
+        <li key={ticket.id} className="space-y-2 p-4">
+          <div className="flex items-start justify-between gap-2">
+            <button
+              type="button"
+              className={cn('min-w-0 rounded-sm text-left', focusRing)}
+              onClick={() => onOpenTicket(ticket.id)}
+            >
+              <span className="block font-mono text-xs text-muted-foreground">{ticket.ticketNumber}</span>
+              <span
+                className={cn(
+                  'flex items-start gap-2 break-words',
+                  ticket.unread ? 'font-bold' : 'font-medium',
+                )}
+              >
+                {ticket.unread && (
+                  <span
+                    role="img"
+                    aria-label="New reply"
+                    className="mt-1.5 size-2 shrink-0 rounded-full bg-primary"
+                  />
+                )}
+                {ticket.subject}
+              </span>
+            </button>
+            {renderActions(ticket)}
+          </div>
+          <p className="truncate text-sm text-muted-foreground">
+            {ticket.fromName} · {ticket.fromEmail}
+          </p>
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <TicketStatusBadge status={ticket.status} />
+            <TicketPriorityBadge priority={ticket.priority} />
+            <TicketAssignee ticket={ticket} />
+            <time className="ml-auto text-muted-foreground" dateTime={ticket.createdAt}>
+              {createdDate.format(new Date(ticket.createdAt))}
+            </time>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

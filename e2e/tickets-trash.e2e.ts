@@ -1,0 +1,101 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot } from './support/browser';
+import { pickOption } from './support/select';
+import { seedTicket, uniqueTag } from './support/ticket-seeds';
+import { signInAdmin, signInNewUser } from './support/users';
+
+let browser: Browser;
+let admin: BrowserContext;
+let agent: BrowserContext;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await newContext(browser);
+  await signInAdmin(admin);
+  agent = await newContext(browser);
+  await signInNewUser(agent, 'Trasher');
+});
+afterAll(async () => {
+  // The spec's behaviour for the suites after this one.
+  await admin.request.post('/api/settings', {
+    data: { key: 'ticket_deletion', value: { allowed: 'everyone', retentionDays: 30 } },
+  });
+  await admin.close();
+  await agent.close();
+  await browser.close();
+});
+
+const row = (page: Page, subject: string) => page.getByRole('row').filter({ hasText: subject });
+
+describe('the Trash', () => {
+  it('an agent’s deleted ticket is in the admin’s Deleted view, and comes back with Restore', async () => {
+    const subject = `${uniqueTag('trash')} Broken chair`;
+    const ticket = await seedTicket(agent, { subject });
+    const page = await agent.newPage();
+    await page.goto(`/tickets?search=${subject.split(' ')[0]}`);
+    await row(page, subject)
+      .getByRole('button', { name: `Delete ticket ${ticket.ticketNumber}` })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Showing 0 to 0 of 0 tickets', { exact: true }).waitFor();
+    // The agent has no Deleted view.
+    expect(await page.getByRole('button', { name: 'Deleted' }).count()).toBe(0);
+
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`/tickets?search=${subject.split(' ')[0]}`);
+    await adminPage.getByRole('button', { name: 'Deleted' }).click();
+    await adminPage.getByRole('heading', { name: 'Deleted Tickets' }).waitFor();
+    expect(new URL(adminPage.url()).searchParams.get('deleted')).toBe('true');
+    await row(adminPage, subject).waitFor();
+    await screenshot(adminPage, 'tickets-trash');
+    await row(adminPage, subject)
+      .getByRole('button', { name: `Restore ticket ${ticket.ticketNumber}` })
+      .click();
+    await adminPage.getByText('Ticket restored successfully', { exact: true }).first().waitFor();
+    await adminPage.getByText('Showing 0 to 0 of 0 tickets', { exact: true }).waitFor();
+    await adminPage.getByRole('button', { name: 'Deleted' }).click();
+    await row(adminPage, subject).waitFor();
+    await page.reload();
+    await row(page, subject).waitFor();
+    await adminPage.close();
+    await page.close();
+  });
+
+  it('Escape on the delete confirmation returns focus to the Delete button that opened it', async () => {
+    const subject = `${uniqueTag('focus')} Headset`;
+    const ticket = await seedTicket(agent, { subject });
+    const page = await agent.newPage();
+    await page.goto(`/tickets?search=${subject.split(' ')[0]}`);
+    const remove = row(page, subject).getByRole('button', { name: `Delete ticket ${ticket.ticketNumber}` });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('alertdialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog').waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Delete ticket ${ticket.ticketNumber}`);
+    await page.close();
+  });
+
+  it('with deletion for admins only, an agent sees no Delete buttons', async () => {
+    const adminPage = await admin.newPage();
+    await adminPage.goto('/settings');
+    const card = adminPage.getByRole('region', { name: 'Ticket Deletion', exact: true });
+    await pickOption(adminPage, card.getByRole('combobox', { name: 'Who May Delete' }), 'Admins Only');
+    await card.getByLabel('Days in Trash').fill('14');
+    await card.getByRole('button', { name: 'Save Deletion Settings' }).click();
+    await adminPage.getByText('Settings saved successfully', { exact: true }).first().waitFor();
+    await adminPage.close();
+
+    const subject = `${uniqueTag('kept')} Desk lamp`;
+    const ticket = await seedTicket(agent, { subject });
+    const page = await agent.newPage();
+    await page.goto(`/tickets?search=${subject.split(' ')[0]}`);
+    await row(page, subject).waitFor();
+    expect(await page.getByRole('button', { name: `Delete ticket ${ticket.ticketNumber}` }).count()).toBe(0);
+    const refused = await agent.request.delete(`/api/tickets/${ticket.id}`);
+    expect(refused.status()).toBe(403);
+    await page.close();
+  });
+});

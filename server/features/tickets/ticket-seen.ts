@@ -1,0 +1,54 @@
+/**
+ * What changed since an agent looked (issue 26): a ticket whose requester wrote after the agent last
+ * opened it is unread for that agent. Opening a ticket records when (`ticket_views`, one row per agent
+ * and ticket); a list row is unread when the requester's latest email (`lastMessageAt`, a reply: later
+ * than the ticket's creation) is later than the caller's last look, or the caller never looked.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TicketListItem, TicketListResponse } from '@shared/contracts/tickets';
+import { ticketViews } from '@shared/schema';
+import type { DbOrTx } from '../../db/client';
+
+/** The caller opened the ticket now. */
+export async function markTicketSeen(db: DbOrTx, userId: string, ticketId: string): Promise<void> {
+  await db
+    .insert(ticketViews)
+    .values({ userId, ticketId, seenAt: sql`now()` })
+    .onConflictDoUpdate({ target: [ticketViews.userId, ticketViews.ticketId], set: { seenAt: sql`now()` } });
+}
+
+/** A list row as every caller gets it; `unread` is each caller's own. */
+export type SharedTicketListItem = Omit<TicketListItem, 'unread'>;
+export type SharedTicketListResponse = Omit<TicketListResponse, 'tickets'> & {
+  tickets: SharedTicketListItem[];
+};
+
+const isReply = (ticket: SharedTicketListItem) =>
+  Date.parse(ticket.lastMessageAt) > Date.parse(ticket.createdAt);
+
+/**
+ * The list with each row's `unread` for the caller: one read of the caller's looks at the page's
+ * tickets (at most a page, by primary key), so the shared answer can come from the poll cache.
+ */
+export async function withUnread(
+  db: DbOrTx,
+  userId: string,
+  list: SharedTicketListResponse,
+): Promise<TicketListResponse> {
+  const replied = list.tickets.filter(isReply).map((ticket) => ticket.id);
+  const seen =
+    replied.length === 0
+      ? []
+      : await db
+          .select({ ticketId: ticketViews.ticketId, seenAt: ticketViews.seenAt })
+          .from(ticketViews)
+          .where(and(eq(ticketViews.userId, userId), inArray(ticketViews.ticketId, replied)));
+  const seenAt = new Map(seen.map((row) => [row.ticketId, row.seenAt.getTime()]));
+  return {
+    ...list,
+    tickets: list.tickets.map((ticket) => ({
+      ...ticket,
+      unread: isReply(ticket) && Date.parse(ticket.lastMessageAt) > (seenAt.get(ticket.id) ?? -Infinity),
+    })),
+  };
+}

@@ -20,6 +20,9 @@ export async function recordSecurityEvent(db: DbOrTx, event: SecurityEventInput)
     actorId: event.actorId ?? null,
     targetId: event.targetId ?? null,
     ip: event.ip ? event.ip.slice(0, 64) : null,
+    // The moment of the statement, not of the transaction: two events of one change (a role changed
+    // and the account deactivated) keep the order they happened in, newest first.
+    createdAt: sql`clock_timestamp()`,
   });
 }
 

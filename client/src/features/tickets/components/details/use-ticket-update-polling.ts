@@ -53,16 +53,25 @@ export function useTicketUpdatePolling(
       }
     };
 
-    const first = window.setTimeout(() => void tick(), FIRST_CHECK_DELAY_MS);
-    const timer = window.setInterval(() => void tick(), POLL_INTERVALS_MS.ticketDetailUpdates);
+    // One chain of checks, each 7 s after the one before, whatever started it: a check made early (on
+    // opening, when typing starts) moves the next one on rather than adding to the cadence.
+    let timer: number | undefined;
+    const schedule = (delayMs: number) => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        void tick().finally(() => {
+          if (!controller.signal.aborted) schedule(POLL_INTERVALS_MS.ticketDetailUpdates);
+        });
+      }, delayMs);
+    };
+    schedule(FIRST_CHECK_DELAY_MS);
     const stopListening = onTypingStarted((typedOn) => {
-      if (typedOn === ticketId) void tick();
+      if (typedOn === ticketId) schedule(0);
     });
     const leave = () => stopViewingTicket(ticketId);
     window.addEventListener('pagehide', leave);
     return () => {
-      window.clearTimeout(first);
-      window.clearInterval(timer);
+      window.clearTimeout(timer);
       stopListening();
       window.removeEventListener('pagehide', leave);
       controller.abort();

@@ -103,6 +103,11 @@ describe('the notifications bell', () => {
     await page.keyboard.press('Backspace');
     await page.keyboard.type('a');
     await suggestions.waitFor();
+    // Other suites' agents are named Sam too: the full name makes the suggestion Sam's alone.
+    await page.keyboard.type(`muel ${sam.lastName}`);
+    await expect
+      .poll(() => suggestions.getByRole('option').allTextContents())
+      .toEqual([`${sam.firstName} ${sam.lastName}`]);
     await page.keyboard.press('Enter');
     expect(await note.inputValue()).toBe(`Could you look @${sam.firstName} ${sam.lastName} `);
     await page.getByRole('button', { name: 'Add Note' }).click();

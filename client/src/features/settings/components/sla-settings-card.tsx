@@ -77,38 +77,38 @@ function readableField(field: string): string {
   return parts.join(' ');
 }
 
-function useFieldErrors() {
+/**
+ * Saving one of the two settings: a toast either way, and the server's field errors kept for the
+ * list under the form until the next successful save.
+ */
+function useSaveForm() {
+  const save = useSaveSlaSetting();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const fromError = (error: unknown) =>
-    setErrors(error instanceof ApiError ? (error.body?.fieldErrors ?? {}) : {});
-  return { errors, clear: () => setErrors({}), fromError };
+  const submit = (input: Parameters<typeof save.mutate>[0]) =>
+    save.mutate(input, {
+      onSuccess: () => {
+        setErrors({});
+        notifySuccess(TEXTS.saved);
+      },
+      onError: (error) => {
+        setErrors(error instanceof ApiError ? (error.body?.fieldErrors ?? {}) : {});
+        notifyFailure(TEXTS.failed, error);
+      },
+    });
+  return { errors, pending: save.isPending, submit };
 }
 
 function BusinessHoursForm({ saved }: { saved: BusinessHours }) {
   const [draft, setDraft] = useState(saved);
   useEffect(() => setDraft(saved), [saved]);
-  const save = useSaveSlaSetting();
-  const fieldErrors = useFieldErrors();
+  const form = useSaveForm();
   const zoneId = useId();
   const zonesId = useId();
 
   const setRanges = (day: (typeof WEEKDAYS)[number], ranges: BusinessHours['days'][typeof day]) =>
     setDraft((current) => ({ ...current, days: { ...current.days, [day]: ranges } }));
 
-  const submit = () =>
-    save.mutate(
-      { key: 'business_hours', value: draft },
-      {
-        onSuccess: () => {
-          fieldErrors.clear();
-          notifySuccess(TEXTS.saved);
-        },
-        onError: (error) => {
-          fieldErrors.fromError(error);
-          notifyFailure(TEXTS.failed, error);
-        },
-      },
-    );
+  const submit = () => form.submit({ key: 'business_hours', value: draft });
 
   return (
     <form
@@ -239,9 +239,9 @@ function BusinessHoursForm({ saved }: { saved: BusinessHours }) {
           {TEXTS.addHoliday}
         </Button>
       </fieldset>
-      <FieldErrors errors={fieldErrors.errors} />
-      <Button type="submit" disabled={save.isPending}>
-        {save.isPending && <Spinner />}
+      <FieldErrors errors={form.errors} />
+      <Button type="submit" disabled={form.pending}>
+        {form.pending && <Spinner />}
         {TEXTS.saveHours}
       </Button>
     </form>
@@ -273,8 +273,7 @@ function TimeInput({
 function TargetsForm({ saved }: { saved: SlaPolicies }) {
   const [draft, setDraft] = useState(saved);
   useEffect(() => setDraft(saved), [saved]);
-  const save = useSaveSlaSetting();
-  const fieldErrors = useFieldErrors();
+  const form = useSaveForm();
   const enabledId = useId();
   const warnId = useId();
 
@@ -291,20 +290,7 @@ function TargetsForm({ saved }: { saved: SlaPolicies }) {
       },
     }));
 
-  const submit = () =>
-    save.mutate(
-      { key: 'sla_policies', value: draft },
-      {
-        onSuccess: () => {
-          fieldErrors.clear();
-          notifySuccess(TEXTS.saved);
-        },
-        onError: (error) => {
-          fieldErrors.fromError(error);
-          notifyFailure(TEXTS.failed, error);
-        },
-      },
-    );
+  const submit = () => form.submit({ key: 'sla_policies', value: draft });
 
   return (
     <form
@@ -382,9 +368,9 @@ function TargetsForm({ saved }: { saved: SlaPolicies }) {
           })}
         </tbody>
       </table>
-      <FieldErrors errors={fieldErrors.errors} />
-      <Button type="submit" disabled={save.isPending}>
-        {save.isPending && <Spinner />}
+      <FieldErrors errors={form.errors} />
+      <Button type="submit" disabled={form.pending}>
+        {form.pending && <Spinner />}
         {TEXTS.saveTargets}
       </Button>
     </form>

@@ -47,13 +47,6 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const TICKET_SEARCH_CONFIG = 'simple';
 /** TICKET_SEARCH_CONFIG as the SQL argument of to_tsvector and to_tsquery. */
 export const ticketSearchConfig = sql.raw(`'${TICKET_SEARCH_CONFIG}'::regconfig`);
-const searchConfig = ticketSearchConfig;
-/**
- * A text column as plain text for the search parser, which takes anything between < and > for an XML
- * tag and drops it: "Error <timeout> at <node-3>" would lose its words, and a subject holding "<a"
- * could hide the rest of the subject. The search terms get the same treatment (ticket-search.ts).
- */
-const asPlainText = (expression: string) => sql.raw(`translate(${expression}, '<>', '  ')`);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -170,15 +163,23 @@ export const tickets = pgTable(
      */
     mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => tickets.id, { onDelete: 'set null' }),
     /**
+     * The text of the ticket's conversation for search (issue 26): every message received or sent,
+     * oldest first, as the search parser should read it. Kept by triggers on ticket_messages (the
+     * migration of that issue's search), so a reply, an email joining the ticket and a merge moving
+     * messages all update it; the app never writes it.
+     */
+    conversationText: text('conversation_text'),
+    /**
      * The words of subject, body text, sender name and sender address (the address is one word; its
-     * domain is one more, so "contoso.com" finds everyone there), each field's positions apart so a
-     * phrase never spans two fields. Kept by PostgreSQL itself, so no write can leave it stale.
+     * domain is one more, so "contoso.com" finds everyone there), the notes' texts and the
+     * conversation's, each field's positions apart so a phrase never spans two fields. Kept by a
+     * trigger (tickets_search_vector, migration 0020) that recomputes it only when one of those
+     * columns changes, so no write can leave it stale and a status change does not re-read a long
+     * conversation. The default only satisfies NOT NULL until the trigger sets it.
      */
     searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs(
-        sql`to_tsvector(${searchConfig}, ${asPlainText('subject')}) || to_tsvector(${searchConfig}, ${asPlainText('coalesce(body_text, body)')}) || to_tsvector(${searchConfig}, ${asPlainText('from_name')}) || to_tsvector(${searchConfig}, from_email) || to_tsvector(${searchConfig}, split_part(from_email, '@', 2))`,
-      ),
+      .default(sql`''::tsvector`),
     /**
      * When the requester last wrote: the ticket's own creation, then each later email received into
      * its conversation. Kept by triggers (the migration of issue 26): set to created_at on insert,

@@ -86,6 +86,11 @@ export interface SeedOptions {
   log?: (line: string) => void;
 }
 
+/** The share of tickets whose requester wrote again after creating them. */
+const REPLIED_SHARE = 0.2;
+/** The share of all tickets each agent has opened (ticket_views rows: tickets × agents × this). */
+const VIEWED_SHARE = 0.002;
+
 const TICKETS_SQL = `
 INSERT INTO tickets (
   ticket_number, subject, body, from_email, from_name, status, priority, assigned_to, assigned_at,
@@ -233,6 +238,28 @@ export async function seedTickets(databaseUrl: string, options: SeedOptions): Pr
             DOMAINS,
           ]);
         }),
+      ),
+    );
+    // One ticket in five has heard back from its requester since it was created (issue 26): the list's
+    // "Last Customer Reply" sort and each caller's `unread` have replies to read. Set after the load,
+    // as the insert trigger makes every new ticket's last message its creation; before the indexes,
+    // so the update does not maintain them.
+    await timed(log, 'requester replies', () =>
+      main.query(
+        `UPDATE tickets SET last_message_at = created_at + random() * least(interval '3 days', now() - created_at)
+         WHERE random() < $1`,
+        [REPLIED_SHARE],
+      ),
+    );
+    // Each agent has opened a share of the tickets (half of them before the requester's latest reply),
+    // so the per-caller `unread` read probes a table of realistic size.
+    await timed(log, 'ticket views', () =>
+      main.query(
+        `INSERT INTO ticket_views (user_id, ticket_id, seen_at)
+         SELECT agent, t.id, t.last_message_at + (random() - 0.5) * interval '2 hours'
+         FROM tickets t CROSS JOIN unnest($1::uuid[]) AS agent
+         WHERE random() < $2`,
+        [agentIds, VIEWED_SHARE],
       ),
     );
     // The trigram index takes longest; the B-trees are built alongside it on the other connection.

@@ -153,7 +153,8 @@ export const SAVED_VIEW_TEXTS = {
   rename: 'Rename',
   delete: 'Delete',
   actions: (name: string) => `Actions for view ${name}`,
-  count: (count: number, capped: boolean) => `${count}${capped ? '+' : ''} tickets`,
+  count: (count: number, capped: boolean) =>
+    `${count}${capped ? '+' : ''} ${count === 1 && !capped ? 'ticket' : 'tickets'}`,
   saved: 'View saved',
   renamed: 'View renamed',
   deleted: 'View deleted',

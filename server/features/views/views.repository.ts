@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SavedViewQuery } from '@shared/contracts/views';
 import type { SavedViewScope } from '@shared/constants';
 import { savedViews, type SavedViewRow } from '@shared/schema';
@@ -41,6 +41,27 @@ export async function listStats(
     .from(t)
     .where(listOf(ownerId));
   return { count: row?.count ?? 0, next: row?.last === null || row?.last === undefined ? 0 : row.last + 1 };
+}
+
+/** Whether the list already has a view of this name, letter case aside (`exceptId`: the one renamed). */
+export async function nameTaken(
+  db: DbOrTx,
+  ownerId: string | null,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(
+      and(
+        listOf(ownerId),
+        eq(sql`lower(${t.name})`, name.toLowerCase()),
+        exceptId ? ne(t.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export interface SavedViewValues {

@@ -12,7 +12,7 @@ import {
   type UpdateSavedViewInput,
 } from '@shared/contracts/views';
 import type { SavedViewRow } from '@shared/schema';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import * as repository from './views.repository';
@@ -36,10 +36,20 @@ const isAdmin = (caller: ViewCaller) => caller.role === 'admin';
 const duplicateName = () =>
   conflict(`name: ${SAVED_VIEW_MESSAGES.duplicateName}`, { name: [SAVED_VIEW_MESSAGES.duplicateName] });
 
-/** A name already taken in the same list is a 409 on `name` (the unique indexes decide, race-free). */
-async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+/**
+ * A name already taken in the same list is a 409 on `name`: looked up first, and the unique indexes
+ * catch two saves racing each other (the write runs in a transaction, so its failure is rolled back
+ * on the connection, which the embedded database's wire protocol needs to carry on).
+ */
+async function uniqueName<T>(
+  db: Database,
+  list: { ownerId: string | null; name: string | undefined; exceptId?: string },
+  write: (tx: DbOrTx) => Promise<T>,
+): Promise<T> {
+  if (list.name !== undefined && (await repository.nameTaken(db, list.ownerId, list.name, list.exceptId)))
+    throw duplicateName();
   try {
-    return await write();
+    return await db.transaction(write);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateName();
     throw error;
@@ -60,8 +70,8 @@ export async function createView(
   const ownerId = input.scope === 'personal' ? caller.id : null;
   const stats = await repository.listStats(db, ownerId);
   if (stats.count >= SAVED_VIEW_LIMITS.perList) throw conflict(SAVED_VIEW_MESSAGES.tooMany);
-  const row = await uniqueName(() =>
-    repository.insertView(db, {
+  const row = await uniqueName(db, { ownerId, name: input.name }, (tx) =>
+    repository.insertView(tx, {
       name: input.name,
       scope: input.scope,
       ownerId,
@@ -86,8 +96,10 @@ export async function updateView(
   id: string,
   input: UpdateSavedViewInput,
 ): Promise<SavedView> {
-  await changeable(db, caller, id);
-  const row = await uniqueName(() => repository.updateView(db, id, input));
+  const current = await changeable(db, caller, id);
+  const row = await uniqueName(db, { ownerId: current.ownerId, name: input.name, exceptId: id }, (tx) =>
+    repository.updateView(tx, id, input),
+  );
   if (!row) throw notFound(SAVED_VIEW_MESSAGES.notFound);
   return toView(row);
 }

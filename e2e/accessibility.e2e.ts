@@ -456,7 +456,7 @@ describe('accessibility: axe-core finds no violation', () => {
     await page.goto(`/tickets?status=all&priority=high&search=${tag}`);
     await page
       .getByRole('navigation', { name: 'Views' })
-      .getByRole('link', { name: `${tag} urgent, 1 ticket` })
+      .getByRole('link', { name: `${tag} urgent 1 ticket` })
       .waitFor();
     await expectNoViolations(page, 'the sidebar with a saved view');
     await page.getByRole('button', { name: 'Filters' }).click();

@@ -35,7 +35,7 @@ afterAll(async () => {
 
 const views = (page: Page) => page.getByRole('navigation', { name: 'Views' });
 const viewLink = (page: Page, name: string) =>
-  views(page).getByRole('link', { name: new RegExp(`^${name}(, \\d+\\+? tickets?)?$`) });
+  views(page).getByRole('link', { name: new RegExp(`^${name}( \\d+\\+? tickets?)?$`) });
 const params = (page: Page) => new URL(page.url()).searchParams;
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 const focusedLabel = (page: Page) =>

@@ -153,8 +153,8 @@ export const SAVED_VIEW_TEXTS = {
   rename: 'Rename',
   delete: 'Delete',
   actions: (name: string) => `Actions for view ${name}`,
-  count: (count: number, capped: boolean) =>
-    `${count}${capped ? '+' : ''} ${count === 1 && !capped ? 'ticket' : 'tickets'}`,
+  /** After the count's number, for screen readers: "Urgent 12 tickets". */
+  countUnit: (count: number, capped: boolean) => (count === 1 && !capped ? 'ticket' : 'tickets'),
   saved: 'View saved',
   renamed: 'View renamed',
   deleted: 'View deleted',

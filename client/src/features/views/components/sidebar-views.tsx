@@ -158,11 +158,6 @@ function ViewItem({ view, active, canManage, section }: ViewItemProps) {
       <Link
         href={viewHref(view.query)}
         aria-current={active ? 'page' : undefined}
-        // The name and the count as one phrase ("Urgent, 12 tickets"): the visible parts are separate
-        // boxes, which would read "Urgent 12".
-        aria-label={
-          count.data ? `${view.name}, ${TEXTS.count(count.data.total, count.data.capped)}` : view.name
-        }
         title={view.name}
         className={cn(
           'relative flex min-w-0 flex-1 items-center justify-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors md:justify-start',
@@ -176,13 +171,11 @@ function ViewItem({ view, active, canManage, section }: ViewItemProps) {
         <span className="sr-only md:not-sr-only md:min-w-0 md:flex-1">
           <span className="block truncate">{view.name}</span>
         </span>
-        {countText !== undefined && (
-          <span
-            aria-hidden="true"
-            data-testid="view-count"
-            className="absolute top-0.5 right-0.5 rounded-full bg-muted px-1 text-[10px] leading-4 text-muted-foreground tabular-nums md:static md:px-1.5 md:text-xs md:leading-5"
-          >
-            {countText}
+        {count.data && (
+          // Read as "Urgent 12 tickets": the visible number with its unit for screen readers.
+          <span className="absolute top-0.5 right-0.5 rounded-full bg-muted px-1 text-[10px] leading-4 text-muted-foreground tabular-nums md:static md:px-1.5 md:text-xs md:leading-5">
+            <span data-testid="view-count">{countText}</span>
+            <span className="sr-only"> {TEXTS.countUnit(count.data.total, count.data.capped)}</span>
           </span>
         )}
       </Link>

@@ -443,6 +443,29 @@ describe('accessibility: axe-core finds no violation', () => {
     await context.close();
   });
 
+  it('the sidebar with saved views, and the Save View dialog (issue 26)', async () => {
+    const context = await axeContext();
+    await signInNewUser(context, 'Vera');
+    const tag = uniqueTag('axeviews');
+    await seedTicket(context, { subject: `${tag} printer`, priority: 'high' });
+    const made = await context.request.post('/api/views', {
+      data: { name: `${tag} urgent`, scope: 'personal', query: { priority: 'high', search: tag } },
+    });
+    if (made.status() !== 201) throw new Error(`create view failed: ${await made.text()}`);
+    const page = await context.newPage();
+    await page.goto(`/tickets?status=all&priority=high&search=${tag}`);
+    await page
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('link', { name: `${tag} urgent 1 ticket` })
+      .waitFor();
+    await expectNoViolations(page, 'the sidebar with a saved view');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('button', { name: 'Save View' }).click();
+    await page.getByRole('dialog', { name: 'Save View' }).waitFor();
+    await expectNoViolations(page, 'the Save View dialog');
+    await context.close();
+  });
+
   it('the ticket list of an admin: a row with a new reply, then the Deleted view (issue 26)', async () => {
     const context = await axeContext();
     await signInAdmin(context);

@@ -32,6 +32,7 @@ import { harvestPickerRoutes } from './features/time/harvest-pickers.routes';
 import { timeEntriesRoutes } from './features/time/time-entries.routes';
 import { timersRoutes } from './features/timers/timers.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { viewsRoutes } from './features/views/views.routes';
 import { createHarvestServices, type HarvestServices } from './harvest/sync/harvest-services';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { createMailer } from './mail/smtp-transport';
@@ -167,6 +168,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(timersRoutes({ db }));
   api.use(notificationsRoutes({ db }));
   api.use(cannedResponsesRoutes({ db }));
+  api.use(viewsRoutes({ db }));
   api.use(reportsRoutes({ db }));
   api.use(apiNotFound);
   api.use(errorHandler);

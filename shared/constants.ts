@@ -181,6 +181,15 @@ export const DEFAULT_PAGE = 1;
 /** The largest page a client may ask for; keeps one request from reading the whole table. */
 export const MAX_PAGE_SIZE = 100;
 
+/** Saved views (issue 26): a personal one (its owner's) or a team one (admins manage it, everyone sees it). */
+export const SAVED_VIEW_SCOPES = ['personal', 'team'] as const;
+export type SavedViewScope = (typeof SAVED_VIEW_SCOPES)[number];
+/**
+ * A view's name fits the sidebar's 16 rem on a line or two; at most this many views per list (each
+ * user's personal ones, and the team's), since each view's count is one poll of the list every 10 s.
+ */
+export const SAVED_VIEW_LIMITS = { name: 60, perList: 20, maxPosition: 10_000 } as const;
+
 /** Polling intervals of the SPA (spec §9). */
 export const POLL_INTERVALS_MS = {
   ticketDetailUpdates: 7_000,

@@ -27,6 +27,7 @@ import {
   CLOSED_TICKET_STATUSES,
   DEFAULT_TICKET_PRIORITY,
   PRIORITY_SORT_ORDER,
+  SAVED_VIEW_LIMITS,
   STATUS_SORT_ORDER,
   DEFAULT_TICKET_STATUS,
   DEFAULT_USER_ROLE,
@@ -704,6 +705,35 @@ export const cannedResponses = pgTable(
   (t) => [index('canned_responses_scope_owner_idx').on(t.scope, t.ownerId)],
 );
 
+/**
+ * Saved views (server/features/views, issue 26): a name and the ticket list's query (canonical, see
+ * shared/contracts/views.ts). A team view has no owner (admins manage it, everyone sees it); a personal
+ * one is its owner's alone and goes with them. Names are unique per list, letter case aside: the
+ * team's, and each owner's personal views (two partial indexes, since NULL owners never collide).
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: SAVED_VIEW_LIMITS.name }).notNull(),
+    scope: varchar('scope', { length: 16 }).notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    query: jsonb('query')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('saved_views_team_name_unique')
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.ownerId} IS NULL`),
+    uniqueIndex('saved_views_owner_name_unique')
+      .on(t.ownerId, sql`lower(${t.name})`)
+      .where(sql`${t.ownerId} IS NOT NULL`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type TicketRow = typeof tickets.$inferSelect;
@@ -719,6 +749,7 @@ export type MailboxStateRow = typeof mailboxState.$inferSelect;
 export type TicketTimerRow = typeof ticketTimers.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type CannedResponseRow = typeof cannedResponses.$inferSelect;
+export type SavedViewRow = typeof savedViews.$inferSelect;
 
 /**
  * Invitations to create an account (issue 22): an admin invites an address with a role; the link

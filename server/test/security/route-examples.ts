@@ -63,6 +63,16 @@ async function createCannedResponse(fx: SecurityFixture, actions: object = {}): 
   return res.body.response.id as string;
 }
 
+/** A team view with a name of its own (names are unique in a list); returns its id. */
+async function createSavedView(fx: SecurityFixture): Promise<string> {
+  const res = await request(fx.baseUrl)
+    .post('/api/views')
+    .set('Cookie', fx.admin.cookie)
+    .send({ name: `Open ${crypto.randomUUID()}`, scope: 'team', query: { status: 'open' } })
+    .expect(201);
+  return res.body.view.id as string;
+}
+
 /** A time entry of the admin's (pushed to the fake Harvest); returns its id. */
 async function createTimeEntry(fx: SecurityFixture): Promise<string> {
   const res = await request(fx.baseUrl)
@@ -660,6 +670,23 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
   'DELETE /api/canned-responses/:id': async (fx) => ({
     cookie: fx.admin.cookie,
     params: { id: await createCannedResponse(fx) },
+    okStatus: 204,
+  }),
+  'GET /api/views': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'POST /api/views': (fx) => ({
+    cookie: fx.admin.cookie,
+    body: { name: `High ${crypto.randomUUID()}`, scope: 'team', query: { priority: 'high' } },
+    okStatus: 201,
+  }),
+  'PUT /api/views/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createSavedView(fx) },
+    body: { name: `Urgent ${crypto.randomUUID()}`, query: { priority: 'high', sort: 'updatedAt' } },
+    okStatus: 200,
+  }),
+  'DELETE /api/views/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createSavedView(fx) },
     okStatus: 204,
   }),
   'POST /api/tickets/:id/apply-response': async (fx) => ({

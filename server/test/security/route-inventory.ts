@@ -137,6 +137,12 @@ export const ROUTES = [
   { method: 'POST', path: '/api/canned-responses', access: 'authenticated' },
   { method: 'PUT', path: '/api/canned-responses/:id', access: 'authenticated' },
   { method: 'DELETE', path: '/api/canned-responses/:id', access: 'authenticated' },
+  // Saved views (server/features/views): team ones changed by admins (the service answers 403),
+  // personal ones by their owner (404 for anyone else); so every route is open to agents.
+  { method: 'GET', path: '/api/views', access: 'authenticated' },
+  { method: 'POST', path: '/api/views', access: 'authenticated' },
+  { method: 'PUT', path: '/api/views/:id', access: 'authenticated' },
+  { method: 'DELETE', path: '/api/views/:id', access: 'authenticated' },
   { method: 'POST', path: '/api/tickets/:id/apply-response', access: 'authenticated' },
   // Merging duplicate tickets (server/features/ticket-merge).
   { method: 'POST', path: '/api/tickets/merge', access: 'authenticated' },

@@ -16,6 +16,9 @@ import type { PublicUser } from '@shared/contracts/auth';
 import { ASSIGNED_TO_PARAM, myTicketsPath, paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { focusRing } from '@/components/ui/focus-ring';
+import { useSavedViews } from '@/features/views/api/get-views';
+import { SidebarViews } from '@/features/views/components/sidebar-views';
+import { useActiveViewId } from '@/features/views/lib/use-active-view';
 import { cn } from '@/lib/utils';
 import { displayName } from './display-name';
 import { SignOutForm } from './sign-out-form';
@@ -28,10 +31,11 @@ interface NavItem {
   active: boolean;
 }
 
-function useNavItems(userId: string): NavItem[] {
+/** `viewShown`: a saved view is the list's (the Views section marks it; the spec's links then not). */
+function useNavItems(userId: string, viewShown: boolean): NavItem[] {
   const [location] = useLocation();
   const [searchParams] = useSearchParams();
-  const onTickets = location === paths.tickets;
+  const onTickets = location === paths.tickets && !viewShown;
   const mine = onTickets && searchParams.get(ASSIGNED_TO_PARAM) === userId;
   return [
     {
@@ -61,7 +65,8 @@ function useNavItems(userId: string): NavItem[] {
 
 /** Below the md breakpoint the sidebar shrinks to icons; labels stay readable to screen readers. */
 export function Sidebar({ user }: { user: PublicUser }) {
-  const navItems = useNavItems(user.id);
+  const views = useSavedViews();
+  const navItems = useNavItems(user.id, useActiveViewId(views.data) !== undefined);
   const name = displayName(user);
 
   return (
@@ -76,29 +81,32 @@ export function Sidebar({ user }: { user: PublicUser }) {
         </div>
       </div>
 
-      <nav aria-label="Main" className="flex-1 overflow-y-auto p-2 md:p-3">
-        <ul className="space-y-1">
-          {navItems.map(({ label, href, icon: Icon, active }) => (
-            <li key={label}>
-              <Link
-                href={href}
-                aria-current={active ? 'page' : undefined}
-                title={label}
-                className={cn(
-                  'flex items-center justify-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors md:justify-start',
-                  focusRing,
-                  active
-                    ? 'bg-primary/10 text-primary-strong'
-                    : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
-                )}
-              >
-                <Icon className="size-4 shrink-0" aria-hidden="true" />
-                <span className="sr-only md:not-sr-only">{label}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div className="flex-1 overflow-y-auto">
+        <nav aria-label="Main" className="p-2 md:p-3">
+          <ul className="space-y-1">
+            {navItems.map(({ label, href, icon: Icon, active }) => (
+              <li key={label}>
+                <Link
+                  href={href}
+                  aria-current={active ? 'page' : undefined}
+                  title={label}
+                  className={cn(
+                    'flex items-center justify-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors md:justify-start',
+                    focusRing,
+                    active
+                      ? 'bg-primary/10 text-primary-strong'
+                      : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+                  )}
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden="true" />
+                  <span className="sr-only md:not-sr-only">{label}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <SidebarViews user={user} />
+      </div>
 
       <div className="border-t p-2 md:p-3">
         <div className="flex items-center justify-center gap-3 md:justify-start md:px-2 md:py-2">

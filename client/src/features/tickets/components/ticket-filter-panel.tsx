@@ -1,8 +1,10 @@
 import { X } from 'lucide-react';
+import type { SavedViewQuery } from '@shared/contracts/views';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
+import { SaveViewButton } from '@/features/views/components/save-view-button';
 import { countAppliedFilters, type QuickFilterId, type TicketFilterValues } from '../lib/ticket-list-filters';
 import { AssignedUserFilter, AssignmentStatusFilter } from './assignment-filters';
 import { DateRangeFilter } from './date-range-filter';
@@ -15,6 +17,8 @@ interface TicketFilterPanelProps {
   onChange: (values: TicketFilterValues) => void;
   onQuickFilter: (id: QuickFilterId) => void;
   onClearAll: () => void;
+  /** Offers Save View for the list's current query (the /tickets list, not the Trash; issue 26). */
+  saveView?: { query: SavedViewQuery; isAdmin: boolean };
 }
 
 export function TicketFilterPanel({
@@ -23,6 +27,7 @@ export function TicketFilterPanel({
   onChange,
   onQuickFilter,
   onClearAll,
+  saveView,
 }: TicketFilterPanelProps) {
   const applied = countAppliedFilters(values);
   return (
@@ -59,10 +64,13 @@ export function TicketFilterPanel({
           <Badge variant="secondary" aria-live="polite">
             {applied} filter(s) applied
           </Badge>
-          <Button variant="ghost" size="sm" onClick={onClearAll}>
-            <X aria-hidden="true" />
-            Clear All
-          </Button>
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            {saveView && <SaveViewButton query={saveView.query} isAdmin={saveView.isAdmin} />}
+            <Button variant="ghost" size="sm" onClick={onClearAll}>
+              <X aria-hidden="true" />
+              Clear All
+            </Button>
+          </div>
         </div>
       </CardContent>
     </Card>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import type { TicketListItem } from '@shared/contracts/tickets';
+import { canonicalViewQuery } from '@shared/contracts/views';
 import { Card } from '@/components/ui/card';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
 import { useCanDeleteTickets } from '../api/get-ticket-deletion-setting';
@@ -56,7 +57,7 @@ export function UrlTicketList({
   ...props
 }: Omit<TicketListProps, 'searchQuery' | 'initialFilters'>) {
   const list = useTicketListUrlState({ pageSize });
-  return <TicketListView list={list} pageSize={pageSize} {...props} />;
+  return <TicketListView list={list} pageSize={pageSize} savesViews {...props} />;
 }
 
 interface TicketListViewProps {
@@ -66,6 +67,8 @@ interface TicketListViewProps {
   pagination?: boolean;
   pageSize: number;
   title?: string;
+  /** Offers Save View on the filter panel (the /tickets list, whose view is its URL). */
+  savesViews?: boolean;
 }
 
 /** The list itself: filters, selection, bulk actions, paging, the ticket dialog. */
@@ -75,6 +78,7 @@ function TicketListView({
   pageSize,
   title = 'All Tickets',
   isAdmin = false,
+  savesViews = false,
 }: TicketListViewProps) {
   const { openTicketId, setOpenTicketId } = list;
   const canDelete = useCanDeleteTickets(isAdmin);
@@ -143,6 +147,14 @@ function TicketListView({
           onChange={list.changeFilters}
           onQuickFilter={list.applyQuickFilter}
           onClearAll={list.clearAll}
+          saveView={
+            savesViews && !inTrash
+              ? {
+                  query: canonicalViewQuery({ ...list.values, search: list.filters.search, ...list.sort }),
+                  isAdmin,
+                }
+              : undefined
+          }
         />
       )}
       {selection.selectedIds.length > 0 && !inTrash && (

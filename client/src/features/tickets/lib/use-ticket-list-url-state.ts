@@ -40,11 +40,24 @@ export function useTicketListUrlState({ pageSize }: { pageSize: number }): Ticke
   // written into the URL below. (Each effect compares with the value it last saw, so running twice,
   // as React's StrictMode does in development, changes nothing.)
   const lastUrlSearch = useRef<string | undefined>(undefined);
+  /**
+   * The text the URL last put into the box: once it settles it is not the agent's typing, so it must
+   * not be written back into a URL that has moved on meanwhile (a link to another view followed
+   * within the pause, e.g. All Tickets and then a saved view).
+   */
+  const fromUrl = useRef<string | null>(null);
   useEffect(() => {
     const previous = lastUrlSearch.current;
     lastUrlSearch.current = view.search;
     if (previous === view.search || (previous === undefined && view.search === '')) return;
-    if (view.search !== written.current && view.search !== typed.trim()) setTyped(view.search);
+    // The echo of this hook's own write is seen once; after it (or any other search) the write is
+    // history, so coming back to that search later (a saved view's link) fills the box again.
+    const echo = view.search === written.current;
+    written.current = null;
+    if (!echo && view.search !== typed.trim()) {
+      fromUrl.current = view.search;
+      setTyped(view.search);
+    }
     // Only a new URL search is news; the typed text changing is handled below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view.search]);
@@ -57,7 +70,9 @@ export function useTicketListUrlState({ pageSize }: { pageSize: number }): Ticke
     const previous = lastTyping.current;
     lastTyping.current = settledTyping;
     if (previous === settledTyping || (previous === undefined && view.search !== '')) return;
-    if (settledTyping === view.search) return;
+    const cameFromUrl = fromUrl.current === settledTyping;
+    fromUrl.current = null;
+    if (cameFromUrl || settledTyping === view.search) return;
     written.current = settledTyping;
     go({ ...view, search: settledTyping, page: 1 }, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps

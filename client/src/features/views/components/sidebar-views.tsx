@@ -1,0 +1,227 @@
+import { Bookmark, MoreHorizontal, RotateCw, Users } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import type { SavedViewScope } from '@shared/constants';
+import { SAVED_VIEW_TEXTS as TEXTS, type SavedView } from '@shared/contracts/views';
+import type { PublicUser } from '@shared/contracts/auth';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { focusRing } from '@/components/ui/focus-ring';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { useSavedViews } from '../api/get-views';
+import { useViewCount } from '../api/get-view-count';
+import { useActiveViewId } from '../lib/use-active-view';
+import { viewHref } from '../lib/view-url';
+import { DeleteViewDialog } from './delete-view-dialog';
+import { SaveViewDialog } from './save-view-dialog';
+
+const GROUPS: readonly { scope: SavedViewScope; label: string }[] = [
+  { scope: 'personal', label: TEXTS.personal },
+  { scope: 'team', label: TEXTS.team },
+];
+
+/**
+ * The sidebar's Views section (issue 26), under the spec's links: the caller's personal views and
+ * the team's, each a link to the list with its count. Below md the sidebar is icons only: a view is
+ * its icon (named by its title and its screen-reader text) with its count as a small badge.
+ */
+export function SidebarViews({ user }: { user: PublicUser }) {
+  const views = useSavedViews();
+  const activeId = useActiveViewId(views.data);
+  const labelId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  const isAdmin = user.role === 'admin';
+
+  return (
+    <nav
+      ref={sectionRef}
+      aria-labelledby={labelId}
+      tabIndex={-1}
+      className="border-t p-2 outline-hidden md:p-3"
+      data-testid="sidebar-views"
+    >
+      {/* Padding outside the sr-only boxes: not-sr-only resets their own padding to 0. */}
+      <div className="md:px-3 md:pb-1">
+        <p
+          id={labelId}
+          className="sr-only text-xs font-semibold tracking-wide text-muted-foreground uppercase md:not-sr-only"
+        >
+          {TEXTS.section}
+        </p>
+      </div>
+      {views.isPending ? (
+        <div className="space-y-2 px-1 py-1" aria-busy="true" aria-label="Loading views">
+          <Skeleton className="h-7 w-full" />
+          <Skeleton className="h-7 w-full" />
+        </div>
+      ) : views.isError ? (
+        <div className="flex flex-col items-center gap-2 px-1 py-1 md:items-start md:px-3">
+          <p className="sr-only text-xs text-destructive md:not-sr-only" role="alert">
+            {TEXTS.loadFailed}
+          </p>
+          <Button
+            variant="ghost"
+            size="sm"
+            title={TEXTS.retry}
+            onClick={() => void views.refetch()}
+            className="text-muted-foreground"
+          >
+            <RotateCw aria-hidden="true" />
+            <span className="sr-only md:not-sr-only">{TEXTS.retry}</span>
+          </Button>
+        </div>
+      ) : views.data.length === 0 ? (
+        <div className="md:px-3 md:py-1">
+          <p className="sr-only text-xs text-muted-foreground md:not-sr-only">{TEXTS.empty}</p>
+        </div>
+      ) : (
+        GROUPS.map(({ scope, label }) => {
+          const inGroup = views.data.filter((view) => view.scope === scope);
+          if (inGroup.length === 0) return null;
+          return (
+            <ViewGroup
+              key={scope}
+              label={label}
+              views={inGroup}
+              activeId={activeId}
+              canManage={scope === 'personal' || isAdmin}
+              section={sectionRef}
+            />
+          );
+        })
+      )}
+    </nav>
+  );
+}
+
+interface ViewGroupProps {
+  label: string;
+  views: SavedView[];
+  activeId: string | undefined;
+  canManage: boolean;
+  section: React.RefObject<HTMLElement | null>;
+}
+
+function ViewGroup({ label, views, activeId, canManage, section }: ViewGroupProps) {
+  const labelId = useId();
+  return (
+    <div className="mt-2 first-of-type:mt-0">
+      <div className="md:px-3 md:py-1">
+        <p id={labelId} className="sr-only text-xs text-muted-foreground md:not-sr-only">
+          {label}
+        </p>
+      </div>
+      <ul aria-labelledby={labelId} className="space-y-1">
+        {views.map((view) => (
+          <ViewItem
+            key={view.id}
+            view={view}
+            active={view.id === activeId}
+            canManage={canManage}
+            section={section}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface ViewItemProps {
+  view: SavedView;
+  active: boolean;
+  canManage: boolean;
+  section: React.RefObject<HTMLElement | null>;
+}
+
+function ViewItem({ view, active, canManage, section }: ViewItemProps) {
+  const count = useViewCount(view.query);
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const Icon = view.scope === 'team' ? Users : Bookmark;
+  const countText = count.data ? `${count.data.total}${count.data.capped ? '+' : ''}` : undefined;
+  // The menu's item is gone when its dialog closes: focus goes back to the menu's button, or to the
+  // section when the view itself is gone (deleted).
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    if (trigger.current?.isConnected) trigger.current.focus();
+    else section.current?.focus();
+  };
+
+  return (
+    <li className="group relative flex items-center gap-1">
+      <Link
+        href={viewHref(view.query)}
+        aria-current={active ? 'page' : undefined}
+        title={view.name}
+        className={cn(
+          'relative flex min-w-0 flex-1 items-center justify-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors md:justify-start',
+          focusRing,
+          active
+            ? 'bg-primary/10 text-primary-strong'
+            : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+        )}
+      >
+        <Icon className="size-4 shrink-0" aria-hidden="true" />
+        <span className="sr-only md:not-sr-only md:min-w-0 md:flex-1">
+          <span className="block truncate">{view.name}</span>
+        </span>
+        {count.data && (
+          // Read as "Urgent 12 tickets": the visible number with its unit for screen readers.
+          <span className="absolute top-0.5 right-0.5 rounded-full bg-muted px-1 text-[10px] leading-4 text-muted-foreground tabular-nums md:static md:px-1.5 md:text-xs md:leading-5">
+            <span data-testid="view-count">{countText}</span>
+            <span className="sr-only"> {TEXTS.countUnit(count.data.total, count.data.capped)}</span>
+          </span>
+        )}
+      </Link>
+      {canManage && (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button
+              ref={trigger}
+              variant="ghost"
+              size="icon"
+              className="hidden size-7 shrink-0 text-muted-foreground md:inline-flex"
+              aria-label={TEXTS.actions(view.name)}
+              title={TEXTS.actions(view.name)}
+            >
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={() => setDialog('rename')}>{TEXTS.rename}</DropdownMenuItem>
+            <DropdownMenuItem
+              onSelect={() => setDialog('delete')}
+              className="text-destructive focus:text-destructive"
+            >
+              {TEXTS.delete}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      )}
+      {canManage && (
+        <>
+          <SaveViewDialog
+            mode="rename"
+            view={view}
+            open={dialog === 'rename'}
+            onOpenChange={(open) => setDialog(open ? 'rename' : null)}
+            onCloseAutoFocus={returnFocus}
+          />
+          <DeleteViewDialog
+            view={view}
+            open={dialog === 'delete'}
+            onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+            onCloseAutoFocus={returnFocus}
+            onDeleted={() => section.current?.focus()}
+          />
+        </>
+      )}
+    </li>
+  );
+}

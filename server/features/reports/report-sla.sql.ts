@@ -9,7 +9,7 @@ import type { ReportWindow } from './report-window';
 const t = tickets;
 const u = users;
 
-/** A ticket's SLA column (issue 24), by name: the SLA feature's columns on `tickets`. */
+/** A column of `tracked` below: the ticket's SLA columns (issue 24) under their SQL names. */
 const col = (name: string) => sql`tracked.${sql.identifier(name)}`;
 
 const textArray = (values: readonly string[]) =>
@@ -40,24 +40,30 @@ const counts = (column: string) => sql`json_build_object(
 
 /**
  * GET /api/reports/sla: the SLA figures of the tickets created in the range (deleted ones left out)
- * that have a due time, in one statement. A first response is done once the first reply was sent;
- * a resolution once the ticket is closed.
+ * that have a due time, in one statement. A first response is done once the first reply was sent
+ * (or the ticket closed before one was owed: the SLA feature decides its flag then); a resolution once
+ * the ticket is closed.
  */
 export function slaReportStatement(w: ReportWindow): SQL {
   const closed = textArray(CLOSED_TICKET_STATUSES);
   return sql`
     WITH tracked AS MATERIALIZED (
       SELECT ${t.id} AS id, ${t.priority} AS priority, ${t.assignedTo} AS assigned_to,
-        ${t.status} AS status, sla_first_response_due_at, sla_first_responded_at,
-        sla_resolution_due_at, sla_first_response_met, sla_resolution_met, sla_first_response_minutes
+        ${t.status} AS status,
+        ${t.slaFirstResponseDueAt} AS sla_first_response_due_at,
+        ${t.slaFirstRespondedAt} AS sla_first_responded_at,
+        ${t.slaResolutionDueAt} AS sla_resolution_due_at,
+        ${t.slaFirstResponseMet} AS sla_first_response_met,
+        ${t.slaResolutionMet} AS sla_resolution_met,
+        ${t.slaFirstResponseMinutes} AS sla_first_response_minutes
       FROM ${t}
       WHERE ${t.createdAt} >= ${w.startAt}::timestamptz AND ${t.createdAt} < ${w.endAt}::timestamptz
         AND ${t.deletedAt} IS NULL
-        AND (sla_first_response_due_at IS NOT NULL OR sla_resolution_due_at IS NOT NULL)
+        AND (${t.slaFirstResponseDueAt} IS NOT NULL OR ${t.slaResolutionDueAt} IS NOT NULL)
     ),
     outcomes AS (
       SELECT tracked.id, tracked.priority, tracked.assigned_to, tracked.sla_first_response_minutes AS minutes,
-        ${outcome('sla_first_response_due_at', 'sla_first_response_met', sql`${col('sla_first_responded_at')} IS NULL`)} AS first_response,
+        ${outcome('sla_first_response_due_at', 'sla_first_response_met', sql`${col('sla_first_responded_at')} IS NULL AND NOT (tracked.status = ANY(${closed}))`)} AS first_response,
         ${outcome('sla_resolution_due_at', 'sla_resolution_met', sql`NOT (tracked.status = ANY(${closed}))`)} AS resolution
       FROM tracked
     ),

@@ -106,6 +106,9 @@ export const TICKET_EVENT_KINDS = [
   'merged',
   'deleted',
   'restored',
+  // An SLA target passed unmet (issue 24): written by the alert job; `to` names the target
+  // (SLA_TARGET_LABELS), `from` is its due time.
+  'sla_breach',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 

@@ -173,6 +173,23 @@ describe('SLA in the ticket list, the detail, the bell and the reports', () => {
     await page.close();
   });
 
+  it('a ticket closed after its first response was due shows it Missed, and its resolution Met', async () => {
+    const closed = await context.request.put(`/api/tickets/${late.id}`, { data: { status: 'closed' } });
+    expect(closed.status()).toBe(200);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/tickets/${late.id}`);
+    const sla = page.getByRole('region', { name: 'SLA', exact: true });
+    const first = sla.getByRole('region', { name: 'First Response target', exact: true });
+    await first.getByText('Missed', { exact: true }).waitFor();
+    expect(await first.innerText()).toContain('Not yet');
+    const resolution = sla.getByRole('region', { name: 'Resolution target', exact: true });
+    await resolution.getByText('Met', { exact: true }).waitFor();
+    expect(await sla.getByTestId('sla-countdown').count()).toBe(0);
+    await screenshotOf(sla, 'sla-detail-closed-390');
+    await page.close();
+  });
+
   it('the Reports page shows the SLA view with the range’s figures', async () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });

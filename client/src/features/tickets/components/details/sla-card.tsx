@@ -49,10 +49,10 @@ function TargetPanel({ sla, target, now }: { sla: TicketSla; target: SlaTarget; 
         {outcome?.kind === 'met' && <Badge variant="green">Met</Badge>}
         {outcome?.kind === 'missed' && <Badge variant="red">Missed</Badge>}
       </div>
-      <dl className="space-y-1.5 text-sm">
-        <div className="flex flex-wrap justify-between gap-x-3">
-          <dt className="text-muted-foreground">Due</dt>
-          <dd className="text-right">
+      <dl className="space-y-2 text-sm">
+        <div className="space-y-0.5">
+          <dt className="text-xs text-muted-foreground">Due</dt>
+          <dd>
             {dueAt ? <Timestamp iso={dueAt} /> : 'No target'}
             {/* Counting while nothing is done and the ticket is open. */}
             {dueAt && !doneAt && !sla.resolvedAt && (
@@ -65,8 +65,8 @@ function TargetPanel({ sla, target, now }: { sla: TicketSla; target: SlaTarget; 
             )}
           </dd>
         </div>
-        <div className="flex flex-wrap justify-between gap-x-3">
-          <dt className="text-muted-foreground">{names.done}</dt>
+        <div className="space-y-0.5">
+          <dt className="text-xs text-muted-foreground">{names.done}</dt>
           <dd>
             {doneAt ? (
               <Timestamp iso={doneAt} />

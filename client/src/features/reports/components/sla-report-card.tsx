@@ -85,6 +85,10 @@ function SlaFigures({ report }: { report: SlaReport }) {
             value: formatBusinessMinutes(report.medianFirstResponseMinutes),
             icon: Timer,
             variant: 'warning',
+            change:
+              report.medianFirstResponseMinutes === null
+                ? 'No first replies yet'
+                : 'Working time from creation to the first reply',
           },
         ]}
       />

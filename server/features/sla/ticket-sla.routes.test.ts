@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLA_FILTER_STATES, WEEKDAYS, type BusinessHours, type SlaPolicies } from '@shared/contracts/sla';
 import type { Ticket, TicketListItem } from '@shared/contracts/tickets';
 import { ticketEvents, tickets } from '@shared/schema';
+import { emailPayload, INBOUND_TOKEN, postEmail, SUPPORT_ADDRESS } from '../inbound/inbound.test-support';
 import { createReplyTestApp, postReply, type ReplyTestApp } from '../replies/replies.test-support';
 import { createTicket, readTicketRow, setTicketColumns } from '../tickets/tickets.test-support';
 import { signedInAgent } from '../../test/test-app';
@@ -40,7 +41,10 @@ async function saveSetting(key: 'business_hours' | 'sla_policies', value: unknow
 }
 
 beforeAll(async () => {
-  r = await createReplyTestApp();
+  r = await createReplyTestApp({
+    INBOUND_EMAIL_TOKEN: INBOUND_TOKEN,
+    INBOUND_SUPPORT_ADDRESS: SUPPORT_ADDRESS,
+  });
   await saveSetting('business_hours', alwaysOpen);
   await saveSetting('sla_policies', POLICIES);
 });
@@ -74,6 +78,14 @@ describe('due times on a ticket', () => {
       expect((list.body.tickets as TicketListItem[])[0]!.sla).toEqual(ticket.sla);
     },
   );
+
+  it('when a ticket arrives by email, then it gets its due times too', async () => {
+    const res = await postEmail(r.t.app, emailPayload()).expect(201);
+    const ticket = res.body.ticket as Ticket;
+    const policy = POLICIES.policies[ticket.priority];
+    expect(ticket.sla.firstResponseDueAt).toBe(plus(ticket.createdAt, policy.firstResponseMinutes));
+    expect(ticket.sla.state).toBe('ok');
+  });
 
   it('when the priority changes, then both due times are recomputed from creation', async () => {
     const ticket = await createTicket(r.agent, { priority: 'low' });

@@ -271,6 +271,10 @@ export const tickets = pgTable(
       .where(sql`${t.deletedAt} IS NOT NULL`),
     // The dueAt sort (nulls last ascending, as PostgreSQL sorts) and the sla filter (issue 24).
     index('tickets_sla_next_due_idx').on(t.slaNextDueAt, t.createdAt, t.id),
+    // The sla filter's missed targets (a met flag false), beside the next due time's range above.
+    index('tickets_sla_missed_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.slaFirstResponseMet} = false OR ${t.slaResolutionMet} = false`),
     // The SLA alert job: only tickets with an alert to come, so it stays small.
     index('tickets_sla_alert_at_idx')
       .on(t.slaAlertAt)

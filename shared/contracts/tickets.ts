@@ -434,7 +434,10 @@ export interface TicketResponse {
 export interface TicketListResponse {
   tickets: TicketListItem[];
   total: number;
-  /** Present (true) when a search matched more than SEARCH_TOTAL_CAP tickets: `total` is the cap. */
+  /**
+   * Present (true) when a search, or the `sla` filter (issue 24), matched more than SEARCH_TOTAL_CAP
+   * tickets: `total` is the cap.
+   */
   totalCapped?: true;
 }
 export interface BulkUpdateTicketsResponse {

@@ -15,6 +15,8 @@
  *                  first click): sort-updated, sort-reply (last customer reply), sort-priority,
  *                  sort-status, sort-number, sort-subject, sort-assignee; sort-priority-search is the
  *                  common word sorted by priority, sort-assignee-filtered the `filtered` case by assignee
+ *   sla-breached   the default view's tickets whose SLA is breached (issue 24; the seed turns SLA on)
+ *   sort-due       the default view by the SLA's next due time, most urgent first
  *   dashboard      GET /api/dashboard/stats
  *   team           GET /api/users/ticket-counts (the dashboard's Team Status panel)
  *   whoami         GET /api/auth/user: only what every authenticated request pays (the session read
@@ -85,6 +87,8 @@ const CASE_NAMES = [
   'sort-assignee',
   'sort-priority-search',
   'sort-assignee-filtered',
+  'sla-breached',
+  'sort-due',
   'dashboard',
   'team',
   'whoami',
@@ -117,7 +121,7 @@ const settings = {
 };
 /** Bounds every case: at most this many measured requests, whatever the duration. */
 const MAX_REQUESTS_PER_CASE = 2_000_000;
-const SEED_VERSION = 2;
+const SEED_VERSION = 3;
 const ACCOUNT = { email: 'bench.runner@bench.example.com', password: 'bench-runner-password' };
 const log = (line: string) => console.log(line);
 
@@ -214,6 +218,9 @@ function benchCases(targets: SearchTargets): BenchCase[] {
     listCase('sort-assignee', sorted('assignee')),
     listCase('sort-priority-search', { ...sorted('priority'), search: COMMON_WORD }),
     listCase('sort-assignee-filtered', { ...filtered, sort: 'assignee', order: 'asc' }),
+    // Issue 24: the default view's breached tickets, and the default view by next due time.
+    listCase('sla-breached', { ...defaultView, sla: ['breached'] }),
+    listCase('sort-due', sorted('dueAt')),
     { name: 'dashboard', path: '/api/dashboard/stats', capture: serviceSql((db) => dashboardStats(db)) },
     { name: 'team', path: '/api/users/ticket-counts', capture: serviceSql((db) => activeTicketCounts(db)) },
     // The floor under every authenticated endpoint: the session and the user, and nothing else.

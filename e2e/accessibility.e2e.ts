@@ -51,7 +51,7 @@ async function settle(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       document.querySelector('[aria-busy="true"]') === null &&
-      !/^Loading|Generating report/m.test(document.body.innerText) &&
+      !/^Loading|Generating (SLA )?report/m.test(document.body.innerText) &&
       document
         .getAnimations()
         .every(
@@ -493,5 +493,54 @@ describe('accessibility: axe-core finds no violation', () => {
       .waitFor();
     await expectNoViolations(page, 'the Deleted view');
     await context.close();
+  });
+
+  it('SLA on (issue 24): the clocks in the list, the SLA card of a ticket, the SLA presets and the Reports SLA view', async () => {
+    const context = await axeContext();
+    await signInAdmin(context);
+    const read = async (key: string) =>
+      ((await (await context.request.get(`/api/settings/${key}`)).json()) as { value: unknown }).value;
+    const save = async (key: string, value: unknown) =>
+      expectStatus(context.request.post('/api/settings', { data: { key, value } }), 200, `saving ${key}`);
+    const before = await read('sla_policies');
+    const allDay = [{ start: '00:00', end: '24:00' }];
+    const week = Object.fromEntries(
+      ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, allDay]),
+    );
+    const hoursBefore = await read('business_hours');
+    await save('business_hours', { timezone: 'UTC', days: week, holidays: [] });
+    await save('sla_policies', {
+      enabled: true,
+      warnBeforeMinutes: 120,
+      policies: {
+        high: { firstResponseMinutes: 60, resolutionMinutes: 480 },
+        medium: { firstResponseMinutes: 240, resolutionMinutes: 1440 },
+        low: { firstResponseMinutes: 480, resolutionMinutes: 2400 },
+      },
+    });
+    try {
+      const tag = uniqueTag('axesla');
+      const soon = await seedTicket(context, { subject: `${tag} soon`, priority: 'high' });
+      await seedTicket(context, { subject: `${tag} on track`, priority: 'medium' });
+      const page = await context.newPage();
+      await page.goto(`/tickets?search=${tag}`);
+      await expect
+        .poll(() => page.getByRole('table', { name: 'Tickets' }).getByTestId('sla-clock').count())
+        .toBe(2);
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await page.getByRole('button', { name: 'Due Soon' }).click();
+      await page.getByRole('button', { name: 'Due Soon', pressed: true }).waitFor();
+      await expectNoViolations(page, 'the ticket list with SLA clocks and the Due Soon preset');
+      await page.goto(`/tickets/${soon.id}`);
+      await page.getByRole('region', { name: 'SLA', exact: true }).waitFor();
+      await expectNoViolations(page, 'the ticket details page with its SLA card');
+      await page.goto('/reports');
+      await page.getByRole('table', { name: 'Breaches by Priority' }).waitFor();
+      await expectNoViolations(page, 'the Reports page with its SLA view');
+    } finally {
+      await save('sla_policies', before);
+      await save('business_hours', hoursBefore);
+      await context.close();
+    }
   });
 });

@@ -80,6 +80,7 @@ export default async function setup(project: TestProject) {
     EMAIL_SEND_POLL_SECONDS: '0.5',
     // The bell's overdue loan notices (e2e/notifications.e2e.ts) come from a periodic job: run it often.
     LOAN_OVERDUE_CHECK_SECONDS: '2',
+    SLA_ALERT_CHECK_SECONDS: '2',
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;

@@ -21,6 +21,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { repliesRoutes } from './features/replies/replies.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { defineSlaRecomputeQueue, enqueueSlaRecompute } from './features/sla/sla-recompute.job';
 import { ticketMergeRoutes } from './features/ticket-merge/ticket-merge.routes';
 import { invitationRoutes } from './features/team/invitations.routes';
 import { teamRoutes } from './features/team/team.routes';
@@ -159,6 +160,10 @@ export function createApp(deps: AppDeps): Express {
       imapTimeoutMs: config.email.fetch.timeoutMs,
       mailboxImportSince: config.email.fetch.importSince,
       onEmailSettingsSaved: deps.onEmailSettingsSaved,
+      slaRecompute: {
+        prepare: () => defineSlaRecomputeQueue(jobs),
+        enqueue: (tx) => enqueueSlaRecompute(jobs, tx),
+      },
     }),
   );
   api.use(harvestPickerRoutes({ db, harvest }));

@@ -129,6 +129,8 @@ const envSchema = z.object({
   IMAP_TIMEOUT_MS: positiveInt.max(300_000).default(30_000),
   /** How often loans past their expected return date are looked for, to notify their agents. */
   LOAN_OVERDUE_CHECK_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
+  /** How often tickets reaching an SLA warning or breach are looked for, to notify their agents. */
+  SLA_ALERT_CHECK_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
   /** Messages the whole inbound path takes a minute, whatever their senders; beyond it 429. */
   INBOUND_MAX_MESSAGES_PER_MINUTE: positiveInt.default(300),
   /** How long a client may take to send a request's header fields, and the whole request. */
@@ -244,6 +246,8 @@ export interface AppConfig {
   };
   /** How often the bell is told of loans that passed their expected return date. */
   loanOverdueCheckSeconds: number;
+  /** How often the bell is told of SLA warnings and breaches (issue 24). */
+  slaAlertCheckSeconds: number;
   /** Timeouts of the HTTP server (server/http-server.ts). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   /** Scheduled backups (server/ops/backup/scheduled-backup.job.ts): intervalHours 0 means none. */
@@ -335,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
     loanOverdueCheckSeconds: e.LOAN_OVERDUE_CHECK_SECONDS,
+    slaAlertCheckSeconds: e.SLA_ALERT_CHECK_SECONDS,
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       // A request's time includes its header fields, so it is never shorter than theirs.

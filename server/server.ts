@@ -9,6 +9,8 @@ import { openDatabase } from './db/database';
 import { createPool } from './db/pool';
 import { announceSetupLink, prepareSetupToken } from './features/auth/setup.service';
 import { inboundSettingsFrom } from './features/inbound/inbound.service';
+import { startSlaAlerts } from './features/sla/sla-alerts.job';
+import { startSlaRecompute } from './features/sla/sla-recompute.job';
 import { startOverdueLoanNotices } from './features/equipment/overdue-loan-notices';
 import { createMailboxFetchJob } from './features/mailbox/fetch-mailbox.job';
 import { startHarvestVerification } from './features/settings/harvest-verification.job';
@@ -214,6 +216,14 @@ export async function startServer(
     () => startOverdueLoanNotices({ db: database.db, jobs }, config.loanOverdueCheckSeconds),
     whileServing,
   );
+  // SLA warnings and breaches reach their agents' bells (one process at a time), and saved SLA
+  // settings recompute every ticket's due times (issue 24).
+  startInBackground(
+    'the SLA alerts',
+    () => startSlaAlerts({ db: database.db, jobs }, config.slaAlertCheckSeconds),
+    whileServing,
+  );
+  startInBackground('the SLA recompute', () => startSlaRecompute({ db: database.db, jobs }), whileServing);
   // The Trash is emptied of tickets past their retention days, by one process at a time (issue 26).
   startInBackground('the Trash purge', () => startTicketPurge({ db: database.db, jobs }), whileServing);
   // The IMAP mailbox, when one is configured, is read by one fetching process at a time.

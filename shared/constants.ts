@@ -63,6 +63,7 @@ export const TICKET_SORTS = [
   'ticketNumber',
   'subject',
   'assignee',
+  'dueAt',
 ] as const;
 export type TicketSort = (typeof TICKET_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
@@ -77,6 +78,8 @@ export const TICKET_SORT_META = {
   ticketNumber: { label: 'Ticket #', firstOrder: 'asc' },
   subject: { label: 'Subject', firstOrder: 'asc' },
   assignee: { label: 'Assigned', firstOrder: 'asc' },
+  // The SLA's next due time (issue 24): the most urgent first; tickets with nothing due come last.
+  dueAt: { label: 'Next Due', firstOrder: 'asc' },
 } as const satisfies Record<TicketSort, { label: string; firstOrder: SortOrder }>;
 /**
  * Status sorts along the lifecycle (open, in progress, closed, closed with Harvest) and priority by
@@ -103,6 +106,9 @@ export const TICKET_EVENT_KINDS = [
   'merged',
   'deleted',
   'restored',
+  // An SLA target passed unmet (issue 24): written by the alert job; `to` names the target
+  // (SLA_TARGET_LABELS), `from` is its due time.
+  'sla_breach',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 

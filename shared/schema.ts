@@ -198,6 +198,25 @@ export const tickets = pgTable(
      * days of the ticket_deletion setting. Null: not deleted.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The ticket's SLA (issue 24), written by server/features/sla/ticket-sla-refresh.ts in the same
+     * transaction as every change that moves it (creation, status, priority, a reply, the settings).
+     * Due times are business time from creation (the resolution one later by the business time spent
+     * closed); null while SLA was off when the ticket was last computed.
+     */
+    slaFirstResponseDueAt: timestamp('sla_first_response_due_at', { withTimezone: true }),
+    /** The first reply to the requester (queued counts; notes do not). */
+    slaFirstRespondedAt: timestamp('sla_first_responded_at', { withTimezone: true }),
+    slaResolutionDueAt: timestamp('sla_resolution_due_at', { withTimezone: true }),
+    /** The earliest due time still pending (the list's dueAt sort and sla filter); null when none. */
+    slaNextDueAt: timestamp('sla_next_due_at', { withTimezone: true }),
+    /** When the alert job must next look at the ticket (a warning or a breach); null: nothing to alert. */
+    slaAlertAt: timestamp('sla_alert_at', { withTimezone: true }),
+    /** True met, false missed, null not decided yet. */
+    slaFirstResponseMet: boolean('sla_first_response_met'),
+    slaResolutionMet: boolean('sla_resolution_met'),
+    /** Business minutes from creation to the first reply (the SLA report's median). */
+    slaFirstResponseMinutes: integer('sla_first_response_minutes'),
   },
   (t) => [
     // The list's default view: status filter, newest first.
@@ -252,6 +271,16 @@ export const tickets = pgTable(
     index('tickets_deleted_at_idx')
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} IS NOT NULL`),
+    // The dueAt sort (nulls last ascending, as PostgreSQL sorts) and the sla filter (issue 24).
+    index('tickets_sla_next_due_idx').on(t.slaNextDueAt, t.createdAt, t.id),
+    // The sla filter's missed targets (a met flag false), beside the next due time's range above.
+    index('tickets_sla_missed_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.slaFirstResponseMet} = false OR ${t.slaResolutionMet} = false`),
+    // The SLA alert job: only tickets with an alert to come, so it stays small.
+    index('tickets_sla_alert_at_idx')
+      .on(t.slaAlertAt)
+      .where(sql`${t.slaAlertAt} IS NOT NULL`),
   ],
 );
 

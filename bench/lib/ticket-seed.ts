@@ -15,6 +15,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { LOANER_PRODUCT_TYPES } from '@shared/constants';
+import { DEFAULT_SLA_POLICIES } from '@shared/contracts/sla';
 
 /** Words planted in few tickets (each with its share), for searches with few matches. */
 export const RARE_WORDS = { zeppelin: 1 / 20_000, quokka: 1 / 100_000, kerberos: 1 / 2_000 } as const;
@@ -95,7 +96,8 @@ const TICKETS_SQL = `
 INSERT INTO tickets (
   ticket_number, subject, body, from_email, from_name, status, priority, assigned_to, assigned_at,
   last_updated_by, created_at, updated_at, closed_at, time_spent, harvest_time_entry_id, notes,
-  original_email_date)
+  original_email_date, sla_first_response_due_at, sla_first_responded_at, sla_resolution_due_at,
+  sla_next_due_at, sla_first_response_met, sla_resolution_met)
 SELECT
   'T-' || (1700000000000 + s.g),
   s.subject, s.body, s.from_email, s.from_name, s.status, s.priority, s.assignee, s.assigned_at,
@@ -108,8 +110,25 @@ SELECT
     'text', 'Checked with the user; ' || s.subject || ' resolved after a restart.',
     'userId', s.assignee, 'userName', 'Bench Agent', 'userInitials', 'BA',
     'timestamp', to_char(s.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))::text END,
-  s.created_at
+  s.created_at,
+  s.fr_due, s.fr_at, s.res_due,
+  CASE WHEN s.closed_at IS NULL THEN
+    CASE WHEN s.fr_at IS NULL THEN least(s.fr_due, s.res_due) ELSE s.res_due END END,
+  CASE WHEN s.fr_at IS NOT NULL THEN s.fr_at <= s.fr_due
+    WHEN s.closed_at IS NOT NULL THEN s.closed_at <= s.fr_due END,
+  CASE WHEN s.closed_at IS NOT NULL THEN s.closed_at <= s.res_due END
 FROM (
+  -- SLA due times (issue 24) in wall time, about what the default targets give in business hours
+  -- (x4.2: 8 working hours a day, 5 days a week); answered: every ticket in progress or closed.
+  SELECT u.*,
+    CASE WHEN u.status <> 'open' THEN u.created_at + u.r_delay * 2 * (u.fr_due - u.created_at) END AS fr_at
+  FROM (
+  SELECT v.*,
+    v.created_at + interval '1 minute' * 4.2 * CASE v.priority WHEN 'high' THEN 60 WHEN 'medium' THEN 240 ELSE 480 END
+      AS fr_due,
+    v.created_at + interval '1 minute' * 4.2 * CASE v.priority WHEN 'high' THEN 480 WHEN 'medium' THEN 1440 ELSE 2400 END
+      AS res_due
+  FROM (
   SELECT t.*,
     CASE WHEN t.assignee IS NOT NULL
       THEN t.created_at + t.r_delay * least(interval '24 hours', now() - t.created_at) END AS assigned_at,
@@ -149,6 +168,8 @@ FROM (
       OFFSET 0
     ) r
   ) t
+  ) v
+  ) u
 ) s`;
 
 /** Runs `work` and logs how long it took. */
@@ -282,6 +303,12 @@ export async function seedTickets(databaseUrl: string, options: SeedOptions): Pr
       // count then reads; a running help desk's stay a few pages, as autovacuum reuses the space.
       await main.query('VACUUM FULL ticket_counts, ticket_assignment_hours');
     }
+    // SLA on (issue 24), with the default targets the due times above approximate.
+    await main.query(
+      `INSERT INTO settings (key, value) VALUES ('sla_policies', $1)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      [JSON.stringify({ ...DEFAULT_SLA_POLICIES, enabled: true })],
+    );
     await timed(log, 'VACUUM ANALYZE', () => main.query('VACUUM (ANALYZE)'));
   } finally {
     await Promise.all(clients.map((client) => client.end()));

@@ -15,7 +15,14 @@
  */
 import { z } from 'zod';
 
-export const NOTIFICATION_KINDS = ['assigned', 'requester_reply', 'mention', 'loan_overdue'] as const;
+export const NOTIFICATION_KINDS = [
+  'assigned',
+  'requester_reply',
+  'mention',
+  'loan_overdue',
+  'sla_warning',
+  'sla_breach',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The newest notices the bell lists; older ones stay counted while unread. */
@@ -33,6 +40,11 @@ export const NOTIFICATION_TEXTS = {
     `${actor} mentioned you on ${ticketNumber}: ${subject}`,
   loanOverdue: (item: string, person: string, expectedReturnDate: string) =>
     `${item} lent to ${person} is overdue (due ${expectedReturnDate})`,
+  /** `target` is SLA_TARGET_LABELS' word: "first response" or "resolution"; `due` as the bell shows it. */
+  slaWarning: (ticketNumber: string, target: string, due: string, subject: string) =>
+    `${ticketNumber} ${target} is due ${due}: ${subject}`,
+  slaBreach: (ticketNumber: string, target: string, subject: string) =>
+    `${ticketNumber} missed its ${target} target: ${subject}`,
 } as const;
 
 /** The bell and its popover. */

@@ -176,3 +176,67 @@ export const SLA_SETTINGS_TEXTS = {
   failed: 'Failed to save settings',
   fixFields: 'Fix these fields:',
 } as const;
+
+/**
+ * A ticket's targets as every read of it carries them (list rows and the detail, issue 24):
+ * - `none`: SLA is off, or the ticket has no due times (created while it was off and not yet given any).
+ * - `breached`: a due time passed unmet (still unmet, or met late), for good.
+ * - `warning`: not breached, and a due time not yet met is within `warnBeforeMinutes` of now.
+ * - `met`: both targets met (answered and closed in time).
+ * - `ok`: everything else (on track).
+ */
+export const SLA_STATES = ['none', 'ok', 'warning', 'breached', 'met'] as const;
+export type SlaState = (typeof SLA_STATES)[number];
+
+/** The states the list's `sla` filter takes (comma-joined like `status`). */
+export const SLA_FILTER_STATES = ['breached', 'warning', 'ok'] as const satisfies readonly SlaState[];
+export type SlaFilterState = (typeof SLA_FILTER_STATES)[number];
+
+const isoTimestamp = z.iso.datetime({ offset: true });
+
+export const ticketSlaSchema = z.object({
+  firstResponseDueAt: isoTimestamp.nullable(),
+  /** When the first reply to the requester was sent (queued counts; notes do not). */
+  firstRespondedAt: isoTimestamp.nullable(),
+  resolutionDueAt: isoTimestamp.nullable(),
+  /** When the ticket was closed, while it is closed. */
+  resolvedAt: isoTimestamp.nullable(),
+  state: z.enum(SLA_STATES),
+});
+export type TicketSla = z.infer<typeof ticketSlaSchema>;
+
+/** The two targets, as notices and the detail name them. */
+export const SLA_TARGET_LABELS = {
+  firstResponse: 'first response',
+  resolution: 'resolution',
+} as const;
+
+/** GET /api/reports/sla?start=&end= (tickets created in the range, deleted ones left out). */
+const slaCountsSchema = z.object({ met: z.number(), breached: z.number(), pending: z.number() });
+export const slaReportSchema = z.object({
+  firstResponse: slaCountsSchema,
+  resolution: slaCountsSchema,
+  /** One row per priority (high, medium, low): breaches of either target. */
+  byPriority: z.array(
+    z.object({
+      priority: z.enum(['high', 'medium', 'low']),
+      tickets: z.number(),
+      firstResponseBreached: z.number(),
+      resolutionBreached: z.number(),
+    }),
+  ),
+  /** One row per assignee with tickets in the range (null: unassigned). */
+  byAgent: z.array(
+    z.object({
+      userId: z.string().nullable(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      tickets: z.number(),
+      firstResponseBreached: z.number(),
+      resolutionBreached: z.number(),
+    }),
+  ),
+  /** Median business minutes from creation to the first reply, over tickets answered; null if none. */
+  medianFirstResponseMinutes: z.number().nullable(),
+});
+export type SlaReport = z.infer<typeof slaReportSchema>;

@@ -19,6 +19,7 @@ import {
   type TicketStatus,
 } from '../constants';
 import { isoDate } from './common';
+import { SLA_FILTER_STATES, ticketSlaSchema, type SlaFilterState } from './sla';
 
 /** An attachment as recorded on a ticket: its metadata only (the content is not stored). */
 export const ticketAttachmentSchema = z.object({
@@ -261,6 +262,8 @@ export interface TicketListFilters {
   order?: SortOrder;
   /** The Trash instead of the live tickets (admins only, issue 26). */
   deleted?: boolean;
+  /** Only tickets in these SLA states (issue 24); matches nothing while SLA is off. */
+  sla?: SlaFilterState[];
 }
 
 /** The sort and direction a list's filters ask for, with the defaults filled in. */
@@ -316,6 +319,7 @@ export const ticketListQuerySchema = z
     sort: queryParam(z.enum(TICKET_SORTS, { error: `Sort must be one of ${TICKET_SORTS.join(', ')}` })),
     order: queryParam(z.enum(SORT_ORDERS, { error: `Order must be one of ${SORT_ORDERS.join(', ')}` })),
     deleted: queryParam(z.enum(['true', 'false'], { error: 'Deleted must be true or false' })),
+    sla: queryParam(listParam(SLA_FILTER_STATES)),
   })
   .transform((query): TicketListFilters => ({
     page: query.page ?? DEFAULT_PAGE,
@@ -332,6 +336,7 @@ export const ticketListQuerySchema = z
     sort: query.sort,
     order: query.order,
     deleted: query.deleted === 'true' ? true : undefined,
+    sla: query.sla,
   }));
 
 /** The query string for GET /api/tickets from the list's filters; unset filters are left out. */
@@ -351,6 +356,7 @@ export function toTicketListQuery(filters: Partial<TicketListFilters>): Record<s
     ['sort', filters.sort],
     ['order', filters.order],
     ['deleted', filters.deleted ? 'true' : undefined],
+    ['sla', filters.sla],
   ];
   const query: Record<string, string> = {};
   for (const [key, value] of entries) {
@@ -396,6 +402,8 @@ export const ticketSchema = z.object({
   assignedUser: assignedUserSchema.nullable(),
   /** The ticket this one was merged into (issue 23), the last of any chain; null when not merged. */
   mergedIntoId: z.string().nullable(),
+  /** Its response and resolution targets (issue 24). */
+  sla: ticketSlaSchema,
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -426,7 +434,10 @@ export interface TicketResponse {
 export interface TicketListResponse {
   tickets: TicketListItem[];
   total: number;
-  /** Present (true) when a search matched more than SEARCH_TOTAL_CAP tickets: `total` is the cap. */
+  /**
+   * Present (true) when a search, or the `sla` filter (issue 24), matched more than SEARCH_TOTAL_CAP
+   * tickets: `total` is the cap.
+   */
   totalCapped?: true;
 }
 export interface BulkUpdateTicketsResponse {

@@ -25,6 +25,7 @@ import { TICKET_MESSAGES } from '@shared/contracts/tickets';
 import * as repository from './replies.repository';
 import { replySubject, senderName, threadHeaders } from './reply-headers';
 import { defineSendQueue, SEND_REPLY_QUEUE, type SendReplyJobData } from './send-reply.job';
+import { refreshTicketSla } from '../sla/ticket-sla-refresh';
 
 export interface RepliesDeps {
   db: Database;
@@ -92,6 +93,8 @@ export async function sendReply(
       authorId: author.id,
     });
     await insertAttachments(tx, ticket.id, row.id, input.files);
+    // A queued reply is the first response when it is the first (issue 24).
+    await refreshTicketSla(tx, [ticket.id]);
     await deps.jobs.enqueue(tx, SEND_REPLY_QUEUE, { messageId: row.id } satisfies SendReplyJobData);
     return toTicketMessage(row, await listAttachmentsOfMessages(tx, [row.id]));
   });

@@ -2,12 +2,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
 import { reportQuerySchema, type Report } from '@shared/contracts/reports';
+import type { SlaReport } from '@shared/contracts/sla';
 import { csvFilename } from '@shared/csv';
 import { rangeFileParts } from '@shared/report-range';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
 import { requireAuth } from '../../middleware/require-auth';
-import { buildReport } from './reports.service';
+import { buildReport, buildSlaReport } from './reports.service';
 import { timeEntriesCsv } from './time-entries-csv';
 
 /** A download the browser saves under `filename` rather than shows. */
@@ -26,6 +27,12 @@ export function reportsRoutes(deps: { db: Database }) {
   router.get('/reports', auth, async (req, res) => {
     const query = parseInput(reportQuerySchema, req.query);
     res.json((await buildReport(db, query)) satisfies Report);
+  });
+
+  // The same range and its checks as GET /api/reports (issue 24); the answer holds the figures only.
+  router.get('/reports/sla', auth, async (req, res) => {
+    const query = parseInput(reportQuerySchema, req.query);
+    res.json((await buildSlaReport(db, query)) satisfies SlaReport);
   });
 
   router.get('/reports/time-entries.csv', auth, async (req, res) => {

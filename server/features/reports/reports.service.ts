@@ -1,6 +1,8 @@
 import type { Report, ReportQuery } from '@shared/contracts/reports';
+import type { SlaReport } from '@shared/contracts/sla';
 import { addDays, daysInRange, localDayStart } from '@shared/report-range';
 import type { Database } from '../../db/client';
+import { slaReportFigures } from './report-sla.sql';
 import { reportFigures } from './reports.repository';
 import type { ReportWindow } from './report-window';
 
@@ -22,4 +24,12 @@ export function reportWindow(query: ReportQuery): ReportWindow {
 export async function buildReport(db: Database, query: ReportQuery): Promise<Report> {
   const figures = await reportFigures(db, reportWindow(query));
   return { range: query.range, start: query.start, end: query.end, ...figures };
+}
+
+/**
+ * The SLA view (issue 24): tickets created in the range's instants, as the Ticket Performance view
+ * counts them; definitions in docs/decisions.md.
+ */
+export function buildSlaReport(db: Database, query: ReportQuery): Promise<SlaReport> {
+  return slaReportFigures(db, reportWindow(query));
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import type { HarvestServices } from '../../harvest/sync/harvest-services';
 import type { Mailer } from '../../mail/smtp-transport';
 
@@ -14,4 +14,9 @@ export interface SettingsDeps {
   mailboxImportSince?: Date;
   /** Called after the email settings are saved: the mailbox fetch runs at once rather than at its interval. */
   onEmailSettingsSaved?: () => void;
+  /**
+   * Saving the calendar or the SLA targets asks every ticket's due times to be recomputed (issue 24):
+   * `prepare` before the saving transaction, `enqueue` inside it (server/features/sla, wired in app.ts).
+   */
+  slaRecompute?: { prepare(): Promise<void>; enqueue(tx: DbOrTx): Promise<void> };
 }

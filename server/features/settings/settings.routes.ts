@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { SettingKey } from '@shared/constants';
 import { saveSettingSchema, settingParamsSchema, type SaveSettingInput } from '@shared/contracts/settings';
+import type { DbOrTx } from '../../db/client';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import * as emailSettings from './email-settings.service';
@@ -70,8 +71,19 @@ function saveSetting(deps: SettingsDeps, input: SaveSettingInput): Promise<unkno
     case 'ticket_deletion':
       return saveTicketDeletionSetting(deps.db, input.value);
     case 'business_hours':
-      return slaSettings.saveBusinessHours(deps.db, input.value);
+      return saveSlaSetting(deps, (tx) => slaSettings.saveBusinessHours(tx, input.value));
     case 'sla_policies':
-      return slaSettings.saveSlaPolicies(deps.db, input.value);
+      return saveSlaSetting(deps, (tx) => slaSettings.saveSlaPolicies(tx, input.value));
   }
+}
+
+/** Saves the calendar or the targets and, in the same transaction, asks for the tickets' recompute. */
+async function saveSlaSetting<T>(deps: SettingsDeps, save: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  const recompute = deps.slaRecompute;
+  await recompute?.prepare();
+  return deps.db.transaction(async (tx) => {
+    const saved = await save(tx);
+    await recompute?.enqueue(tx);
+    return saved;
+  });
 }

@@ -8,6 +8,7 @@ import { noteAuthor, parseNotes, serializeNotes, SYSTEM_NOTE_AUTHOR, type NoteEn
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { TicketCaller } from '../tickets/ticket-changes';
+import { refreshTicketSla } from '../sla/ticket-sla-refresh';
 import * as ticketsService from '../tickets/tickets.service';
 import * as repository from './ticket-merge.repository';
 import type { MergeTicket } from './ticket-merge.repository';
@@ -92,6 +93,8 @@ export function mergeTickets(
     const targetNotes = parseNotes(target.notes, target.updatedAt);
     for (const id of sources) await mergeOne(tx, byId.get(id)!, target, targetNotes, caller);
     await repository.updateTarget(tx, target, caller.id, serializeNotes(targetNotes));
+    // The sources are closed and the target may have gained an earlier reply (issue 24).
+    await refreshTicketSla(tx, [...sources, targetId]);
     return ticketsService.getTicket(tx, targetId);
   });
 }

@@ -13,6 +13,8 @@ describe('list date bounds', () => {
   });
 
   it('when page and limit are given, then the offset skips the earlier pages', () => {
-    expect(toListCriteria({ page: 3, limit: 20 })).toMatchObject({ offset: 40, limit: 20 });
+    expect(
+      toListCriteria({ page: 3, limit: 20 }, { enabled: false, warnBeforeMinutes: 60, now: new Date() }),
+    ).toMatchObject({ offset: 40, limit: 20 });
   });
 });

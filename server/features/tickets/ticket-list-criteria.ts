@@ -1,4 +1,5 @@
 import { effectiveSort, type TicketListFilters } from '@shared/contracts/tickets';
+import { warnUntil, type SlaReadContext } from '../sla/sla-state';
 import type { TicketListCriteria } from './ticket-list.query';
 import { parseTicketSearch } from './ticket-search';
 
@@ -19,7 +20,8 @@ export const lowerBound = (value: string | undefined): Date | undefined =>
 export const upperBound = (value: string | undefined): Date | undefined =>
   value === undefined ? undefined : (localMidnight(value, 1) ?? new Date(value));
 
-export function toListCriteria(filters: TicketListFilters): TicketListCriteria {
+/** The list's criteria; `sla` (the request's SLA settings and moment) judges the `sla` filter. */
+export function toListCriteria(filters: TicketListFilters, sla: SlaReadContext): TicketListCriteria {
   return {
     order: effectiveSort(filters),
     deleted: filters.deleted === true,
@@ -34,5 +36,8 @@ export function toListCriteria(filters: TicketListFilters): TicketListCriteria {
     createdUntil: upperBound(filters.createdBefore),
     closedFrom: lowerBound(filters.closedAfter),
     closedUntil: upperBound(filters.closedBefore),
+    sla: filters.sla?.length
+      ? { states: filters.sla, enabled: sla.enabled, now: sla.now, warnUntil: warnUntil(sla) }
+      : undefined,
   };
 }

@@ -43,6 +43,10 @@ function sortTerms(sort: TicketSort): SQL[] {
     // sorts nulls: the one index then serves both directions.
     case 'assignee':
       return [sql`${t.assigneeSortName}`, ...byCreation];
+    // The SLA's next due time (issue 24): tickets with nothing due (null) last ascending, first
+    // descending, like the assignee; tickets_sla_next_due_idx serves both.
+    case 'dueAt':
+      return [sql`${t.slaNextDueAt}`, ...byCreation];
   }
 }
 
@@ -61,6 +65,7 @@ const SORT_CODES = {
   ticketNumber: 'n',
   subject: 's',
   assignee: 'a',
+  dueAt: 'e',
 } as const satisfies Record<TicketSort, string>;
 
 /**

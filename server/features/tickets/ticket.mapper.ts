@@ -8,7 +8,9 @@ import {
 } from '@shared/constants';
 import type { Ticket, TicketDetail, TicketListItem } from '@shared/contracts/tickets';
 import type { TicketRow } from '@shared/schema';
+import { toTicketSla, type SlaReadContext } from '../sla/sla-state';
 import { bodyToText } from './body-text';
+import { isClosedStatus } from './ticket-changes';
 
 /** The assignee's name from the list's and the detail's left join (all null when unassigned). */
 interface AssigneeColumns {
@@ -33,8 +35,12 @@ const isPriority = (value: string): value is TicketPriority =>
 
 const iso = (time: Date | null) => (time ? time.toISOString() : null);
 
-/** A ticket as a row of the list (no body, no notes), before its caller's `unread` (ticket-seen.ts). */
-export function toTicketListItem(row: TicketListRow): Omit<TicketListItem, 'unread'> {
+/**
+ * A ticket as a row of the list (no body, no notes), before its caller's `unread` (ticket-seen.ts).
+ * `sla` is the request's SLA settings and moment (sla-read-context.ts), read once per request.
+ */
+export function toTicketListItem(row: TicketListRow, sla: SlaReadContext): Omit<TicketListItem, 'unread'> {
+  const status = isStatus(row.status) ? row.status : DEFAULT_TICKET_STATUS;
   return {
     id: row.id,
     ticketNumber: row.ticketNumber,
@@ -42,7 +48,7 @@ export function toTicketListItem(row: TicketListRow): Omit<TicketListItem, 'unre
     fromEmail: row.fromEmail,
     fromName: row.fromName,
     // The columns are varchar; only validated values are written, the fallbacks guard old data.
-    status: isStatus(row.status) ? row.status : DEFAULT_TICKET_STATUS,
+    status,
     priority: isPriority(row.priority) ? row.priority : DEFAULT_TICKET_PRIORITY,
     assignedTo: row.assignedTo,
     assignedAt: iso(row.assignedAt),
@@ -60,15 +66,16 @@ export function toTicketListItem(row: TicketListRow): Omit<TicketListItem, 'unre
       ? { firstName: row.assigneeFirstName, lastName: row.assigneeLastName }
       : null,
     mergedIntoId: row.mergedIntoId,
+    sla: toTicketSla(row, isClosedStatus(status), sla),
   };
 }
 
 /** The full ticket: the list's fields with the body and the notes. */
-function toTicket(row: TicketWithAssigneeRow): Ticket {
-  return { ...toTicketListItem(row), body: row.body, notes: row.notes };
+function toTicket(row: TicketWithAssigneeRow, sla: SlaReadContext): Ticket {
+  return { ...toTicketListItem(row, sla), body: row.body, notes: row.notes };
 }
 
 /** A ticket answered on its own: with the body as plain text for the detail's Message (spec §2). */
-export function toTicketDetail(row: TicketWithAssigneeRow): TicketDetail {
-  return { ...toTicket(row), bodyText: bodyToText(row.body) };
+export function toTicketDetail(row: TicketWithAssigneeRow, sla: SlaReadContext): TicketDetail {
+  return { ...toTicket(row, sla), bodyText: bodyToText(row.body) };
 }

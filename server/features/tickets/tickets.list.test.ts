@@ -154,6 +154,7 @@ describe('GET /api/tickets without filters', () => {
         'attachments',
         'assignedUser',
         'mergedIntoId',
+        'sla',
       ].sort(),
     );
   });

@@ -20,6 +20,8 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { userExists } from '../users/users.repository';
 import * as notices from '../notifications/notifications.service';
+import { loadSlaReadContext } from '../sla/sla-read-context';
+import { refreshTicketSla } from '../sla/ticket-sla-refresh';
 import {
   isClosedStatus,
   planTicketChanges,
@@ -65,7 +67,7 @@ async function withAssigneeGuard<T>(
 async function mustFindTicket(db: DbOrTx, id: string): Promise<TicketDetail> {
   const row = await repository.findTicketById(db, id);
   if (!row) throw notFound(TICKET_MESSAGES.ticketNotFound);
-  return toTicketDetail(row);
+  return toTicketDetail(row, await loadSlaReadContext(db));
 }
 
 /** The list as every caller gets it; the route adds each caller's `unread` (ticket-seen.ts). */
@@ -73,8 +75,13 @@ export async function listTickets(
   db: Database,
   filters: TicketListFilters,
 ): Promise<SharedTicketListResponse> {
-  const { rows, total, totalCapped } = await ticketList.listTickets(db, toListCriteria(filters));
-  return { tickets: rows.map(toTicketListItem), total, ...(totalCapped ? { totalCapped: true } : {}) };
+  const sla = await loadSlaReadContext(db);
+  const { rows, total, totalCapped } = await ticketList.listTickets(db, toListCriteria(filters, sla));
+  return {
+    tickets: rows.map((row) => toTicketListItem(row, sla)),
+    total,
+    ...(totalCapped ? { totalCapped: true } : {}),
+  };
 }
 
 export const getTicket = (db: DbOrTx, id: string): Promise<TicketDetail> => mustFindTicket(db, id);
@@ -126,6 +133,7 @@ export async function createTicket(
   return withAssigneeGuard(input.assignedTo, () =>
     db.transaction(async (tx) => {
       const id = await insertUnderFreeNumber(tx, newTicketValues(input, caller.id), input.ticketNumber);
+      await refreshTicketSla(tx, [id]);
       if (input.assignedTo) await notices.notifyAssigned(tx, [id], input.assignedTo, caller);
       return mustFindTicket(tx, id);
     }),
@@ -170,10 +178,14 @@ async function applyChanges(
     group.ids.push(ticket.id);
     groups.set(key, group);
   }
+  const slaMoved: string[] = [];
   for (const { changes, ids } of groups.values()) {
     await repository.updateTickets(tx, ids, { ...changes, lastUpdatedBy: caller.id, updatedAt: now });
     if (changes.assignedTo) await notices.notifyAssigned(tx, ids, changes.assignedTo, caller);
+    if (changes.status !== undefined || changes.priority !== undefined) slaMoved.push(...ids);
   }
+  // A status or priority change moves the due times (issue 24).
+  await refreshTicketSla(tx, slaMoved);
   await notifyNotesMentions(tx, locked, groups.values(), caller);
 }
 
@@ -285,8 +297,8 @@ export interface EmailTicketInput {
 }
 
 /** Creates an emailed ticket inside the caller's transaction; returns its id. */
-export function createEmailTicket(tx: DbOrTx, input: EmailTicketInput): Promise<string> {
-  return insertUnderFreeNumber(
+export async function createEmailTicket(tx: DbOrTx, input: EmailTicketInput): Promise<string> {
+  const id = await insertUnderFreeNumber(
     tx,
     {
       ...input,
@@ -298,6 +310,8 @@ export function createEmailTicket(tx: DbOrTx, input: EmailTicketInput): Promise<
     },
     undefined,
   );
+  await refreshTicketSla(tx, [id]);
+  return id;
 }
 
 /**
@@ -314,6 +328,8 @@ export async function touchForEmail(tx: DbOrTx, id: string, options: { reopen: b
     lastUpdatedBy: null,
     updatedAt: ticket.now,
   });
+  // Reopened: the resolution clock runs again (issue 24).
+  if (reopen) await refreshTicketSla(tx, [id]);
   return true;
 }
 

@@ -46,11 +46,14 @@ beforeAll(async () => {
     ids[key] = ticket.id;
     // Updated in the reverse order of creation; the requester last wrote B, D, A, C.
     const lastMessageDay = { A: 12, B: 14, C: 11, D: 13 }[key];
+    // The SLA's next due time (issue 24): C before B; A (closed) and D have nothing due.
+    const nextDueDay = { A: null, B: 20, C: 15, D: null }[key];
     await setTicketColumns(t.database.db, ticket.id, {
       status: f.status,
       createdAt: day(n),
       updatedAt: day(10 - n),
       lastMessageAt: day(lastMessageDay),
+      slaNextDueAt: nextDueDay === null ? null : day(nextDueDay),
     });
   }
 });
@@ -75,6 +78,8 @@ const EXPECTED: Record<TicketSort, Key[]> = {
   subject: ['B', 'A', 'D', 'C'],
   // By name ("adam ames" < "zoe young"), unassigned last; equal names by creation.
   assignee: ['C', 'A', 'D', 'B'],
+  // The most urgent first, nothing due last; equal (none) by creation.
+  dueAt: ['C', 'B', 'A', 'D'],
 };
 
 describe('GET /api/tickets?sort=…&order=…', () => {

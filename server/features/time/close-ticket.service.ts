@@ -12,6 +12,8 @@ import {
 } from '@shared/contracts/time';
 import { noteAuthor, parseNotes, serializeNotes } from '@shared/notes';
 import { conflict, notFound } from '../../lib/errors';
+import { loadSlaReadContext } from '../sla/sla-read-context';
+import { refreshTicketSla } from '../sla/ticket-sla-refresh';
 import { toTicketDetail } from '../tickets/ticket.mapper';
 import * as repository from './close-ticket.repository';
 import { pushNewEntry, queueOptionsFor, type TimeDeps } from './harvest-queue';
@@ -68,6 +70,8 @@ export async function closeTicket(
       notes: notes.length > 0 ? serializeNotes(notes) : ticket.notes,
       closedBy: closer.id,
     });
+    // Closed: the resolution is decided (issue 24).
+    await refreshTicketSla(tx, [ticketId]);
     return insertQueuedTimeEntry(
       tx,
       {
@@ -87,5 +91,9 @@ export async function closeTicket(
   const harvestSync = await pushNewEntry(deps, entryId, queue);
   const ticket = await repository.findTicketWithAssignee(db, ticketId);
   if (!ticket) throw notFound(TIME_MESSAGES.ticketNotFound);
-  return { ticket: toTicketDetail(ticket), timeEntry: await mustFindTimeEntry(db, entryId), harvestSync };
+  return {
+    ticket: toTicketDetail(ticket, await loadSlaReadContext(db)),
+    timeEntry: await mustFindTimeEntry(db, entryId),
+    harvestSync,
+  };
 }

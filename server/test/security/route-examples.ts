@@ -749,6 +749,8 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     query: reportQuery(),
     okStatus: 200,
   }),
+  // Every signed-in user reads it, agents too.
+  'GET /api/reports/sla': (fx) => ({ cookie: fx.agent.cookie, query: reportQuery(), okStatus: 200 }),
 };
 
 /** The example as a raw request, with `headers` added (Origin, Sec-Fetch-Site, …). */

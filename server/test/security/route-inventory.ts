@@ -150,6 +150,8 @@ export const ROUTES = [
   // Reports.
   { method: 'GET', path: '/api/reports', access: 'authenticated' },
   { method: 'GET', path: '/api/reports/time-entries.csv', access: 'authenticated' },
+  // The SLA view of the Reports page (issue 24).
+  { method: 'GET', path: '/api/reports/sla', access: 'authenticated' },
 ] as const satisfies readonly RouteEntry[];
 
 /** "METHOD /path" of one entry (distributed over the union, so only real pairs are keys). */

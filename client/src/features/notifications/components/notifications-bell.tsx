@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { useNotifications } from '../api/get-notifications';
 import { useReadNotifications } from '../api/read-notifications';
+import { NOTICE_ICONS } from '../lib/notice-icon';
 import { noticeHref } from '../lib/notice-link';
 import { relativeTime } from '../lib/relative-time';
 
@@ -109,10 +110,17 @@ function NoticeList({
 function NoticeItem({ notice, onOpen }: { notice: Notification; onOpen: (notice: Notification) => void }) {
   const unread = notice.readAt === null;
   const href = noticeHref(notice);
+  const { icon: KindIcon, className: iconClass } = NOTICE_ICONS[notice.kind];
   const body = (
     <>
       <span
         className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread ? 'bg-primary' : 'bg-transparent')}
+        aria-hidden="true"
+      />
+      {/* The kind at a glance; the text says it in words. */}
+      <KindIcon
+        data-kind={notice.kind}
+        className={cn('mt-0.5 size-4 shrink-0', iconClass)}
         aria-hidden="true"
       />
       <span className="min-w-0 flex-1 space-y-0.5">

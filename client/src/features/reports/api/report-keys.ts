@@ -9,4 +9,6 @@ export const reportKeys = {
   all: ['/api/reports'] as const,
   /** null while a custom range's days make no report (nothing is asked then). */
   report: (params: ReportQueryParams | undefined) => [...reportKeys.all, params ?? null] as const,
+  /** GET /api/reports/sla for the same days (issue 24), below /api/reports so a refresh of all reaches it. */
+  sla: (params: ReportQueryParams | undefined) => [...reportKeys.all, 'sla', params ?? null] as const,
 };

@@ -17,6 +17,7 @@ import { OverviewView } from './overview-view';
 import { ReportError, ReportLoading, ReportNeedsDays } from './report-status';
 import type { ReportViewProps } from './report-stat-grid';
 import { ReportToolbar } from './report-toolbar';
+import { SlaReportCard } from './sla-report-card';
 import { TeamView } from './team-view';
 import { TicketsView } from './tickets-view';
 import { TimeView } from './time-view';
@@ -79,6 +80,8 @@ export function ReportsPage() {
           <View report={report.data} previous={previous.data} />
         </div>
       )}
+      {/* The SLA view (issue 24), below whichever of the spec's four views is chosen, for the same days. */}
+      {params && <SlaReportCard params={params} />}
     </section>
   );
 }

@@ -1,8 +1,22 @@
 import { Zap } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { QUICK_FILTERS, type QuickFilterId } from '../lib/ticket-list-filters';
+import { useSlaEnabled } from '../api/get-sla-enabled';
+import {
+  isSlaQuickFilterActive,
+  QUICK_FILTERS,
+  SLA_QUICK_FILTERS,
+  type QuickFilterId,
+  type TicketFilterValues,
+} from '../lib/ticket-list-filters';
 
-export function QuickFilters({ onApply }: { onApply: (id: QuickFilterId) => void }) {
+interface QuickFiltersProps {
+  values: TicketFilterValues;
+  onApply: (id: QuickFilterId) => void;
+}
+
+export function QuickFilters({ values, onApply }: QuickFiltersProps) {
+  // The SLA presets while SLA is on, and while the list is filtered by one (so it can be taken away).
+  const slaShown = useSlaEnabled() || values.sla !== undefined;
   return (
     <div role="group" aria-labelledby="ticket-quick-filters" className="flex flex-wrap items-center gap-2">
       <span id="ticket-quick-filters" className="flex items-center gap-1 text-sm font-medium">
@@ -14,6 +28,21 @@ export function QuickFilters({ onApply }: { onApply: (id: QuickFilterId) => void
           {preset.label}
         </Button>
       ))}
+      {slaShown &&
+        SLA_QUICK_FILTERS.map((preset) => {
+          const active = isSlaQuickFilterActive(values, preset.state);
+          return (
+            <Button
+              key={preset.id}
+              variant={active ? 'secondary' : 'outline'}
+              size="sm"
+              aria-pressed={active}
+              onClick={() => onApply(preset.id)}
+            >
+              {preset.label}
+            </Button>
+          );
+        })}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { TICKET_SORT_META, TICKET_SORTS } from '@shared/constants';
 import { effectiveSort } from '@shared/contracts/tickets';
 import { Button } from '@/components/ui/button';
+import { useSlaEnabled } from '../api/get-sla-enabled';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { sortChosen, sortReversed, type TicketListSort } from '../lib/ticket-sort';
 
@@ -22,6 +23,11 @@ export function SortBySelect({ sort, onSortChange }: SortBySelectProps) {
   const current = effectiveSort(sort);
   const ascending = current.order === 'asc';
   const Icon = ascending ? ArrowUpNarrowWide : ArrowDownWideNarrow;
+  // "Next Due" (issue 24) only while SLA is on, or while the list is sorted by it.
+  const slaEnabled = useSlaEnabled();
+  const options = TICKET_SORTS.filter(
+    (option) => option !== 'dueAt' || slaEnabled || current.sort === 'dueAt',
+  );
   return (
     <div className="flex items-center gap-1.5">
       <label htmlFor={id} className="text-sm whitespace-nowrap text-muted-foreground">
@@ -38,7 +44,7 @@ export function SortBySelect({ sort, onSortChange }: SortBySelectProps) {
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          {TICKET_SORTS.map((option) => (
+          {options.map((option) => (
             <SelectItem key={option} value={option}>
               {TICKET_SORT_META[option].label}
             </SelectItem>

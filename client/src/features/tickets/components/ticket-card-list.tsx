@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { focusRing } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/utils';
+import { SlaClockBadge } from './sla-clock-badge';
 import { TicketAssignee } from './ticket-assignee';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
 
@@ -62,6 +63,7 @@ export function TicketCardList({ tickets, stale = false, onOpenTicket, renderAct
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <TicketStatusBadge status={ticket.status} />
             <TicketPriorityBadge priority={ticket.priority} />
+            <SlaClockBadge sla={ticket.sla} />
             <TicketAssignee ticket={ticket} />
             <time className="ml-auto text-muted-foreground" dateTime={ticket.createdAt}>
               {createdDate.format(new Date(ticket.createdAt))}

@@ -33,7 +33,7 @@ export function TicketFilterPanel({
   return (
     <Card id={id} role="region" aria-label="Ticket filters">
       <CardContent className="space-y-5 p-4">
-        <QuickFilters onApply={onQuickFilter} />
+        <QuickFilters values={values} onApply={onQuickFilter} />
         <Separator />
         <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           <StatusFilter values={values} onChange={onChange} />

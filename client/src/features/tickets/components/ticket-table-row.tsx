@@ -4,6 +4,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import type { TicketRowShortcutProps } from '../lib/use-ticket-list-shortcuts';
+import { SlaClockBadge } from './sla-clock-badge';
 import { TicketAssignee } from './ticket-assignee';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
 
@@ -75,7 +76,11 @@ export function TicketTableRow({
         <TicketStatusBadge status={ticket.status} />
       </TableCell>
       <TableCell>
-        <TicketPriorityBadge priority={ticket.priority} />
+        {/* The SLA's next due time (issue 24) goes under the priority it follows from: no new column. */}
+        <div className="flex flex-col items-start gap-1">
+          <TicketPriorityBadge priority={ticket.priority} />
+          <SlaClockBadge sla={ticket.sla} />
+        </div>
       </TableCell>
       <TableCell>
         <TicketAssignee ticket={ticket} />

@@ -5,6 +5,7 @@ import {
   RECENT_PRESET_DAYS,
   type TicketStatus,
 } from '@shared/constants';
+import type { SlaFilterState } from '@shared/contracts/sla';
 import type { TicketListFilters } from '@shared/contracts/tickets';
 
 /** The filters the panel edits; page, page size and search are the list's own. */
@@ -69,7 +70,27 @@ export const QUICK_FILTERS = [
   { id: 'recent', label: `Recent (${RECENT_PRESET_DAYS} days)` },
   { id: 'closed-today', label: 'Closed Today' },
 ] as const;
-export type QuickFilterId = (typeof QUICK_FILTERS)[number]['id'];
+
+/**
+ * Beside the spec's presets, while SLA is on (issue 24): tickets whose target was missed, and those
+ * within the warning lead of a due time. Each is a toggle: pressed while the list shows exactly that
+ * state, and pressing it again takes the SLA filter away.
+ */
+export const SLA_QUICK_FILTERS = [
+  { id: 'sla-breached', label: 'SLA Breached', state: 'breached' },
+  { id: 'due-soon', label: 'Due Soon', state: 'warning' },
+] as const satisfies readonly { id: string; label: string; state: SlaFilterState }[];
+
+export type QuickFilterId = (typeof QUICK_FILTERS)[number]['id'] | (typeof SLA_QUICK_FILTERS)[number]['id'];
+
+/** Whether an SLA preset is what the list shows now (its button is pressed). */
+export function isSlaQuickFilterActive(values: TicketFilterValues, state: SlaFilterState): boolean {
+  return values.sla?.length === 1 && values.sla[0] === state;
+}
+
+function toggledSla(values: TicketFilterValues, state: SlaFilterState): TicketFilterValues {
+  return { ...values, sla: isSlaQuickFilterActive(values, state) ? undefined : [state] };
+}
 
 /** Midnight starting today on this computer: "today" is the agent's day, sent as an exact instant. */
 function startOfLocalDay(now: Date): Date {
@@ -97,6 +118,10 @@ export function applyQuickFilter(
       return { ...values, assignmentStatus: 'assigned' };
     case 'recent':
       return { ...values, createdAfter: daysBefore(now, RECENT_PRESET_DAYS).toISOString() };
+    case 'sla-breached':
+      return toggledSla(values, 'breached');
+    case 'due-soon':
+      return toggledSla(values, 'warning');
     case 'closed-today':
       return {
         ...values,

@@ -44,6 +44,7 @@ const LIST_KEYS = [
   'sort',
   'order',
   'deleted',
+  'sla',
 ] as const;
 
 /**
@@ -83,6 +84,7 @@ export function parseTicketListView(search: string): TicketListView {
     createdBefore: filters.createdBefore,
     closedAfter: filters.closedAfter,
     closedBefore: filters.closedBefore,
+    sla: filters.sla,
   };
   return {
     values,

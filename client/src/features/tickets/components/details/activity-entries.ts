@@ -85,6 +85,8 @@ function describe(event: TicketEvent, ticket: Ticket): Pick<ActivityEntry, 'titl
       return { title: 'Ticket deleted', detail: byWhom(event) };
     case 'restored':
       return { title: 'Ticket restored', detail: byWhom(event) };
+    case 'sla_breach':
+      return { title: 'SLA target missed', detail: `The ${event.to ?? ''} target passed` };
   }
 }
 

@@ -2,6 +2,7 @@ import {
   ArchiveRestore,
   CheckCircle2,
   Clock,
+  ClockAlert,
   Flag,
   GitMerge,
   History,
@@ -36,6 +37,7 @@ const KIND_ICONS = {
   merged: GitMerge,
   deleted: Trash2,
   restored: ArchiveRestore,
+  sla_breach: ClockAlert,
 } as const satisfies Record<TicketEventKind, LucideIcon>;
 
 function ActivityItem({ entry }: { entry: ActivityEntry }) {

@@ -9,6 +9,7 @@ import { MessageCard } from './message-card';
 import { NotesCard } from './notes-card';
 import { TicketActionsColumn } from './ticket-actions-column';
 import { TicketCollisionDialog } from './ticket-collision-dialog';
+import { SlaCard } from './sla-card';
 import { TicketInformationCard } from './ticket-information-card';
 import { TicketViewers } from './ticket-viewers';
 import type { TicketCollisionGuard } from './use-ticket-collision-guard';
@@ -40,6 +41,7 @@ export function TicketDetailsContent({ ticket, guard, onTicketClosed, surface }:
           </div>
         </div>
         <TicketInformationCard ticket={ticket} />
+        <SlaCard sla={ticket.sla} />
         <MessageCard bodyText={ticket.bodyText} />
         <ConversationCard ticketId={ticket.id} surface={surface} />
         <NotesCard ticket={ticket} />

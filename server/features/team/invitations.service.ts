@@ -11,7 +11,7 @@ import {
   type TeamInvitation,
 } from '@shared/contracts/team';
 import type { Database } from '../../db/client';
-import { conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, notFound } from '../../lib/errors';
 import { hashToken, isWellFormedToken, newToken } from '../../lib/single-use-token';
 import { queueAccountEmail, type AccountEmailDeps } from '../account-email/account-email.job';
 import { createAccount } from '../auth/auth.service';
@@ -127,7 +127,15 @@ export async function acceptInvitation(
   // Looked up before bcrypt runs, so made-up tokens cost a lookup only.
   const invitation = await findPending(db, token);
   const role = toRole(invitation.role);
-  return createAccount(db, { ...input, email: invitation.email }, bcryptCost, role, async (tx) => {
-    if (!(await repository.acceptInvitation(tx, hashToken(token)))) throw linkInvalid();
-  });
+  try {
+    return await createAccount(db, { ...input, email: invitation.email }, bcryptCost, role, async (tx) => {
+      if (!(await repository.acceptInvitation(tx, hashToken(token)))) throw linkInvalid();
+    });
+  } catch (error) {
+    // The address taken because this very link was just used (a second accept that checked the
+    // address after the first one committed): the link is used up, as for an accept that lost the race
+    // inside the transaction. Only an address taken otherwise is a 409 with the link still valid.
+    if (error instanceof AppError && error.code === 'conflict') await findPending(db, token);
+    throw error;
+  }
 }

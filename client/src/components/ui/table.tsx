@@ -1,10 +1,23 @@
 import type { ComponentProps } from 'react';
+import { focusRing } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/utils';
 
-/** A table that scrolls sideways inside its box instead of widening the page on narrow screens. */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+/**
+ * A table that scrolls sideways inside its box instead of widening the page on narrow screens. With
+ * `scrollLabel` the box is a named tab stop, so keyboard users can scroll it with the arrow keys when
+ * its content is wider than the box (a table whose cells hold no link or button has nothing else to
+ * focus).
+ */
+export function Table({
+  className,
+  scrollLabel,
+  ...props
+}: ComponentProps<'table'> & { scrollLabel?: string }) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div
+      className={cn('relative w-full overflow-x-auto', scrollLabel && cn('rounded-md', focusRing))}
+      {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

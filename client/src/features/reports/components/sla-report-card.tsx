@@ -95,7 +95,10 @@ function SlaFigures({ report }: { report: SlaReport }) {
       <div className="grid gap-6 xl:grid-cols-2">
         <section className="min-w-0 space-y-2">
           <Heading className="text-sm font-semibold">{SLA_REPORT_TEXTS.byPriority}</Heading>
-          <Table aria-label={SLA_REPORT_TEXTS.byPriority}>
+          <Table
+            aria-label={SLA_REPORT_TEXTS.byPriority}
+            scrollLabel={`${SLA_REPORT_TEXTS.byPriority} table`}
+          >
             <BreachHeader first="Priority" />
             <TableBody>
               {report.byPriority.map((row) => (
@@ -113,7 +116,7 @@ function SlaFigures({ report }: { report: SlaReport }) {
         </section>
         <section className="min-w-0 space-y-2">
           <Heading className="text-sm font-semibold">{SLA_REPORT_TEXTS.byAgent}</Heading>
-          <Table aria-label={SLA_REPORT_TEXTS.byAgent}>
+          <Table aria-label={SLA_REPORT_TEXTS.byAgent} scrollLabel={`${SLA_REPORT_TEXTS.byAgent} table`}>
             <BreachHeader first="Agent" />
             <TableBody>
               {report.byAgent.map((row) => (

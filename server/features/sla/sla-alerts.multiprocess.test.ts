@@ -6,36 +6,19 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { WEEKDAYS, type BusinessHours, type SlaPolicies } from '@shared/contracts/sla';
 import { notifications, ticketEvents } from '@shared/schema';
 import { openDatabase, type OpenDatabase } from '../../db/database';
 import { createJobRunner, type JobRunner } from '../../jobs/job-runner';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { createTicket, readTicketRow, setTicketColumns } from '../tickets/tickets.test-support';
 import { raiseSlaAlerts, startSlaAlerts } from './sla-alerts.job';
+import { ALWAYS_OPEN, MINUTE, TEST_POLICIES } from './sla.test-support';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAgent>>;
 let agent: Awaited<ReturnType<typeof signedInAgent>>;
 let second: OpenDatabase | undefined;
 let secondJobs: JobRunner;
-
-const MINUTE = 60_000;
-const allDay = [{ start: '00:00', end: '24:00' }];
-const alwaysOpen: BusinessHours = {
-  timezone: 'UTC',
-  days: Object.fromEntries(WEEKDAYS.map((day) => [day, allDay])) as BusinessHours['days'],
-  holidays: [],
-};
-const POLICIES: SlaPolicies = {
-  enabled: true,
-  warnBeforeMinutes: 30,
-  policies: {
-    high: { firstResponseMinutes: 60, resolutionMinutes: 240 },
-    medium: { firstResponseMinutes: 120, resolutionMinutes: 480 },
-    low: { firstResponseMinutes: 480, resolutionMinutes: 2_400 },
-  },
-};
 
 async function openSecondPool(database: OpenDatabase): Promise<OpenDatabase> {
   const { rows } = await database.pool.query<{ db: string }>('SELECT current_database() AS db');
@@ -48,8 +31,8 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await signedInAgent(t.app);
   agent = await signedInAgent(t.app);
-  await admin.agent.post('/api/settings').send({ key: 'business_hours', value: alwaysOpen }).expect(200);
-  await admin.agent.post('/api/settings').send({ key: 'sla_policies', value: POLICIES }).expect(200);
+  await admin.agent.post('/api/settings').send({ key: 'business_hours', value: ALWAYS_OPEN }).expect(200);
+  await admin.agent.post('/api/settings').send({ key: 'sla_policies', value: TEST_POLICIES }).expect(200);
   second = t.database.mode === 'postgres' ? await openSecondPool(t.database) : undefined;
   secondJobs = createJobRunner((second ?? t.database).pool);
 });
@@ -127,11 +110,11 @@ describe('the SLA alert job', () => {
     const ticket = await ticketCreatedAgo(90, agent.user.id);
     await admin.agent
       .post('/api/settings')
-      .send({ key: 'sla_policies', value: { ...POLICIES, enabled: false } })
+      .send({ key: 'sla_policies', value: { ...TEST_POLICIES, enabled: false } })
       .expect(200);
     await raiseSlaAlerts(db());
     expect(await noticesOf([ticket.id])).toEqual([]);
-    await admin.agent.post('/api/settings').send({ key: 'sla_policies', value: POLICIES }).expect(200);
+    await admin.agent.post('/api/settings').send({ key: 'sla_policies', value: TEST_POLICIES }).expect(200);
     // Cleared so the tests below count only their own tickets.
     await db().execute(sql`UPDATE tickets SET sla_alert_at = NULL WHERE id = ${ticket.id}`);
   });

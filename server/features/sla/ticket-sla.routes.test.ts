@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLA_FILTER_STATES, WEEKDAYS, type BusinessHours, type SlaPolicies } from '@shared/contracts/sla';
+import { SLA_FILTER_STATES } from '@shared/contracts/sla';
 import type { Ticket, TicketListItem } from '@shared/contracts/tickets';
 import { ticketEvents, tickets } from '@shared/schema';
 import { emailPayload, INBOUND_TOKEN, postEmail, SUPPORT_ADDRESS } from '../inbound/inbound.test-support';
@@ -15,26 +15,9 @@ import { createTicket, readTicketRow, setTicketColumns } from '../tickets/ticket
 import { signedInAgent } from '../../test/test-app';
 import { recomputeAllTicketSla } from './sla-recompute.job';
 import { slaStateCondition, slaStateOf, warnUntil } from './sla-state';
+import { ALWAYS_OPEN, MINUTE, TEST_POLICIES } from './sla.test-support';
 
 let r: ReplyTestApp;
-
-const MINUTE = 60_000;
-const allDay = [{ start: '00:00', end: '24:00' }];
-/** 24/7 in UTC: a due time is the creation plus the target in plain minutes. */
-const alwaysOpen: BusinessHours = {
-  timezone: 'UTC',
-  days: Object.fromEntries(WEEKDAYS.map((day) => [day, allDay])) as BusinessHours['days'],
-  holidays: [],
-};
-const POLICIES: SlaPolicies = {
-  enabled: true,
-  warnBeforeMinutes: 30,
-  policies: {
-    high: { firstResponseMinutes: 60, resolutionMinutes: 240 },
-    medium: { firstResponseMinutes: 120, resolutionMinutes: 480 },
-    low: { firstResponseMinutes: 480, resolutionMinutes: 2_400 },
-  },
-};
 
 async function saveSetting(key: 'business_hours' | 'sla_policies', value: unknown) {
   await r.admin.post('/api/settings').send({ key, value }).expect(200);
@@ -45,8 +28,8 @@ beforeAll(async () => {
     INBOUND_EMAIL_TOKEN: INBOUND_TOKEN,
     INBOUND_SUPPORT_ADDRESS: SUPPORT_ADDRESS,
   });
-  await saveSetting('business_hours', alwaysOpen);
-  await saveSetting('sla_policies', POLICIES);
+  await saveSetting('business_hours', ALWAYS_OPEN);
+  await saveSetting('sla_policies', TEST_POLICIES);
 });
 afterAll(() => r.close());
 
@@ -63,7 +46,7 @@ describe('due times on a ticket', () => {
     'when a %s ticket is created, then both due times follow its targets from creation',
     async (priority) => {
       const ticket = await createTicket(r.agent, { priority });
-      const policy = POLICIES.policies[priority];
+      const policy = TEST_POLICIES.policies[priority];
       expect(ticket.sla).toEqual({
         firstResponseDueAt: plus(ticket.createdAt, policy.firstResponseMinutes),
         firstRespondedAt: null,
@@ -82,7 +65,7 @@ describe('due times on a ticket', () => {
   it('when a ticket arrives by email, then it gets its due times too', async () => {
     const res = await postEmail(r.t.app, emailPayload()).expect(201);
     const ticket = res.body.ticket as Ticket;
-    const policy = POLICIES.policies[ticket.priority];
+    const policy = TEST_POLICIES.policies[ticket.priority];
     expect(ticket.sla.firstResponseDueAt).toBe(plus(ticket.createdAt, policy.firstResponseMinutes));
     expect(ticket.sla.state).toBe('ok');
   });
@@ -240,7 +223,7 @@ describe('the sla filter and the states', () => {
 
 describe('turning SLA off and on', () => {
   it('when SLA is off, then reads say none, the filter matches nothing and new tickets get no due times; turned on, the recompute gives them', async () => {
-    await saveSetting('sla_policies', { ...POLICIES, enabled: false });
+    await saveSetting('sla_policies', { ...TEST_POLICIES, enabled: false });
     const ticket = await createTicket(r.agent, { priority: 'high' });
     expect(ticket.sla).toEqual({
       firstResponseDueAt: null,
@@ -254,7 +237,7 @@ describe('turning SLA off and on', () => {
     expect(filtered.body).toMatchObject({ tickets: [], total: 0 });
 
     const before = await recomputeJobs();
-    await saveSetting('sla_policies', POLICIES);
+    await saveSetting('sla_policies', TEST_POLICIES);
     // Saving asked for the recompute in its transaction; the job's work is run here.
     expect(await recomputeJobs()).toBe(before + 1);
     await recomputeAllTicketSla(db(), { batchSize: 3 });
@@ -264,10 +247,10 @@ describe('turning SLA off and on', () => {
   });
 
   it('when the recompute meets an old overdue ticket, then it is breached but no alert of the past is scheduled', async () => {
-    await saveSetting('sla_policies', { ...POLICIES, enabled: false });
+    await saveSetting('sla_policies', { ...TEST_POLICIES, enabled: false });
     const ticket = await createTicket(r.agent, { priority: 'high' });
     await setTicketColumns(db(), ticket.id, { createdAt: new Date(Date.now() - 600 * MINUTE) });
-    await saveSetting('sla_policies', POLICIES);
+    await saveSetting('sla_policies', TEST_POLICIES);
     await recomputeAllTicketSla(db());
     expect((await getTicket(ticket.id)).sla.state).toBe('breached');
     expect((await readTicketRow(db(), ticket.id))!.slaAlertAt).toBeNull();

@@ -15,7 +15,8 @@ import {
 import type { UpdateTicketInput } from '@shared/contracts/tickets';
 import type { CannedResponseRow } from '@shared/schema';
 import type { Database } from '../../db/client';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
+import { changeableItem, ownerForNewItem } from '../../lib/team-or-personal';
 import * as ticketsService from '../tickets/tickets.service';
 import { userExists } from '../users/users.repository';
 import type { TicketCaller } from '../tickets/ticket-changes';
@@ -36,8 +37,6 @@ const toResponse = (row: CannedResponseRow): CannedResponse => ({
   usageCount: row.usageCount,
   updatedAt: row.updatedAt.toISOString(),
 });
-
-const isAdmin = (caller: CannedResponseCaller) => caller.role === 'admin';
 
 /** A named assignee must exist when the response is saved (applying it checks again). */
 async function assertAssigneeExists(db: Database, actions: CannedResponseActions | undefined): Promise<void> {
@@ -62,13 +61,9 @@ export async function createResponse(
   caller: CannedResponseCaller,
   input: CreateCannedResponseInput,
 ): Promise<CannedResponse> {
-  if (input.scope === 'team' && !isAdmin(caller)) throw forbidden(CANNED_RESPONSE_MESSAGES.teamAdminsOnly);
+  const ownerId = ownerForNewItem(input.scope, caller, CANNED_RESPONSE_MESSAGES);
   await assertAssigneeExists(db, input.actions);
-  const row = await repository.insertResponse(db, {
-    ...input,
-    // A team response belongs to no one: it outlives the admin who wrote it.
-    ownerId: input.scope === 'personal' ? caller.id : null,
-  });
+  const row = await repository.insertResponse(db, { ...input, ownerId });
   return toResponse(row);
 }
 
@@ -78,10 +73,7 @@ async function changeable(
   caller: CannedResponseCaller,
   id: string,
 ): Promise<CannedResponseRow> {
-  const row = await repository.findUsable(db, id, caller.id);
-  if (!row) throw notFound(CANNED_RESPONSE_MESSAGES.notFound);
-  if (row.scope === 'team' && !isAdmin(caller)) throw forbidden(CANNED_RESPONSE_MESSAGES.teamAdminsOnly);
-  return row;
+  return changeableItem(await repository.findUsable(db, id, caller.id), caller, CANNED_RESPONSE_MESSAGES);
 }
 
 export async function updateResponse(

@@ -13,7 +13,8 @@ import {
 } from '@shared/contracts/views';
 import type { SavedViewRow } from '@shared/schema';
 import type { Database, DbOrTx } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
+import { changeableItem, ownerForNewItem } from '../../lib/team-or-personal';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import * as repository from './views.repository';
 
@@ -30,8 +31,6 @@ const toView = (row: SavedViewRow): SavedView => ({
   query: row.query as SavedViewQuery,
   position: row.position,
 });
-
-const isAdmin = (caller: ViewCaller) => caller.role === 'admin';
 
 const duplicateName = () =>
   conflict(`name: ${SAVED_VIEW_MESSAGES.duplicateName}`, { name: [SAVED_VIEW_MESSAGES.duplicateName] });
@@ -65,9 +64,7 @@ export async function createView(
   caller: ViewCaller,
   input: CreateSavedViewInput,
 ): Promise<SavedView> {
-  if (input.scope === 'team' && !isAdmin(caller)) throw forbidden(SAVED_VIEW_MESSAGES.teamAdminsOnly);
-  // A team view belongs to no one: it outlives the admin who made it.
-  const ownerId = input.scope === 'personal' ? caller.id : null;
+  const ownerId = ownerForNewItem(input.scope, caller, SAVED_VIEW_MESSAGES);
   const stats = await repository.listStats(db, ownerId);
   if (stats.count >= SAVED_VIEW_LIMITS.perList) throw conflict(SAVED_VIEW_MESSAGES.tooMany);
   const row = await uniqueName(db, { ownerId, name: input.name }, (tx) =>
@@ -84,10 +81,7 @@ export async function createView(
 
 /** The view the caller may change: 404 when they cannot see it, 403 for an agent on a team one. */
 async function changeable(db: Database, caller: ViewCaller, id: string): Promise<SavedViewRow> {
-  const row = await repository.findVisible(db, id, caller.id);
-  if (!row) throw notFound(SAVED_VIEW_MESSAGES.notFound);
-  if (row.scope === 'team' && !isAdmin(caller)) throw forbidden(SAVED_VIEW_MESSAGES.teamAdminsOnly);
-  return row;
+  return changeableItem(await repository.findVisible(db, id, caller.id), caller, SAVED_VIEW_MESSAGES);
 }
 
 export async function updateView(

@@ -37,6 +37,7 @@ import { viewsRoutes } from './features/views/views.routes';
 import { createHarvestServices, type HarvestServices } from './harvest/sync/harvest-services';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { createMailer } from './mail/smtp-transport';
+import { compressWholeAnswers } from './middleware/compress-whole-answers';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginWrites } from './middleware/same-origin';
 import { sessionMiddleware } from './middleware/session';
@@ -109,7 +110,9 @@ export function createApp(deps: AppDeps): Express {
       referrerPolicy: { policy: 'same-origin' },
     }),
   );
+  // Streams through the compression middleware; whole answers (all of the API's) in one piece.
   app.use(compression());
+  app.use(compressWholeAnswers());
   // Probes and the scrape: no session, outside /api, before the SPA's fallback page.
   app.use(healthRoutes({ readiness: createReadinessCheck(pool) }));
   app.use(metricsRoutes({ token: config.metrics.token, metrics }));

@@ -18,8 +18,10 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 import { POLL_CACHE_MAX_AGE_SECONDS } from '@shared/constants';
+import { COMPRESS_MIN_BYTES } from './compress-whole-answers';
 
-interface Entry {
+/** A kept answer as its JSON text with its ETag: what is sent when nothing is added per request. */
+interface JsonEntry {
   json: string;
   etag: string;
   storedAt: number;
@@ -27,8 +29,16 @@ interface Entry {
   gzip?: Buffer;
 }
 
-/** Bodies smaller than this go out as they are, as the compression middleware would send them. */
-const COMPRESS_MIN_BYTES = 1024;
+/**
+ * A personalised route's kept answer, as the handler gave it (`personalize` never changes it): neither
+ * a miss nor a hit then costs serialising, hashing or parsing the shared part.
+ */
+interface BodyEntry {
+  body: unknown;
+  storedAt: number;
+}
+
+type Entry = JsonEntry | BodyEntry;
 
 /** Distinct URLs kept (filter combinations, pages, searches); the oldest goes first. */
 const MAX_ENTRIES = 500;
@@ -60,25 +70,32 @@ export interface PollCacheOptions {
 export function pollCache(options: PollCacheOptions = {}) {
   const entries = new Map<string, Entry>();
 
-  const store = (key: string, json: string): Entry => {
-    const kept = entries.get(key);
-    // A fresh answer equal to the kept one (most first loads: nothing changed since) keeps its ETag
-    // and gzip, so it costs no hashing or compression either; only its age starts again.
-    const entry: Entry =
-      kept?.json === json
-        ? { ...kept, storedAt: Date.now() }
-        : {
-            json,
-            etag: `"${crypto.createHash('sha1').update(json).digest('base64url')}"`,
-            storedAt: Date.now(),
-          };
+  const keep = (key: string, entry: Entry): Entry => {
     entries.delete(key);
     entries.set(key, entry);
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     return entry;
   };
 
-  const send = (req: Request, res: Response, entry: Entry) => {
+  const store = (key: string, body: unknown): Entry => {
+    if (options.personalize) return keep(key, { body, storedAt: Date.now() });
+    const json = JSON.stringify(body);
+    const kept = entries.get(key) as JsonEntry | undefined;
+    // A fresh answer equal to the kept one (most first loads: nothing changed since) keeps its ETag
+    // and gzip, so it costs no hashing or compression either; only its age starts again.
+    return keep(
+      key,
+      kept?.json === json
+        ? { ...kept, storedAt: Date.now() }
+        : {
+            json,
+            etag: `"${crypto.createHash('sha1').update(json).digest('base64url')}"`,
+            storedAt: Date.now(),
+          },
+    );
+  };
+
+  const send = (req: Request, res: Response, entry: JsonEntry) => {
     res.set('ETag', entry.etag);
     res.set('Age', String(Math.floor((Date.now() - entry.storedAt) / 1000)));
     res.vary('Accept-Encoding');
@@ -94,9 +111,10 @@ export function pollCache(options: PollCacheOptions = {}) {
 
   /** The kept entry as this request's answer: as it is, or with the caller's own part added. */
   const respond = (req: Request, res: Response, next: NextFunction, entry: Entry) => {
-    const { personalize } = options;
-    if (!personalize) return send(req, res, entry);
-    personalize(req, JSON.parse(entry.json)).then((body) => {
+    if ('json' in entry) return send(req, res, entry);
+    // Only a personalised route keeps bodies (store, above).
+    const personalize = options.personalize ?? ((_req, body) => Promise.resolve(body));
+    personalize(req, entry.body).then((body) => {
       res.set('Age', String(Math.floor((Date.now() - entry.storedAt) / 1000)));
       res.type('json').send(JSON.stringify(body));
     }, next);
@@ -139,7 +157,7 @@ export function pollCache(options: PollCacheOptions = {}) {
         done(undefined);
         return res.type('json').send(JSON.stringify(body));
       }
-      const entry = store(key, JSON.stringify(body));
+      const entry = store(key, body);
       done(entry);
       respond(req, res, next, entry);
       return res;

@@ -43,8 +43,12 @@ export const getBusinessHours = (db: DbOrTx): Promise<SlaSettingResponse<Busines
     defaultBusinessHours(serverTimeZone()),
   );
 
+/** The stored `sla_policies` value, or undefined when it does not parse (it then reads as the default). */
+export const parseSlaPolicies = (value: unknown): SlaPolicies | undefined =>
+  slaPoliciesSchema.safeParse(value).data;
+
 export const getSlaPolicies = (db: DbOrTx): Promise<SlaSettingResponse<SlaPolicies>> =>
-  read(db, 'sla_policies', (value) => slaPoliciesSchema.safeParse(value).data, DEFAULT_SLA_POLICIES);
+  read(db, 'sla_policies', parseSlaPolicies, DEFAULT_SLA_POLICIES);
 
 export async function saveBusinessHours(
   db: DbOrTx,

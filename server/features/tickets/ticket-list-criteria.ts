@@ -20,8 +20,15 @@ export const lowerBound = (value: string | undefined): Date | undefined =>
 export const upperBound = (value: string | undefined): Date | undefined =>
   value === undefined ? undefined : (localMidnight(value, 1) ?? new Date(value));
 
-/** The list's criteria; `sla` (the request's SLA settings and moment) judges the `sla` filter. */
-export function toListCriteria(filters: TicketListFilters, sla: SlaReadContext): TicketListCriteria {
+/**
+ * The list's criteria; `sla` (the request's SLA settings and moment) judges the `sla` filter, and is
+ * read only for a request that has it (other lists read the settings with their rows).
+ */
+export function toListCriteria(
+  filters: TicketListFilters,
+  sla: SlaReadContext | undefined,
+): TicketListCriteria {
+  if (filters.sla?.length && !sla) throw new Error('The sla filter needs the SLA settings');
   return {
     order: effectiveSort(filters),
     deleted: filters.deleted === true,
@@ -36,8 +43,9 @@ export function toListCriteria(filters: TicketListFilters, sla: SlaReadContext):
     createdUntil: upperBound(filters.createdBefore),
     closedFrom: lowerBound(filters.closedAfter),
     closedUntil: upperBound(filters.closedBefore),
-    sla: filters.sla?.length
-      ? { states: filters.sla, enabled: sla.enabled, now: sla.now, warnUntil: warnUntil(sla) }
-      : undefined,
+    sla:
+      filters.sla?.length && sla
+        ? { states: filters.sla, enabled: sla.enabled, now: sla.now, warnUntil: warnUntil(sla) }
+        : undefined,
   };
 }

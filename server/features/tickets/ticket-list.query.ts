@@ -24,6 +24,7 @@ import type { SlaFilterState } from '@shared/contracts/sla';
 import { ticketCounts, tickets, ticketSearchConfig, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import { oncePerDatabase } from '../../db/prepared';
+import { storedSlaPolicies } from '../sla/sla-read-context';
 import { slaStateCondition } from '../sla/sla-state';
 import type { TicketListRow } from './ticket.mapper';
 import type { TicketSearch } from './ticket-search';
@@ -194,7 +195,7 @@ function matchingTotal(criteria: TicketListCriteria, where: SQL | undefined): SQ
 /** One page of tickets without a search, each row carrying the total. */
 function filteredPage(db: DbOrTx, criteria: TicketListCriteria, where: SQL | undefined) {
   return db
-    .select({ ...ticketListColumns, total: matchingTotal(criteria, where) })
+    .select({ ...ticketListColumns, total: matchingTotal(criteria, where), slaPolicies: storedSlaPolicies })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.assignedTo))
     .where(where)
@@ -251,7 +252,7 @@ function searchPage(db: DbOrTx, order: TicketListOrder, where: SQL | undefined) 
   const page = db.$with('page').as(unionAll(pageOfFewMatches, pageOfManyMatches));
   return db
     .with(matches, page)
-    .select({ ...ticketListColumns, total: matchCount })
+    .select({ ...ticketListColumns, total: matchCount, slaPolicies: storedSlaPolicies })
     .from(page)
     .innerJoin(tickets, eq(tickets.id, page.id))
     .leftJoin(users, eq(users.id, tickets.assignedTo))
@@ -292,22 +293,35 @@ async function countMatching(db: DbOrTx, criteria: TicketListCriteria): Promise<
   return row?.total ?? 0;
 }
 
+export interface TicketListPage {
+  rows: TicketListRow[];
+  total: number;
+  totalCapped: boolean;
+  /**
+   * The stored SLA policies (sla-read-context.ts), read in the same statement so a list request needs
+   * no round trip of its own for them; absent when the page is empty.
+   */
+  slaPolicies?: unknown;
+}
+
 /**
  * One page of matching tickets in the asked order, newest first by default (a unique last term, the id
  * or the number, so pages never overlap), and the total,
- * in one statement: the total rides on every row of the page.
+ * in one statement: the total and the SLA policies ride on every row of the page.
  */
-export async function listTickets(
-  db: DbOrTx,
-  criteria: TicketListCriteria,
-): Promise<{ rows: TicketListRow[]; total: number; totalCapped: boolean }> {
+export async function listTickets(db: DbOrTx, criteria: TicketListCriteria): Promise<TicketListPage> {
   // The sla filter matches nothing while SLA is off.
   if (criteria.sla && !criteria.sla.enabled) return { rows: [], total: 0, totalCapped: false };
   const pageRows = await statementFor(db, criteria).execute(placeholderValues(criteria));
   // No row to carry the total: nothing matches, or the page is past the last one.
   const total = pageRows[0]?.total ?? (criteria.offset === 0 ? 0 : await countMatching(db, criteria));
-  const rows = pageRows.map(({ total: _total, ...row }) => row);
+  const rows = pageRows.map(({ total: _total, slaPolicies: _slaPolicies, ...row }) => row);
   // A search's count (and the sla filter's) stops one past the cap: reaching it means "more than the cap".
   const totalCapped = Boolean(criteria.search || criteria.sla) && total > SEARCH_TOTAL_CAP;
-  return { rows, total: totalCapped ? SEARCH_TOTAL_CAP : total, totalCapped };
+  return {
+    rows,
+    total: totalCapped ? SEARCH_TOTAL_CAP : total,
+    totalCapped,
+    ...(pageRows[0] ? { slaPolicies: pageRows[0].slaPolicies } : {}),
+  };
 }

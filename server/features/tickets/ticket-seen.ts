@@ -4,10 +4,11 @@
  * and ticket); a list row is unread when the requester's latest email (`lastMessageAt`, a reply: later
  * than the ticket's creation) is later than the caller's last look, or the caller never looked.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TicketListItem, TicketListResponse } from '@shared/contracts/tickets';
 import { ticketViews } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
+import { oncePerDatabase } from '../../db/prepared';
 
 /** The caller opened the ticket now. */
 export async function markTicketSeen(db: DbOrTx, userId: string, ticketId: string): Promise<void> {
@@ -26,6 +27,20 @@ export type SharedTicketListResponse = Omit<TicketListResponse, 'tickets'> & {
 const isReply = (ticket: SharedTicketListItem) =>
   Date.parse(ticket.lastMessageAt) > Date.parse(ticket.createdAt);
 
+/** The caller's looks at some tickets; the ids are one array value, so every page shares the statement. */
+const looksAt = oncePerDatabase((db) =>
+  db
+    .select({ ticketId: ticketViews.ticketId, seenAt: ticketViews.seenAt })
+    .from(ticketViews)
+    .where(
+      and(
+        eq(ticketViews.userId, sql.placeholder('userId')),
+        sql`${ticketViews.ticketId} = ANY(${sql.placeholder('ticketIds')}::uuid[])`,
+      ),
+    )
+    .prepare('ticket_views_of_user'),
+);
+
 /**
  * The list with each row's `unread` for the caller: one read of the caller's looks at the page's
  * tickets (at most a page, by primary key), so the shared answer can come from the poll cache.
@@ -39,10 +54,7 @@ export async function withUnread(
   const seen =
     replied.length === 0
       ? []
-      : await db
-          .select({ ticketId: ticketViews.ticketId, seenAt: ticketViews.seenAt })
-          .from(ticketViews)
-          .where(and(eq(ticketViews.userId, userId), inArray(ticketViews.ticketId, replied)));
+      : await looksAt(db).execute({ userId, ticketIds: replied });
   const seenAt = new Map(seen.map((row) => [row.ticketId, row.seenAt.getTime()]));
   return {
     ...list,

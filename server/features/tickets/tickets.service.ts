@@ -20,7 +20,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { userExists } from '../users/users.repository';
 import * as notices from '../notifications/notifications.service';
-import { loadSlaReadContext } from '../sla/sla-read-context';
+import { loadSlaReadContext, slaReadContextFrom } from '../sla/sla-read-context';
 import { refreshTicketSla } from '../sla/ticket-sla-refresh';
 import {
   isClosedStatus,
@@ -75,12 +75,15 @@ export async function listTickets(
   db: Database,
   filters: TicketListFilters,
 ): Promise<SharedTicketListResponse> {
-  const sla = await loadSlaReadContext(db);
-  const { rows, total, totalCapped } = await ticketList.listTickets(db, toListCriteria(filters, sla));
+  const now = new Date();
+  // The sla filter needs the settings to build its condition; any other list reads them with its rows.
+  const slaForFilter = filters.sla?.length ? await loadSlaReadContext(db, now) : undefined;
+  const page = await ticketList.listTickets(db, toListCriteria(filters, slaForFilter));
+  const sla = slaForFilter ?? slaReadContextFrom(page.slaPolicies, now);
   return {
-    tickets: rows.map((row) => toTicketListItem(row, sla)),
-    total,
-    ...(totalCapped ? { totalCapped: true } : {}),
+    tickets: page.rows.map((row) => toTicketListItem(row, sla)),
+    total: page.total,
+    ...(page.totalCapped ? { totalCapped: true } : {}),
   };
 }
 

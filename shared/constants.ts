@@ -179,6 +179,13 @@ export const DEFAULT_PAGE_SIZE = 20;
  */
 export const SEARCH_TOTAL_CAP = 100;
 /**
+ * Once a search (or the SLA filter) has counted past SEARCH_TOTAL_CAP, each process trusts "more than
+ * the cap" for this long and reads only the page: the SPA's polls of that search, its page turns and
+ * the other agents asking the same skip the count, which for two common words is most of the cost
+ * (docs/performance.md, issue 17). A first page with fewer than a page of rows forgets it at once.
+ */
+export const CAPPED_TOTAL_REUSE_SECONDS = 30;
+/**
  * The last word of a search matches as a prefix ("prin" finds "printer") from this many characters:
  * a one-letter prefix stands for a large share of all words and buys nothing while typing.
  */

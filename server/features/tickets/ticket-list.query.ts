@@ -19,7 +19,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { SEARCH_TOTAL_CAP, type AssignmentStatus } from '@shared/constants';
+import { CAPPED_TOTAL_REUSE_SECONDS, SEARCH_TOTAL_CAP, type AssignmentStatus } from '@shared/constants';
 import type { SlaFilterState } from '@shared/contracts/sla';
 import { ticketCounts, tickets, ticketSearchConfig, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
@@ -74,7 +74,7 @@ export const ticketSearchCondition = (search: TicketSearch): SQL =>
  * names at 63 bytes, so the name stays short). Values are placeholders, so requests that differ only in
  * values share a statement; the assignment status changes the condition itself, so it is in the code.
  */
-function shapeOf(criteria: TicketListCriteria): string {
+function filtersCode(criteria: TicketListCriteria): string {
   const present: [boolean, string][] = [
     [Boolean(criteria.search), 's'],
     [criteria.search?.ticketNumber !== undefined, 'r'],
@@ -93,9 +93,10 @@ function shapeOf(criteria: TicketListCriteria): string {
     [Boolean(criteria.sla?.states.includes('warning')), 'W'],
     [Boolean(criteria.sla?.states.includes('ok')), 'O'],
   ];
-  const filters = present.flatMap(([isPresent, code]) => (isPresent ? [code] : [])).join('') || 'all';
-  return filters + orderCode(criteria.order);
+  return present.flatMap(([isPresent, code]) => (isPresent ? [code] : [])).join('') || 'all';
 }
+
+const shapeOf = (criteria: TicketListCriteria) => filtersCode(criteria) + orderCode(criteria.order);
 
 /** The placeholders' values for a request (the names the conditions below use). */
 function placeholderValues(criteria: TicketListCriteria): Record<string, unknown> {
@@ -259,6 +260,25 @@ function searchPage(db: DbOrTx, order: TicketListOrder, where: SQL | undefined) 
     .orderBy(...ordered);
 }
 
+/**
+ * One page of a search (or SLA filter) already known to match more than SEARCH_TOTAL_CAP tickets
+ * (rememberedOverCap): the page alone, read in the list's order, its total taken as one past the cap.
+ */
+function pageOverCap(db: DbOrTx, order: TicketListOrder, where: SQL | undefined) {
+  return db
+    .select({
+      ...ticketListColumns,
+      total: sql<number>`${SEARCH_TOTAL_CAP + 1}::int`,
+      slaPolicies: storedSlaPolicies,
+    })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.assignedTo))
+    .where(where)
+    .orderBy(...orderByTerms(order))
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'));
+}
+
 function pageStatement(db: DbOrTx, criteria: TicketListCriteria, name: string) {
   const where = ticketListConditions(criteria);
   return criteria.search
@@ -283,6 +303,51 @@ function statementFor(db: DbOrTx, criteria: TicketListCriteria): PageStatement {
   if (!statement) statements.set(shape, (statement = pageStatement(db, criteria, `ticket_list_${shape}`)));
   return statement;
 }
+
+type PageOverCapStatement = ReturnType<ReturnType<typeof pageOverCap>['prepare']>;
+const overCapStatementsByShape = oncePerDatabase(() => new Map<string, PageOverCapStatement>());
+
+function overCapStatementFor(db: DbOrTx, criteria: TicketListCriteria): PageOverCapStatement {
+  const statements = overCapStatementsByShape(db);
+  const shape = shapeOf(criteria);
+  let statement = statements.get(shape);
+  if (!statement) {
+    const where = ticketListConditions(criteria);
+    statement = pageOverCap(db, criteria.order, where).prepare(`ticket_list_${shape}_over_cap`);
+    statements.set(shape, statement);
+  }
+  return statement;
+}
+
+/** Searches (and SLA filters) kept at most, per process: each is a short string and a time. */
+const MAX_REMEMBERED_OVER_CAP = 1_000;
+
+/**
+ * The capped counts that came out over SEARCH_TOTAL_CAP, by what was asked (the filters and their
+ * values; not the page, the order or the moment), with when each stops being trusted.
+ */
+const overCapUntil = oncePerDatabase(() => new Map<string, number>());
+
+/** What a capped count depends on: the criteria less page, order and the SLA's moment. */
+function countKey(criteria: TicketListCriteria): string {
+  const {
+    limit: _limit,
+    offset: _offset,
+    slaNow: _now,
+    slaWarnUntil: _warn,
+    ...values
+  } = placeholderValues(criteria);
+  return `${filtersCode(criteria)} ${JSON.stringify(values)}`;
+}
+
+function rememberOverCap(db: DbOrTx, key: string): void {
+  const remembered = overCapUntil(db);
+  remembered.delete(key);
+  remembered.set(key, Date.now() + CAPPED_TOTAL_REUSE_SECONDS * 1000);
+  if (remembered.size > MAX_REMEMBERED_OVER_CAP) remembered.delete(remembered.keys().next().value!);
+}
+
+const rememberedOverCap = (db: DbOrTx, key: string) => (overCapUntil(db).get(key) ?? 0) > Date.now();
 
 /** How many tickets match, on its own: for a page past the last, which has no row to carry it. */
 async function countMatching(db: DbOrTx, criteria: TicketListCriteria): Promise<number> {
@@ -312,12 +377,28 @@ export interface TicketListPage {
 export async function listTickets(db: DbOrTx, criteria: TicketListCriteria): Promise<TicketListPage> {
   // The sla filter matches nothing while SLA is off.
   if (criteria.sla && !criteria.sla.enabled) return { rows: [], total: 0, totalCapped: false };
-  const pageRows = await statementFor(db, criteria).execute(placeholderValues(criteria));
-  // No row to carry the total: nothing matches, or the page is past the last one.
-  const total = pageRows[0]?.total ?? (criteria.offset === 0 ? 0 : await countMatching(db, criteria));
-  const rows = pageRows.map(({ total: _total, slaPolicies: _slaPolicies, ...row }) => row);
   // A search's count (and the sla filter's) stops one past the cap: reaching it means "more than the cap".
-  const totalCapped = Boolean(criteria.search || criteria.sla) && total > SEARCH_TOTAL_CAP;
+  const capped = Boolean(criteria.search || criteria.sla);
+  const key = capped ? countKey(criteria) : undefined;
+  const overCap = key !== undefined && rememberedOverCap(db, key);
+  const values = placeholderValues(criteria);
+  const pageRows = overCap
+    ? await overCapStatementFor(db, criteria).execute(values)
+    : await statementFor(db, criteria).execute(values);
+  let total = pageRows[0]?.total;
+  if (overCap && criteria.offset === 0 && pageRows.length < criteria.limit) {
+    // Fewer than a page: the matches have fallen under the cap since they were counted.
+    total = pageRows.length;
+  }
+  // No row to carry the total: nothing matches, or the page is past the last one.
+  total ??= criteria.offset === 0 ? 0 : await countMatching(db, criteria);
+  if (key !== undefined) {
+    // Only a count starts the time it is trusted for; polls of a remembered search do not extend it.
+    if (total <= SEARCH_TOTAL_CAP) overCapUntil(db).delete(key);
+    else if (!overCap) rememberOverCap(db, key);
+  }
+  const rows = pageRows.map(({ total: _total, slaPolicies: _slaPolicies, ...row }) => row);
+  const totalCapped = capped && total > SEARCH_TOTAL_CAP;
   return {
     rows,
     total: totalCapped ? SEARCH_TOTAL_CAP : total,

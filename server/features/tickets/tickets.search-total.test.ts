@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_TOTAL_CAP } from '@shared/constants';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CAPPED_TOTAL_REUSE_SECONDS, SEARCH_TOTAL_CAP } from '@shared/constants';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -81,5 +81,57 @@ describe('GET /api/tickets with a search: the total', () => {
     const res = await agent.get('/api/tickets?limit=1').expect(200);
     expect(res.body.total).toBe(SEARCH_TOTAL_CAP + 35);
     expect(res.body).not.toHaveProperty('totalCapped');
+  });
+});
+
+describe('GET /api/tickets with a search over the cap, asked again (CAPPED_TOTAL_REUSE_SECONDS)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Deletes all but the newest `kept` tickets whose subject holds `word`. */
+  const keepNewest = (word: string, kept: number) =>
+    t.database.db.execute(sql`
+      DELETE FROM tickets WHERE subject LIKE ${`${word} request %`}
+        AND split_part(subject, ' ', 3)::int > ${kept}`);
+
+  it(`says "${SEARCH_TOTAL_CAP}+" without counting again for ${CAPPED_TOTAL_REUSE_SECONDS} s, then counts afresh`, async () => {
+    await insertTickets('ribbon', SEARCH_TOTAL_CAP + 10, 7_000_000);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const counted = await agent.get('/api/tickets?search=ribbon&limit=5').expect(200);
+    expect(counted.body.totalCapped).toBe(true);
+
+    // Still more than a page, fewer than the cap: the remembered "more than the cap" stands…
+    await keepNewest('ribbon', 40);
+    const remembered = await agent.get('/api/tickets?search=ribbon&limit=5&page=2').expect(200);
+    expect(remembered.body).toMatchObject({ total: SEARCH_TOTAL_CAP, totalCapped: true });
+    expect(remembered.body.tickets.map(subjectNumber)).toEqual([6, 7, 8, 9, 10]);
+
+    // …until it is no longer trusted, and the next request counts the 40.
+    vi.setSystemTime(Date.now() + CAPPED_TOTAL_REUSE_SECONDS * 1000 + 1);
+    const recounted = await agent.get('/api/tickets?search=ribbon&limit=5&page=2').expect(200);
+    expect(recounted.body.total).toBe(40);
+    expect(recounted.body).not.toHaveProperty('totalCapped');
+  });
+
+  it('gives the exact total at once when the first page comes back short', async () => {
+    await insertTickets('cartridge', SEARCH_TOTAL_CAP + 10, 8_000_000);
+    expect((await agent.get('/api/tickets?search=cartridge').expect(200)).body.totalCapped).toBe(true);
+
+    await keepNewest('cartridge', 3);
+    const short = await agent.get('/api/tickets?search=cartridge').expect(200);
+    expect(short.body.total).toBe(3);
+    expect(short.body).not.toHaveProperty('totalCapped');
+    expect(short.body.tickets.map(subjectNumber)).toEqual([1, 2, 3]);
+  });
+
+  it('counts a page past the last match exactly, and forgets the remembered count', async () => {
+    await insertTickets('spool', SEARCH_TOTAL_CAP + 10, 9_000_000);
+    expect((await agent.get('/api/tickets?search=spool&limit=5').expect(200)).body.totalCapped).toBe(true);
+
+    await keepNewest('spool', 12);
+    const past = await agent.get('/api/tickets?search=spool&limit=5&page=4').expect(200);
+    expect(past.body).toMatchObject({ tickets: [], total: 12 });
+    const first = await agent.get('/api/tickets?search=spool&limit=5').expect(200);
+    expect(first.body.total).toBe(12);
+    expect(first.body).not.toHaveProperty('totalCapped');
   });
 });

@@ -37,11 +37,19 @@ export function httpGet(
   });
 }
 
-/** A loop connection that GETs `path` again and again on its own socket; the outcome is the status. */
-export function httpConnection(port: number, path: string, headers: Record<string, string>): LoopConnection {
+/**
+ * A loop connection that GETs `path` again and again on its own socket (or, given a function, the path
+ * it gives for each request); the outcome is the status.
+ */
+export function httpConnection(
+  port: number,
+  path: string | (() => string),
+  headers: Record<string, string>,
+): LoopConnection {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const nextPath = typeof path === 'string' ? () => path : path;
   return {
-    request: async () => String((await httpGet(agent, port, path, headers)).status),
+    request: async () => String((await httpGet(agent, port, nextPath(), headers)).status),
     close: () => agent.destroy(),
   };
 }

@@ -22,7 +22,8 @@ export const RARE_WORDS = { zeppelin: 1 / 20_000, quokka: 1 / 100_000, kerberos:
 /** A vocabulary word that also starts a subject: in about one ticket in five (185,000 of 1,000,000). */
 export const COMMON_WORD = 'printer';
 
-const VOCABULARY = (
+/** The words subjects and bodies are drawn from (each in roughly one ticket in seven). */
+export const VOCABULARY = (
   'printer laptop password email outlook network wifi wireless monitor screen keyboard mouse account ' +
   'login reset error install update upgrade software license access folder share drive backup phone ' +
   'teams meeting calendar invite camera headset microphone speaker docking station charger battery ' +

@@ -21,7 +21,7 @@ import {
 import { unionAll } from 'drizzle-orm/pg-core';
 import { CAPPED_TOTAL_REUSE_SECONDS, SEARCH_TOTAL_CAP, type AssignmentStatus } from '@shared/constants';
 import type { SlaFilterState } from '@shared/contracts/sla';
-import { ticketCounts, tickets, ticketSearchConfig, users } from '@shared/schema';
+import { ticketCounts, tickets, ticketSearchConfig, ticketViews, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import { oncePerDatabase } from '../../db/prepared';
 import { storedSlaPolicies } from '../sla/sla-read-context';
@@ -48,6 +48,11 @@ export interface TicketListCriteria {
   createdUntil?: Date;
   closedFrom?: Date;
   closedUntil?: Date;
+  /**
+   * Whose looks at the page's tickets come with it (ticket-seen.ts: `unread`), so the caller's own
+   * part of the answer needs no statement of its own.
+   */
+  viewerId?: string;
   /**
    * Only tickets in these SLA states (issue 24), judged at `now` with the warning window ending at
    * `warnUntil`; while SLA is off (`enabled` false) nothing matches.
@@ -112,12 +117,27 @@ function placeholderValues(criteria: TicketListCriteria): Record<string, unknown
     closedUntil: criteria.closedUntil,
     slaNow: criteria.sla?.now.toISOString(),
     slaWarnUntil: criteria.sla?.warnUntil.toISOString(),
+    viewerId: criteria.viewerId ?? null,
     limit: criteria.limit,
     offset: criteria.offset,
   };
 }
 
 const placeholder = (name: keyof ReturnType<typeof placeholderValues>) => sql.placeholder(name);
+
+/**
+ * The columns of a page's rows: the ticket's, the stored SLA policies (sla-read-context.ts) and when
+ * the viewer last opened the ticket (null: never, or no viewer), each read with the page so a list
+ * request costs one statement.
+ */
+const pageColumns = {
+  ...ticketListColumns,
+  slaPolicies: storedSlaPolicies,
+  viewerSeenAt:
+    sql<Date | null>`(SELECT ${ticketViews.seenAt} FROM ${ticketViews} WHERE ${ticketViews.userId} = ${placeholder('viewerId')} AND ${ticketViews.ticketId} = ${tickets.id})`.mapWith(
+      ticketViews.seenAt,
+    ),
+};
 
 /** The columns that both `tickets` and `ticket_counts` have. */
 interface CountedColumns {
@@ -196,7 +216,7 @@ function matchingTotal(criteria: TicketListCriteria, where: SQL | undefined): SQ
 /** One page of tickets without a search, each row carrying the total. */
 function filteredPage(db: DbOrTx, criteria: TicketListCriteria, where: SQL | undefined) {
   return db
-    .select({ ...ticketListColumns, total: matchingTotal(criteria, where), slaPolicies: storedSlaPolicies })
+    .select({ ...pageColumns, total: matchingTotal(criteria, where) })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.assignedTo))
     .where(where)
@@ -253,7 +273,7 @@ function searchPage(db: DbOrTx, order: TicketListOrder, where: SQL | undefined) 
   const page = db.$with('page').as(unionAll(pageOfFewMatches, pageOfManyMatches));
   return db
     .with(matches, page)
-    .select({ ...ticketListColumns, total: matchCount, slaPolicies: storedSlaPolicies })
+    .select({ ...pageColumns, total: matchCount })
     .from(page)
     .innerJoin(tickets, eq(tickets.id, page.id))
     .leftJoin(users, eq(users.id, tickets.assignedTo))
@@ -266,11 +286,7 @@ function searchPage(db: DbOrTx, order: TicketListOrder, where: SQL | undefined) 
  */
 function pageOverCap(db: DbOrTx, order: TicketListOrder, where: SQL | undefined) {
   return db
-    .select({
-      ...ticketListColumns,
-      total: sql<number>`${SEARCH_TOTAL_CAP + 1}::int`,
-      slaPolicies: storedSlaPolicies,
-    })
+    .select({ ...pageColumns, total: sql<number>`${SEARCH_TOTAL_CAP + 1}::int` })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.assignedTo))
     .where(where)
@@ -367,6 +383,8 @@ export interface TicketListPage {
    * no round trip of its own for them; absent when the page is empty.
    */
   slaPolicies?: unknown;
+  /** When the viewer last opened each of the page's tickets they have opened (ms since the epoch). */
+  viewerLooks: Map<string, number>;
 }
 
 /**
@@ -376,7 +394,9 @@ export interface TicketListPage {
  */
 export async function listTickets(db: DbOrTx, criteria: TicketListCriteria): Promise<TicketListPage> {
   // The sla filter matches nothing while SLA is off.
-  if (criteria.sla && !criteria.sla.enabled) return { rows: [], total: 0, totalCapped: false };
+  if (criteria.sla && !criteria.sla.enabled) {
+    return { rows: [], total: 0, totalCapped: false, viewerLooks: new Map() };
+  }
   // A search's count (and the sla filter's) stops one past the cap: reaching it means "more than the cap".
   const capped = Boolean(criteria.search || criteria.sla);
   const key = capped ? countKey(criteria) : undefined;
@@ -397,12 +417,18 @@ export async function listTickets(db: DbOrTx, criteria: TicketListCriteria): Pro
     if (total <= SEARCH_TOTAL_CAP) overCapUntil(db).delete(key);
     else if (!overCap) rememberOverCap(db, key);
   }
-  const rows = pageRows.map(({ total: _total, slaPolicies: _slaPolicies, ...row }) => row);
+  const rows = pageRows.map(
+    ({ total: _total, slaPolicies: _slaPolicies, viewerSeenAt: _seenAt, ...row }) => row,
+  );
+  const viewerLooks = new Map(
+    pageRows.flatMap((row) => (row.viewerSeenAt ? [[row.id, row.viewerSeenAt.getTime()] as const] : [])),
+  );
   const totalCapped = capped && total > SEARCH_TOTAL_CAP;
   return {
     rows,
     total: totalCapped ? SEARCH_TOTAL_CAP : total,
     totalCapped,
+    viewerLooks,
     ...(pageRows[0] ? { slaPolicies: pageRows[0].slaPolicies } : {}),
   };
 }

@@ -41,21 +41,28 @@ const looksAt = oncePerDatabase((db) =>
     .prepare('ticket_views_of_user'),
 );
 
+/** When the caller last opened each of some tickets (ms since the epoch), by ticket id. */
+export type TicketLooks = ReadonlyMap<string, number>;
+
+async function readLooks(db: DbOrTx, userId: string, list: SharedTicketListResponse): Promise<TicketLooks> {
+  const replied = list.tickets.filter(isReply).map((ticket) => ticket.id);
+  if (replied.length === 0) return new Map();
+  const seen = await looksAt(db).execute({ userId, ticketIds: replied });
+  return new Map(seen.map((row) => [row.ticketId, row.seenAt.getTime()]));
+}
+
 /**
- * The list with each row's `unread` for the caller: one read of the caller's looks at the page's
- * tickets (at most a page, by primary key), so the shared answer can come from the poll cache.
+ * The list with each row's `unread` for the caller. A fresh page brings the caller's looks with it
+ * (`looks`, read by the list's own statement); a page from the poll cache, shared by every caller,
+ * reads them: one statement, at most a page of rows by primary key.
  */
 export async function withUnread(
   db: DbOrTx,
   userId: string,
   list: SharedTicketListResponse,
+  looks?: TicketLooks,
 ): Promise<TicketListResponse> {
-  const replied = list.tickets.filter(isReply).map((ticket) => ticket.id);
-  const seen =
-    replied.length === 0
-      ? []
-      : await looksAt(db).execute({ userId, ticketIds: replied });
-  const seenAt = new Map(seen.map((row) => [row.ticketId, row.seenAt.getTime()]));
+  const seenAt = looks ?? (await readLooks(db, userId, list));
   return {
     ...list,
     tickets: list.tickets.map((ticket) => ({

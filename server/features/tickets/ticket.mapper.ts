@@ -20,7 +20,10 @@ interface AssigneeColumns {
 }
 
 /** What a ticket row holds for its readers; the search and sort columns are for PostgreSQL alone. */
-type StoredTicket = Omit<TicketRow, 'assigneeSortName' | 'bodyText' | 'searchTextPending' | 'searchVector'>;
+type StoredTicket = Omit<
+  TicketRow,
+  'assigneeSortName' | 'bodyText' | 'conversationText' | 'searchTextPending' | 'searchVector'
+>;
 
 /** A ticket row with its assignee's name. */
 export interface TicketWithAssigneeRow extends StoredTicket, AssigneeColumns {}

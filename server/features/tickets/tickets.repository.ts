@@ -12,11 +12,13 @@ const assigneeColumns = {
 
 /**
  * Every column a reader of a ticket needs (not the search and sort columns, which only PostgreSQL
- * reads).
+ * reads: the conversation's text alone can be 200,000 characters, and every list row read it until
+ * issue 17's second pass).
  */
 const {
   assigneeSortName: _assigneeSortName,
   bodyText: _bodyText,
+  conversationText: _conversationText,
   searchTextPending: _searchTextPending,
   searchVector: _searchVector,
   ...storedTicketColumns

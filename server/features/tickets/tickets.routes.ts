@@ -20,7 +20,7 @@ import { parseInput } from '../../lib/validate';
 import { pollCache } from '../../middleware/poll-cache';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import { ticketActivity } from './ticket-activity.service';
-import { markTicketSeen, withUnread, type SharedTicketListResponse } from './ticket-seen';
+import { markTicketSeen, withUnread, type SharedTicketListResponse, type TicketLooks } from './ticket-seen';
 import * as trash from './ticket-trash.service';
 import * as ticketsService from './tickets.service';
 
@@ -48,12 +48,17 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
 
   // Every signed-in user sees every ticket, so one answer per URL serves them all; each caller's
   // `unread` is added to it per request (issue 26).
+  // A fresh page brings the caller's looks with it, so its `unread` needs no statement of its own.
+  const looksReadWithPage = new WeakMap<Request, TicketLooks>();
   const listCache = pollCache({
-    personalize: (req, body) => withUnread(db, currentUser(req).id, body as SharedTicketListResponse),
+    personalize: (req, body) =>
+      withUnread(db, currentUser(req).id, body as SharedTicketListResponse, looksReadWithPage.get(req)),
   });
   router.get('/tickets', auth, trashForAdminsOnly, listCache, async (req, res) => {
     const filters = parseInput(ticketListQuerySchema, req.query);
-    res.json(await ticketsService.listTickets(db, filters));
+    const { list, viewerLooks } = await ticketsService.listTickets(db, filters, currentUser(req).id);
+    looksReadWithPage.set(req, viewerLooks);
+    res.json(list);
   });
 
   router.post('/tickets', auth, async (req, res) => {

@@ -30,7 +30,7 @@ import {
   type TicketChanges,
 } from './ticket-changes';
 import { toListCriteria } from './ticket-list-criteria';
-import type { SharedTicketListResponse } from './ticket-seen';
+import type { SharedTicketListResponse, TicketLooks } from './ticket-seen';
 import * as ticketList from './ticket-list.query';
 import { storedBodyText } from './body-text';
 import { toTicketListItem, toTicketDetail } from './ticket.mapper';
@@ -71,20 +71,26 @@ async function mustFindTicket(db: DbOrTx, id: string): Promise<TicketDetail> {
 }
 
 /** The list as every caller gets it; the route adds each caller's `unread` (ticket-seen.ts). */
+/**
+ * A page of the list as every caller gets it, and the viewer's looks at its tickets (read in the same
+ * statement) for their own `unread` (ticket-seen.ts).
+ */
 export async function listTickets(
   db: Database,
   filters: TicketListFilters,
-): Promise<SharedTicketListResponse> {
+  viewerId?: string,
+): Promise<{ list: SharedTicketListResponse; viewerLooks: TicketLooks }> {
   const now = new Date();
   // The sla filter needs the settings to build its condition; any other list reads them with its rows.
   const slaForFilter = filters.sla?.length ? await loadSlaReadContext(db, now) : undefined;
-  const page = await ticketList.listTickets(db, toListCriteria(filters, slaForFilter));
+  const page = await ticketList.listTickets(db, { ...toListCriteria(filters, slaForFilter), viewerId });
   const sla = slaForFilter ?? slaReadContextFrom(page.slaPolicies, now);
-  return {
+  const list: SharedTicketListResponse = {
     tickets: page.rows.map((row) => toTicketListItem(row, sla)),
     total: page.total,
     ...(page.totalCapped ? { totalCapped: true } : {}),
   };
+  return { list, viewerLooks: page.viewerLooks };
 }
 
 export const getTicket = (db: DbOrTx, id: string): Promise<TicketDetail> => mustFindTicket(db, id);

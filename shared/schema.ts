@@ -225,12 +225,14 @@ export const tickets = pgTable(
     // index's start without sorting the matching rows.
     index('tickets_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     // Status and priority filters with a created-date bound (and assigned or not): pages in order and
-    // totals counted from the index alone.
+    // totals counted from the index alone; deleted_at too, since every list leaves the Trash out (a
+    // count that had to visit each ticket for it took 7 ms instead of 1.7 at 4,300 matches, issue 17).
     index('tickets_status_priority_created_at_idx').on(
       t.status,
       t.priority,
       t.createdAt.desc(),
       t.assignedTo,
+      t.deletedAt,
     ),
     // An agent's own tickets, newest first: read backwards, it gives the list's exact order
     // (created_at DESC, id DESC, nulls first as PostgreSQL sorts DESC), so a page stops after 20 rows.

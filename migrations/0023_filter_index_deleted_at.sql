@@ -1,0 +1,2 @@
+DROP INDEX "tickets_status_priority_created_at_idx";--> statement-breakpoint
+CREATE INDEX "tickets_status_priority_created_at_idx" ON "tickets" USING btree ("status","priority","created_at" DESC NULLS LAST,"assigned_to","deleted_at");

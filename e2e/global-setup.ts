@@ -5,7 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { FAKE_HARVEST_ACCOUNT_ID, FAKE_HARVEST_TOKEN, startFakeHarvest } from '../server/harvest/fake-server';
+import {
+  FAKE_HARVEST_ACCOUNT_ID,
+  FAKE_HARVEST_TOKEN,
+  startFakeHarvest,
+} from '../server/test/fake-harvest/server';
 
 /** The account the setup registers first, so it is the admin (the first account ever registered is). */
 export interface E2eAdmin {

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { HARVEST_USERS_TEXTS as T, type HarvestUsersResponse } from '@shared/contracts/harvest-users';
-import { FAKE_HARVEST_USER_IDS } from '../server/harvest/fake/seed';
+import { FAKE_HARVEST_USER_IDS } from '../server/test/fake-harvest/seed';
 import { adminApi, expectStatus, registerApiUser, type ApiUser } from './support/api-users';
 import { launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
 import { pickOption } from './support/select';

@@ -42,7 +42,7 @@ const browserToday = (page: Page) =>
     return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
   });
 
-/** Forces the fake Harvest's next answers (see server/harvest/fake/control-endpoint.ts). */
+/** Forces the fake Harvest's next answers (see server/test/fake-harvest/control-endpoint.ts). */
 async function controlFake(body: Record<string, unknown>) {
   const response = await fetch(`${new URL(fake().url).origin}/__control`, {
     method: 'POST',

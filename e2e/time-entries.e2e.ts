@@ -7,7 +7,7 @@ import {
   type TimeEntriesResponse,
   type TimeEntry,
 } from '@shared/contracts/time';
-import { LOCKED_REASON } from '../server/harvest/fake/messages';
+import { LOCKED_REASON } from '../server/test/fake-harvest/messages';
 import { adminApi, expectStatus } from './support/api-users';
 import { launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
 import { pickOption } from './support/select';
@@ -39,7 +39,7 @@ const rowWith = (page: Page, notes: string) =>
 /** The text a Radix select shows: the chosen option, or its placeholder. */
 const shown = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true }).innerText();
 
-/** The fake Harvest's controls (server/harvest/fake/control-endpoint.ts): GET reads, POST changes. */
+/** The fake Harvest's controls (server/test/fake-harvest/control-endpoint.ts): GET reads, POST changes. */
 async function controlFake(body?: Record<string, unknown>) {
   const response = await fetch(`${new URL(fake().url).origin}/__control`, {
     method: body ? 'POST' : 'GET',

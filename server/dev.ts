@@ -7,7 +7,7 @@ import {
   FAKE_HARVEST_TOKEN,
   startFakeHarvest,
   type FakeHarvest,
-} from './harvest/fake-server';
+} from './test/fake-harvest/server';
 import { configureLogger, logger } from './lib/logger';
 import { startServer } from './server';
 

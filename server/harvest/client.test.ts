@@ -17,7 +17,7 @@ import {
   FAKE_HARVEST_TOKEN,
   startFakeHarvest,
   type FakeHarvest,
-} from './fake-server';
+} from '../test/fake-harvest/server';
 
 const USER_AGENT = 'Help desk tests (it-support@example.com)';
 const TODAY = '2026-11-20';

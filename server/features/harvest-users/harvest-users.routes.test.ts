@@ -7,8 +7,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HARVEST_USERS_TEXTS } from '@shared/contracts/harvest-users';
 import { settings, timeEntries } from '@shared/schema';
-import { FAKE_HARVEST_USER_IDS } from '../../harvest/fake/seed';
-import { startFakeHarvest, type FakeHarvest } from '../../harvest/fake-server';
+import { FAKE_HARVEST_USER_IDS } from '../../test/fake-harvest/seed';
+import { startFakeHarvest, type FakeHarvest } from '../../test/fake-harvest/server';
 import {
   createHarvestTestApp,
   resetWithFakeCredentials,

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { maskToken } from '@shared/contracts/settings';
 import { settings } from '@shared/schema';
-import { FAKE_HARVEST_TOKEN, startFakeHarvest, type FakeHarvest } from '../../harvest/fake-server';
+import { FAKE_HARVEST_TOKEN, startFakeHarvest, type FakeHarvest } from '../../test/fake-harvest/server';
 import {
   FAKE_CREDENTIALS,
   createHarvestTestApp,

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseNotes } from '@shared/notes';
 import { settings, tickets, timeEntries } from '@shared/schema';
-import { startFakeHarvest, type FakeHarvest } from '../../harvest/fake-server';
+import { startFakeHarvest, type FakeHarvest } from '../../test/fake-harvest/server';
 import {
   createHarvestTestApp,
   resetWithFakeCredentials,

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { settings } from '@shared/schema';
-import { startFakeHarvest, type FakeHarvest } from '../../harvest/fake-server';
+import { startFakeHarvest, type FakeHarvest } from '../../test/fake-harvest/server';
 import {
   createHarvestTestApp,
   saveFakeCredentials,

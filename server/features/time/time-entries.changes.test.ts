@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TIME_MESSAGES } from '@shared/contracts/time';
 import { harvestDeletions, settings, timeEntries } from '@shared/schema';
-import { startFakeHarvest, type FakeHarvest } from '../../harvest/fake-server';
+import { startFakeHarvest, type FakeHarvest } from '../../test/fake-harvest/server';
 import {
   createHarvestTestApp,
   resetWithFakeCredentials,

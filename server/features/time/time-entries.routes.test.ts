@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { timeEntries } from '@shared/schema';
-import { startFakeHarvest, type FakeHarvest } from '../../harvest/fake-server';
+import { startFakeHarvest, type FakeHarvest } from '../../test/fake-harvest/server';
 import {
   createHarvestTestApp,
   resetWithFakeCredentials,

@@ -15,7 +15,11 @@ import type { OpenDatabase } from '../../db/database';
 import { createPool } from '../../db/pool';
 import { openTestDatabase } from '../../test/test-database';
 import { newUserInput } from '../../test/test-app';
-import { FAKE_HARVEST_ACCOUNT_ID, FAKE_HARVEST_TOKEN, type FakeHarvest } from '../fake-server';
+import {
+  FAKE_HARVEST_ACCOUNT_ID,
+  FAKE_HARVEST_TOKEN,
+  type FakeHarvest,
+} from '../../test/fake-harvest/server';
 import { createHarvestServices, type HarvestServices } from './harvest-services';
 import { createJobRunner, type JobRunner } from '../../jobs/job-runner';
 import { createHarvestSyncJob, type HarvestSyncJob } from './sync-job';

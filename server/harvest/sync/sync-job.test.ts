@@ -7,7 +7,7 @@ import {
   FAKE_HARVEST_TOKEN,
   startFakeHarvest,
   type FakeHarvest,
-} from '../fake-server';
+} from '../../test/fake-harvest/server';
 import {
   createHarvestTestApp,
   resetWithFakeCredentials,

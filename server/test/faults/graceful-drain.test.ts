@@ -15,7 +15,7 @@ import {
   FAKE_HARVEST_TOKEN,
   startFakeHarvest,
   type FakeHarvest,
-} from '../../harvest/fake-server';
+} from '../fake-harvest/server';
 import { startAppProcess, type AppProcess } from './app-process';
 import { hasPostgresServer, openAppStorage, type AppStorage } from './app-storage';
 import { call, ms, signUpAndIn, ticketInput, waitFor, type Answer } from './fault-support';

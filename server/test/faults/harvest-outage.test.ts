@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeHarvest, type FakeHarvest } from '../../harvest/fake-server';
+import { startFakeHarvest, type FakeHarvest } from '../fake-harvest/server';
 import {
   createHarvestTestApp,
   insertTicket,

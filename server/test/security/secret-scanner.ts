@@ -3,7 +3,7 @@
  * (response-scanner.ts) feeds it every body the app sends during the integration tests.
  */
 // Light imports only: the setup file loads this module before every integration test file.
-import { FAKE_HARVEST_TOKEN } from '../../harvest/fake/seed';
+import { FAKE_HARVEST_TOKEN } from '../fake-harvest/seed';
 import {
   TEST_INBOUND_TOKEN,
   TEST_METRICS_TOKEN,

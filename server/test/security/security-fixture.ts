@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import request from 'supertest';
-import { startFakeHarvest, type FakeHarvest } from '../../harvest/fake-server';
+import { startFakeHarvest, type FakeHarvest } from '../fake-harvest/server';
 import { createHarvestTestApp, type HarvestTestApp } from '../../harvest/sync/harvest.test-support';
 import { INBOUND_TOKEN } from '../../features/inbound/inbound.test-support';
 import { SESSION_COOKIE_NAME } from '../../middleware/session';

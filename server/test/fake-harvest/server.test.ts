@@ -9,7 +9,7 @@ import {
   FAKE_HARVEST_VALIDATION,
   startFakeHarvest,
   type FakeHarvest,
-} from './fake-server';
+} from './server';
 
 const INVALID_TOKEN = {
   error: 'invalid_token',

@@ -1,12 +1,11 @@
 /**
- * Runs the fake Harvest on its own for local development: `npx tsx server/harvest/fake-server-cli.ts`.
+ * Runs the fake Harvest on its own for local development: `npx tsx server/test/fake-harvest/cli.ts`.
  * Point the app at the printed base URL and save the printed credentials in Settings.
  */
-import { FAKE_HARVEST_ACCOUNT_ID, FAKE_HARVEST_TOKEN, startFakeHarvest } from './fake-server';
+import { FAKE_HARVEST_ACCOUNT_ID, FAKE_HARVEST_TOKEN, startFakeHarvest } from './server';
 
 const DEFAULT_PORT = 5099;
 
-// eslint-disable-next-line no-restricted-syntax -- a standalone dev tool, not part of the app's configuration
 const portSetting = process.env.FAKE_HARVEST_PORT;
 const port = portSetting === undefined || portSetting === '' ? DEFAULT_PORT : Number(portSetting);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {

@@ -6,40 +6,40 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { logger } from '../lib/logger';
-import { checkHeaders } from './fake/auth';
-import { CONTROL_PATH, controlEndpoint } from './fake/control-endpoint';
-import { FakeHarvestControls } from './fake/controls';
-import { json, notFoundHtml, readBody, send, type FakeResponse } from './fake/http';
-import { MAX_PER_PAGE, paginate } from './fake/pagination';
-import { readRoutes } from './fake/read-endpoints';
-import type { Route } from './fake/route';
-import { userRoutes } from './fake/users';
-import { createSeedState } from './fake/seed';
-import type { FakeCredential, FakeHarvestState } from './fake/state';
-import { timeEntryRoutes } from './fake/time-entries';
+import { logger } from '../../lib/logger';
+import { checkHeaders } from './auth';
+import { CONTROL_PATH, controlEndpoint } from './control-endpoint';
+import { FakeHarvestControls } from './controls';
+import { json, notFoundHtml, readBody, send, type FakeResponse } from './http';
+import { MAX_PER_PAGE, paginate } from './pagination';
+import { readRoutes } from './read-endpoints';
+import type { Route } from './route';
+import { userRoutes } from './users';
+import { createSeedState } from './seed';
+import type { FakeCredential, FakeHarvestState } from './state';
+import { timeEntryRoutes } from './time-entries';
 
 export {
   FAKE_HARVEST_ACCOUNT_ID,
   FAKE_HARVEST_TOKEN,
   FAKE_HARVEST_USER_ID,
   FAKE_HARVEST_USER_IDS,
-} from './fake/seed';
+} from './seed';
 export {
   LOCKED_REASON as FAKE_HARVEST_LOCKED_REASON,
   REFUSAL as FAKE_HARVEST_REFUSAL,
   VALIDATION as FAKE_HARVEST_VALIDATION,
-} from './fake/messages';
+} from './messages';
 export type {
   FakeHarvestControls,
   FailureOptions,
   FakeLockReason,
   FakeRole,
   RecordedRequest,
-} from './fake/controls';
-export type { FakeFailureStatus } from './fake/failures';
-export type { PaginationStyle } from './fake/pagination';
-export type { FakeCredential, FakeHarvestState } from './fake/state';
+} from './controls';
+export type { FakeFailureStatus } from './failures';
+export type { PaginationStyle } from './pagination';
+export type { FakeCredential, FakeHarvestState } from './state';
 
 export interface FakeHarvestOptions {
   /** 0 (the default) picks a free port. */

@@ -20,14 +20,18 @@ export interface TestApp {
 export { TEST_SESSION_SECRET };
 
 /** The real app on this test file's own database. `env` overrides configuration for the test. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `database: 'embedded'` runs on the embedded database even where the suite has a PostgreSQL server. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { database?: 'embedded' } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     BCRYPT_COST: '4',
     REGISTRATIONS_PER_IP_PER_HOUR: '10000',
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ embedded: options.database === 'embedded' });
   const jobs = createJobRunner(database.pool);
   const app = createApp({
     config,

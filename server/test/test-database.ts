@@ -5,12 +5,12 @@ import { openDatabase, type OpenDatabase } from '../db/database';
 
 /**
  * A database of this test file's own: a copy of the migrated template on the PostgreSQL server
- * when one is configured, else a fresh in-memory embedded database. Either way no test file sees
- * another's rows.
+ * when one is configured, else (or when asked for) a fresh in-memory embedded database. Either way no
+ * test file sees another's rows.
  */
-export async function openTestDatabase(): Promise<OpenDatabase> {
+export async function openTestDatabase(options: { embedded?: boolean } = {}): Promise<OpenDatabase> {
   const server = inject('testDatabase');
-  if (!server)
+  if (!server || options.embedded)
     return openDatabase({ databaseUrl: undefined, dataDir: '', dbPoolSize: 1 }, { inMemory: true });
 
   const name = `helpdesk_test_${process.ppid}_${crypto.randomBytes(4).toString('hex')}`;

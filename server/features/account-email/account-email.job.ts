@@ -61,7 +61,16 @@ function defineQueue(jobs: JobRunner, config: Pick<AppConfig, 'email'>): Promise
 }
 
 /**
- * Queues `mail` in the caller's transaction when email is configured; false (nothing queued) when it
+ * Makes the queue ready before the caller opens its transaction: defining it (and starting the job
+ * runner on first use) takes connections of the runner's own, which in the embedded database mode
+ * (one connection, decision 1) the caller's open transaction would hold: inside it, it waited until
+ * the pool gave up and the request answered 503.
+ */
+export const prepareAccountEmail = (deps: Pick<AccountEmailDeps, 'jobs' | 'config'>): Promise<void> =>
+  defineQueue(deps.jobs, deps.config);
+
+/**
+ * Queues `mail` in the caller's transaction when email is configured (call prepareAccountEmail first); false (nothing queued) when it
  * is not, so the caller can say so.
  */
 export async function queueAccountEmail(

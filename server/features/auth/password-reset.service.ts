@@ -14,7 +14,11 @@ import { TEAM_MESSAGES } from '@shared/contracts/team';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { hashToken, isWellFormedToken, newToken } from '../../lib/single-use-token';
-import { queueAccountEmail, type AccountEmailDeps } from '../account-email/account-email.job';
+import {
+  prepareAccountEmail,
+  queueAccountEmail,
+  type AccountEmailDeps,
+} from '../account-email/account-email.job';
 import { recordSecurityEvent } from '../audit/security-events.repository';
 import { loadEmailSettings } from '../settings/email-settings';
 import * as usersRepository from '../users/users.repository';
@@ -55,6 +59,7 @@ export async function requestPasswordReset(
   const account = await usersRepository.findCredentialsByEmail(deps.db, email);
   if (account?.active) {
     const { token, tokenHash } = newToken();
+    await prepareAccountEmail(deps);
     await deps.db.transaction(async (tx) => {
       await repository.replaceResetToken(tx, account.id, tokenHash, PASSWORD_RESET_VALID_MINUTES);
       await queueAccountEmail(tx, deps, { to: email, ...resetEmail(passwordResetUrl(baseUrl, token)) });

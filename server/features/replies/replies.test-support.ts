@@ -46,9 +46,12 @@ export interface ReplyTestApp {
  * The app with email configured to a real SMTP server on a loopback port that requires a login,
  * an admin and an agent signed in. The send worker is not started (startSender).
  */
-export async function createReplyTestApp(env: Record<string, string> = {}): Promise<ReplyTestApp> {
+export async function createReplyTestApp(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<ReplyTestApp> {
   const smtp = await startSmtpTestServer({ username: SMTP_USERNAME, password: TEST_SMTP_PASSWORD });
-  const t = await createTestApp({ ...FAST_EMAIL_ENV, ...env });
+  const t = await createTestApp({ ...FAST_EMAIL_ENV, ...env }, options);
   const cipher = createTokenCipher(t.config.encryptionKey!);
   const { agent: admin, user: adminUser } = await signedInAgent(t.app);
   const { agent, user: agentUser, input: agentInput } = await signedInAgent(t.app);

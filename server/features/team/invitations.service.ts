@@ -13,7 +13,11 @@ import {
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { hashToken, isWellFormedToken, newToken } from '../../lib/single-use-token';
-import { queueAccountEmail, type AccountEmailDeps } from '../account-email/account-email.job';
+import {
+  prepareAccountEmail,
+  queueAccountEmail,
+  type AccountEmailDeps,
+} from '../account-email/account-email.job';
 import { createAccount } from '../auth/auth.service';
 import * as usersRepository from '../users/users.repository';
 import * as repository from './invitations.repository';
@@ -73,6 +77,7 @@ export async function createInvitation(
   }
   const { token, tokenHash } = newToken();
   const url = invitationUrl(baseUrl, token);
+  await prepareAccountEmail(deps);
   return deps.db.transaction(async (tx) => {
     await repository.revokePendingInvitationsOf(tx, input.email);
     const row = await repository.insertInvitation(tx, {

@@ -214,13 +214,13 @@ function matchingTotal(criteria: TicketListCriteria, where: SQL | undefined): SQ
 }
 
 /** One page of tickets without a search, each row carrying the total. */
-function filteredPage(db: DbOrTx, criteria: TicketListCriteria, where: SQL | undefined) {
+function pageWithTotal(db: DbOrTx, order: TicketListOrder, where: SQL | undefined, total: SQL<number>) {
   return db
-    .select({ ...pageColumns, total: matchingTotal(criteria, where) })
+    .select({ ...pageColumns, total })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.assignedTo))
     .where(where)
-    .orderBy(...orderByTerms(criteria.order))
+    .orderBy(...orderByTerms(order))
     .limit(placeholder('limit'))
     .offset(placeholder('offset'));
 }
@@ -281,57 +281,35 @@ function searchPage(db: DbOrTx, order: TicketListOrder, where: SQL | undefined) 
 }
 
 /**
- * One page of a search (or SLA filter) already known to match more than SEARCH_TOTAL_CAP tickets
- * (rememberedOverCap): the page alone, read in the list's order, its total taken as one past the cap.
+ * The statement for a request: a search's page with its capped count, a filtered page with its total,
+ * or, for a search (or SLA filter) already known to match more than SEARCH_TOTAL_CAP tickets
+ * (rememberedOverCap), the page alone read in the list's order, its total taken as one past the cap.
  */
-function pageOverCap(db: DbOrTx, order: TicketListOrder, where: SQL | undefined) {
-  return db
-    .select({ ...pageColumns, total: sql<number>`${SEARCH_TOTAL_CAP + 1}::int` })
-    .from(tickets)
-    .leftJoin(users, eq(users.id, tickets.assignedTo))
-    .where(where)
-    .orderBy(...orderByTerms(order))
-    .limit(placeholder('limit'))
-    .offset(placeholder('offset'));
-}
-
-function pageStatement(db: DbOrTx, criteria: TicketListCriteria, name: string) {
+function pageStatement(db: DbOrTx, criteria: TicketListCriteria, overCap: boolean, name: string) {
   const where = ticketListConditions(criteria);
+  if (overCap) {
+    return pageWithTotal(db, criteria.order, where, sql<number>`${SEARCH_TOTAL_CAP + 1}::int`).prepare(name);
+  }
   return criteria.search
     ? searchPage(db, criteria.order, where).prepare(name)
-    : filteredPage(db, criteria, where).prepare(name);
+    : pageWithTotal(db, criteria.order, where, matchingTotal(criteria, where)).prepare(name);
 }
 
 type PageStatement = ReturnType<typeof pageStatement>;
 
 /**
- * The statements built so far, by database handle and shape. PostgreSQL makes a custom plan for every
+ * The statements built so far, by database handle and name. PostgreSQL makes a custom plan for every
  * execution as long as it finds its generic plan costlier, which it does for these (a LIMIT it cannot
  * see): the plan always fits the values, e.g. the word index for a rare word and the date order for
  * a common one.
  */
-const statementsByShape = oncePerDatabase(() => new Map<string, PageStatement>());
+const statementsByName = oncePerDatabase(() => new Map<string, PageStatement>());
 
-function statementFor(db: DbOrTx, criteria: TicketListCriteria): PageStatement {
-  const statements = statementsByShape(db);
-  const shape = shapeOf(criteria);
-  let statement = statements.get(shape);
-  if (!statement) statements.set(shape, (statement = pageStatement(db, criteria, `ticket_list_${shape}`)));
-  return statement;
-}
-
-type PageOverCapStatement = ReturnType<ReturnType<typeof pageOverCap>['prepare']>;
-const overCapStatementsByShape = oncePerDatabase(() => new Map<string, PageOverCapStatement>());
-
-function overCapStatementFor(db: DbOrTx, criteria: TicketListCriteria): PageOverCapStatement {
-  const statements = overCapStatementsByShape(db);
-  const shape = shapeOf(criteria);
-  let statement = statements.get(shape);
-  if (!statement) {
-    const where = ticketListConditions(criteria);
-    statement = pageOverCap(db, criteria.order, where).prepare(`ticket_list_${shape}_over_cap`);
-    statements.set(shape, statement);
-  }
+function statementFor(db: DbOrTx, criteria: TicketListCriteria, overCap: boolean): PageStatement {
+  const statements = statementsByName(db);
+  const name = `ticket_list_${shapeOf(criteria)}${overCap ? '_over_cap' : ''}`;
+  let statement = statements.get(name);
+  if (!statement) statements.set(name, (statement = pageStatement(db, criteria, overCap, name)));
   return statement;
 }
 
@@ -401,10 +379,7 @@ export async function listTickets(db: DbOrTx, criteria: TicketListCriteria): Pro
   const capped = Boolean(criteria.search || criteria.sla);
   const key = capped ? countKey(criteria) : undefined;
   const overCap = key !== undefined && rememberedOverCap(db, key);
-  const values = placeholderValues(criteria);
-  const pageRows = overCap
-    ? await overCapStatementFor(db, criteria).execute(values)
-    : await statementFor(db, criteria).execute(values);
+  const pageRows = await statementFor(db, criteria, overCap).execute(placeholderValues(criteria));
   let total = pageRows[0]?.total;
   if (overCap && criteria.offset === 0 && pageRows.length < criteria.limit) {
     // Fewer than a page: the matches have fallen under the cap since they were counted.

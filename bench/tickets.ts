@@ -22,15 +22,18 @@
  *   sort-due       the default view by the SLA's next due time, most urgent first
  *   dashboard      GET /api/dashboard/stats
  *   team           GET /api/users/ticket-counts (the dashboard's Team Status panel)
- *   whoami         GET /api/auth/user: only what every authenticated request pays (the session read
- *                  with its user, one statement), the floor under every other case
+ *   whoami         GET /api/auth/user: only what every authenticated request pays (its session, kept
+ *                  in memory after its first read: decision 100), the floor under every other case
+ *   healthz        GET /healthz: an answer without a session or a statement, the HTTP floor (Node's
+ *                  server, the request log, helmet, compression) under whoami
  *
  * Each case runs in four modes: `api` (full answers, no ETag), `api-304` (If-None-Match with the
  * current ETag: the 304 path), `api-poll` (as the SPA's background refetch sends it: the ETag and
  * `Cache-Control: max-age=1`, which the poll cache may answer; server/middleware/poll-cache.ts) and
- * `sql` (the session read and the statements the service ran for that request, captured
- * through drizzle's logger and replayed through `pg` as named prepared statements on a pool as large
- * as the app's, so the HTTP layer's share is visible). Every connection has a session of its own, as
+ * `sql` (the statements the service ran for that request, captured through drizzle's logger and
+ * replayed through `pg` as named prepared statements on a pool as large as the app's, so the HTTP
+ * layer's share is visible; the session is read once and then kept in memory, so it is not among
+ * them, and whoami and healthz have no sql mode). Every connection has a session of its own, as
  * 32 agents would. Each row also says how much CPU a request cost the app, PostgreSQL and the load
  * generator over the measured window, which queueing does not skew.
  *
@@ -96,6 +99,7 @@ const CASE_NAMES = [
   'dashboard',
   'team',
   'whoami',
+  'healthz',
 ] as const;
 const MODES = ['api', 'api-304', 'api-poll', 'sql'] as const;
 
@@ -134,8 +138,11 @@ interface BenchCase {
   path: string;
   /** For a case that asks something else every time: the path of each API request. */
   nextPath?: () => string;
-  /** The statements one request of this case runs in the database, per load-test connection. */
-  capture(context: CaptureContext): Promise<(connection: number) => CapturedRounds>;
+  /**
+   * The statements one request of this case runs in the database, per load-test connection; none
+   * (no sql mode) for a case that runs none once its session is kept in memory.
+   */
+  capture?(context: CaptureContext): Promise<(connection: number) => CapturedRounds>;
 }
 
 interface CaptureContext {
@@ -267,34 +274,11 @@ function benchCases(targets: SearchTargets): BenchCase[] {
     { name: 'dashboard', path: '/api/dashboard/stats', capture: serviceSql((db) => dashboardStats(db)) },
     { name: 'team', path: '/api/users/ticket-counts', capture: serviceSql((db) => activeTicketCounts(db)) },
     // The floor under every authenticated endpoint: the session and the user, and nothing else.
-    { name: 'whoami', path: '/api/auth/user', capture: authSql },
+    { name: 'whoami', path: '/api/auth/user' },
+    // The floor under that: no session, no statement.
+    { name: 'healthz', path: '/healthz' },
   ];
   return all.filter((benchCase) => settings.cases.includes(benchCase.name));
-}
-
-/** The session id inside a signed express-session cookie (`name=s%3A<sid>.<signature>`). */
-function sessionId(cookie: string): string {
-  const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
-  return value.slice(2, value.lastIndexOf('.'));
-}
-
-/**
- * What every authenticated request runs besides its handler: the session store's one statement, the
- * session joined with its user (server/middleware/session.ts), each connection with its own session.
- */
-async function authSql({ cookies }: CaptureContext) {
-  const now = Math.ceil(Date.now() / 1000);
-  const perConnection = cookies.map((cookie): CapturedRounds => [
-    [
-      {
-        text: `SELECT s.sess, u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role
-                 FROM sessions s LEFT JOIN users u ON u.id = (s.sess->>'userId')::uuid
-                 WHERE s.sid = $1 AND s.expire >= to_timestamp($2)`,
-        values: [sessionId(cookie), now],
-      },
-    ],
-  ]);
-  return (connection: number) => perConnection[connection % perConnection.length]!;
 }
 
 async function seedUnlessKept(url: string, reused: boolean, pool: pg.Pool): Promise<void> {
@@ -427,19 +411,14 @@ async function main(): Promise<void> {
     const context = { pool, cookies, userId: (await runnerId())! };
     const cookieOf = (index: number) => cookies[index % cookies.length]!;
 
-    // A request's SQL: its session read, then what its handler runs (whoami runs only the former).
-    const authRoundsOf = await authSql(context);
+    // A request's SQL: what its handler runs (its session is kept in memory after the first read).
     const cases = [];
     for (const benchCase of benchCases(await searchTargets(pool))) {
-      const handlerRoundsOf = await benchCase.capture(context);
-      const roundsOf =
-        benchCase.name === 'whoami'
-          ? handlerRoundsOf
-          : (connection: number) => [...authRoundsOf(connection), ...handlerRoundsOf(connection)];
-      cases.push({ ...benchCase, roundsOf });
+      cases.push({ ...benchCase, roundsOf: await benchCase.capture?.(context) });
     }
     if (settings.explain) {
       for (const benchCase of cases) {
+        if (!benchCase.roundsOf) continue;
         log(`\n=== ${benchCase.name}: ${benchCase.path}`);
         for (const plan of await explainRounds(pool, benchCase.roundsOf(0))) log(`${plan}\n`);
       }
@@ -462,6 +441,8 @@ async function main(): Promise<void> {
       for (const connections of settings.connections) {
         for (const mode of settings.modes) {
           if (mode === 'sql') {
+            const roundsOf = benchCase.roundsOf;
+            if (!roundsOf) continue;
             rows.push(
               await measure(
                 {
@@ -469,7 +450,7 @@ async function main(): Promise<void> {
                   mode,
                   connections,
                   expected: ['ok'],
-                  connect: (i) => sqlConnection(pool, benchCase.roundsOf(i)),
+                  connect: (i) => sqlConnection(pool, roundsOf(i)),
                 },
                 appPids,
               ),

@@ -41,6 +41,8 @@ import { compressWholeAnswers } from './middleware/compress-whole-answers';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginWrites } from './middleware/same-origin';
 import { sessionMiddleware } from './middleware/session';
+import type { SessionCache } from './middleware/session-cache';
+import type { UserProfileRow } from './features/users/user.mapper';
 import { createReadinessCheck, healthRoutes } from './observability/health';
 import { createMetrics } from './observability/metrics';
 import { metricsRoutes } from './observability/metrics-routes';
@@ -64,6 +66,11 @@ export interface AppDeps {
   jobs?: JobRunner;
   /** Called after an admin saves the email settings (server.ts: the mailbox fetch runs at once). */
   onEmailSettingsSaved?: () => void;
+  /**
+   * Signed-in sessions kept in memory between changes (server/middleware/session-cache.ts), in
+   * PostgreSQL mode; whoever creates it stops it. Without it every request reads its session.
+   */
+  sessionCache?: SessionCache<UserProfileRow>;
 }
 
 /** Builds the Express app without listening, so tests drive it with supertest. */
@@ -136,6 +143,7 @@ export function createApp(deps: AppDeps): Express {
       maxAgeMs: config.sessionMaxAgeMs,
       secureCookie: config.env === 'production' && config.trustProxy,
       pruneExpired: config.env !== 'test',
+      cache: deps.sessionCache,
     }),
   );
   api.use(trackSessionActivity(db));

@@ -23,6 +23,8 @@ import { createHarvestServices } from './harvest/sync/harvest-services';
 import { createHarvestSyncJob } from './harvest/sync/sync-job';
 import { createJobRunner } from './jobs/job-runner';
 import { configureLogger, logger } from './lib/logger';
+import { createSessionCache } from './middleware/session-cache';
+import type { UserProfileRow } from './features/users/user.mapper';
 import { readOrCreateSecret } from './lib/secrets';
 import { configuredEncryptionKey, encryptionKeyCheck } from './ops/backup/encryption-key-check';
 import { startScheduledBackups } from './ops/backup/scheduled-backup.job';
@@ -118,6 +120,9 @@ export async function startServer(
     },
     config.email.fetch.intervalSeconds,
   );
+  // The embedded database has one connection, and one process: nothing to listen with or for.
+  const sessionCache =
+    database.mode === 'postgres' ? createSessionCache<UserProfileRow>({ pool: database.pool }) : undefined;
   const app = createApp({
     config,
     pool: database.pool,
@@ -127,6 +132,7 @@ export async function startServer(
     harvest,
     jobs,
     onEmailSettingsSaved: () => mailboxFetch.runSoon(),
+    sessionCache,
   });
   const syncJob = createHarvestSyncJob({
     db: database.db,
@@ -260,6 +266,7 @@ export async function startServer(
     await Promise.all([new Promise((resolve) => server.once('close', resolve)), syncJob.stop(), jobs.stop()]);
     clearTimeout(forceTimer);
     await backupChannel?.stop();
+    await sessionCache?.stop();
     if (jobsPool !== database.pool) await jobsPool.end();
     await database.close();
     await options.onStopped?.();

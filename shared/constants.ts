@@ -284,6 +284,15 @@ export const MAX_ALLOWED_DOMAINS = 50;
  */
 export const SESSION_LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 
+/**
+ * Signed-in sessions each app process keeps in memory (server/middleware/session-cache.ts): at most
+ * this many, the least recently used going first, each for at most SESSION_CACHE_MAX_AGE_MS. Changes
+ * reach every process at once through PostgreSQL's notifications; the age only bounds what a lost
+ * notification could leave behind.
+ */
+export const SESSION_CACHE_MAX_ENTRIES = 10_000;
+export const SESSION_CACHE_MAX_AGE_MS = 60_000;
+
 /** The kinds of security events (issue 22) and how the Team page names them. */
 export const SECURITY_EVENT_LABELS = {
   sign_in: 'Signed in',

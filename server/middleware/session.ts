@@ -4,7 +4,9 @@ import session from 'express-session';
 import type pg from 'pg';
 import { sessions, users } from '@shared/schema';
 import type { Database } from '../db/client';
+import type { UserProfileRow } from '../features/users/user.mapper';
 import { userProfileColumns } from '../features/users/users.repository';
+import type { KeptSession, SessionCache } from './session-cache';
 
 export const SESSION_COOKIE_NAME = 'helpdesk.sid';
 
@@ -15,15 +17,29 @@ type StoreCallback = (error?: unknown, session?: session.SessionData | null) => 
  * connect-pg-simple's store, except that reading a session also reads its user, in the same
  * statement: every authenticated request then costs one round trip to PostgreSQL instead of two
  * (the session, then requireAuth's user lookup), which matters for the poll-heavy SPA
- * (docs/performance.md). The statement is the store's own condition (sid, not expired).
+ * (docs/performance.md). The statement is the store's own condition (sid, not expired). With a
+ * `cache` (PostgreSQL mode), a session read once is answered from memory until it or its user changes
+ * (server/middleware/session-cache.ts).
  */
 class SessionWithUserStore extends PgStore {
   private readonly sessionWithUser;
+  private readonly cache: SessionCache<UserProfileRow> | undefined;
 
-  constructor(options: ConstructorParameters<typeof PgStore>[0] & { db: Database }) {
+  constructor(
+    options: ConstructorParameters<typeof PgStore>[0] & {
+      db: Database;
+      cache?: SessionCache<UserProfileRow>;
+    },
+  ) {
     super(options);
+    this.cache = options.cache;
     this.sessionWithUser = options.db
-      .select({ sess: sessions.sess, user: userProfileColumns })
+      .select({
+        sess: sessions.sess,
+        // As the condition below compares it: the column read in the connection's time zone.
+        expiresAt: sql<number>`(extract(epoch FROM ${sessions.expire}::timestamptz) * 1000)::float8`,
+        user: userProfileColumns,
+      })
       .from(sessions)
       // The session's userId is only ever written by the sign-in route, as a uuid.
       .leftJoin(users, eq(users.id, sql`(${sessions.sess}->>'userId')::uuid`))
@@ -34,23 +50,44 @@ class SessionWithUserStore extends PgStore {
   }
 
   override get(sid: string, callback: StoreCallback): void {
+    const kept = this.cache?.get(sid);
+    if (kept) return callback(null, sessionData(kept));
+    const generation = this.cache?.readStarted() ?? 0;
     this.sessionWithUser
       .execute({ sid, now: Math.ceil(Date.now() / 1000) })
       .then(([row]) => {
         if (!row) return callback(null, null);
-        const stored = (
-          typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess
-        ) as session.SessionData;
-        // The user rides along as `loadedUser` (server/types/express.d.ts); set() never stores it.
-        callback(null, { ...stored, loadedUser: row.user ?? undefined });
+        const found: KeptSession<UserProfileRow> = {
+          sessJson: typeof row.sess === 'string' ? row.sess : JSON.stringify(row.sess),
+          user: row.user ?? undefined,
+          expiresAt: row.expiresAt,
+        };
+        const data = sessionData(found);
+        this.cache?.keep(sid, generation, found, data.userId);
+        callback(null, data);
       })
       .catch((error: unknown) => callback(error));
   }
 
   override set(sid: string, data: session.SessionData, callback?: (error?: unknown) => void): void {
+    this.cache?.forget(sid);
     const { loadedUser: _loaded, ...stored } = data;
     super.set(sid, stored as session.SessionData, callback);
   }
+
+  override destroy(sid: string, callback?: (error?: unknown) => void): void {
+    this.cache?.forget(sid);
+    super.destroy(sid, callback);
+  }
+}
+
+/**
+ * The session as express-session takes it: a fresh object every time, since express-session changes
+ * it in place. The user rides along as `loadedUser` (server/types/express.d.ts); set() never stores it.
+ */
+function sessionData(kept: KeptSession<UserProfileRow>): session.SessionData {
+  const stored = JSON.parse(kept.sessJson) as session.SessionData;
+  return { ...stored, loadedUser: kept.user && { ...kept.user } };
 }
 
 /** Cookie sessions stored in PostgreSQL (the `sessions` table of the migrations). */
@@ -61,6 +98,8 @@ export function sessionMiddleware(options: {
   maxAgeMs: number;
   secureCookie: boolean;
   pruneExpired: boolean;
+  /** Keeps signed-in sessions in memory between changes (PostgreSQL mode; see session-cache.ts). */
+  cache?: SessionCache<UserProfileRow>;
 }) {
   return session({
     name: SESSION_COOKIE_NAME,
@@ -70,6 +109,7 @@ export function sessionMiddleware(options: {
     store: new SessionWithUserStore({
       pool: options.pool,
       db: options.db,
+      cache: options.cache,
       tableName: 'sessions',
       createTableIfMissing: false,
       pruneSessionInterval: options.pruneExpired ? 15 * 60 : false,

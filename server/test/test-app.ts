@@ -3,7 +3,9 @@ import request from 'supertest';
 import { createApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { OpenDatabase } from '../db/database';
+import type { UserProfileRow } from '../features/users/user.mapper';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner';
+import { createSessionCache } from '../middleware/session-cache';
 import { TEST_SESSION_SECRET } from './security/known-secrets';
 import { openTestDatabase } from './test-database';
 
@@ -33,12 +35,16 @@ export async function createTestApp(
   });
   const database = await openTestDatabase({ embedded: options.database === 'embedded' });
   const jobs = createJobRunner(database.pool);
+  // As server.ts: signed-in sessions kept in memory in PostgreSQL mode.
+  const sessionCache =
+    database.mode === 'postgres' ? createSessionCache<UserProfileRow>({ pool: database.pool }) : undefined;
   const app = createApp({
     config,
     pool: database.pool,
     db: database.db,
     sessionSecret: TEST_SESSION_SECRET,
     jobs,
+    sessionCache,
   });
   return {
     app,
@@ -47,6 +53,7 @@ export async function createTestApp(
     jobs,
     async close() {
       await jobs.stop();
+      await sessionCache?.stop();
       await database.close();
     },
   };

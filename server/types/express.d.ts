@@ -20,7 +20,7 @@ declare module 'express-session' {
 declare global {
   namespace Express {
     interface Request {
-      /** Set by requireAuth: the signed-in user, loaded fresh for this request. */
+      /** Set by requireAuth: the signed-in user, read with the session (or kept with it, decision 100). */
       user?: PublicUser;
     }
   }

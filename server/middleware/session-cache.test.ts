@@ -1,0 +1,166 @@
+/**
+ * Signed-in sessions kept in memory (decision 100): answered without PostgreSQL while nothing changed,
+ * and never after a change, whichever process or statement made it.
+ */
+import type { Express } from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createApp } from '../app';
+import { openDatabase, type OpenDatabase } from '../db/database';
+import type { UserProfileRow } from '../features/users/user.mapper';
+import { hasPostgresServer } from '../test/faults/app-storage';
+import { createTestApp, signedInAgent, TEST_SESSION_SECRET, type TestApp } from '../test/test-app';
+import { createSessionCache, type SessionCache } from './session-cache';
+
+let t: TestApp;
+/** A second app process: its own pool and its own cache, on the same database. */
+let second: { database: OpenDatabase; cache: SessionCache<UserProfileRow>; app: Express };
+
+/** The cache hears of a change when its transaction commits; a request right after may still race it. */
+async function eventually(check: () => Promise<void>, timeoutMs = 2_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+/** Runs `statement` with the triggers switched off, as if nobody announced it: only the cache answers. */
+async function unannounced(database: OpenDatabase, statement: string, values: unknown[]): Promise<void> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL session_replication_role = replica');
+    await client.query(statement, values);
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+}
+
+describe.skipIf(!hasPostgresServer())('signed-in sessions kept in memory', () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+    const { rows } = await t.database.pool.query<{ db: string }>('SELECT current_database() AS db');
+    const url = new URL(inject('testDatabase')!.serverUrl);
+    url.pathname = `/${rows[0]!.db}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', dbPoolSize: 4 });
+    const cache = createSessionCache<UserProfileRow>({ pool: database.pool });
+    const app = createApp({
+      config: t.config,
+      pool: database.pool,
+      db: database.db,
+      sessionSecret: TEST_SESSION_SECRET,
+      sessionCache: cache,
+    });
+    second = { database, cache, app };
+  });
+  afterAll(async () => {
+    await second?.cache.stop();
+    await second?.database.close();
+    await t?.close();
+  });
+
+  /** A new user signed in; their cookie works on either app. */
+  async function signIn() {
+    const { input, user } = await signedInAgent(t.app);
+    const login = await request(t.app)
+      .post('/api/login')
+      .send({ email: input.email, password: input.password })
+      .expect(200);
+    const cookie = login
+      .get('Set-Cookie')!
+      .map((header) => header.split(';')[0])
+      .join('; ');
+    return { user, cookie };
+  }
+
+  const whoami = (app: Express, cookie: string) => request(app).get('/api/auth/user').set('Cookie', cookie);
+
+  /**
+   * Whether `app` answers this session from memory: read it (so it is kept), rename the user with the
+   * triggers off, and see whether the old name still comes back.
+   */
+  async function answeredFromMemory(app: Express, cookie: string, userId: string): Promise<boolean> {
+    await whoami(app, cookie).expect(200);
+    const before = (await whoami(app, cookie).expect(200)).body.firstName as string;
+    const unseen = `Unseen${Date.now()}`;
+    await unannounced(t.database, 'UPDATE users SET first_name = $2 WHERE id = $1', [userId, unseen]);
+    const after = (await whoami(app, cookie).expect(200)).body.firstName as string;
+    await t.database.pool.query('UPDATE users SET first_name = $2 WHERE id = $1', [userId, before]);
+    return after === before;
+  }
+
+  it('answers a session from memory once read: a change nobody announced goes unseen', async () => {
+    const { user, cookie } = await signIn();
+    await eventually(async () => expect(await answeredFromMemory(t.app, cookie, user.id)).toBe(true));
+  });
+
+  it('when a user is deactivated by a statement of its own, their next request is refused', async () => {
+    const { user, cookie } = await signIn();
+    await whoami(t.app, cookie).expect(200);
+    await whoami(second.app, cookie).expect(200);
+    await t.database.pool.query('UPDATE users SET active = false WHERE id = $1', [user.id]);
+    await eventually(async () => {
+      await whoami(t.app, cookie).expect(401);
+      await whoami(second.app, cookie).expect(401);
+    });
+  });
+
+  it('when the session row is deleted, the cookie no longer signs in', async () => {
+    const { user, cookie } = await signIn();
+    await whoami(t.app, cookie).expect(200);
+    await t.database.pool.query(`DELETE FROM sessions WHERE sess->>'userId' = $1`, [user.id]);
+    await eventually(() =>
+      whoami(t.app, cookie)
+        .expect(401)
+        .then(() => undefined),
+    );
+  });
+
+  it('when a user signs out through one process, the other refuses the cookie', async () => {
+    const { cookie } = await signIn();
+    await whoami(second.app, cookie).expect(200);
+    expect(second.cache.size).toBeGreaterThan(0);
+    await request(t.app).post('/api/logout').set('Cookie', cookie).type('form').send('').expect(303);
+    await whoami(t.app, cookie).expect(401);
+    await eventually(() =>
+      whoami(second.app, cookie)
+        .expect(401)
+        .then(() => undefined),
+    );
+  });
+
+  it('when a name changes, both processes show the new name', async () => {
+    const { user, cookie } = await signIn();
+    await whoami(t.app, cookie).expect(200);
+    await whoami(second.app, cookie).expect(200);
+    await t.database.pool.query(`UPDATE users SET first_name = 'Renamed' WHERE id = $1`, [user.id]);
+    await eventually(async () => {
+      expect((await whoami(t.app, cookie).expect(200)).body.firstName).toBe('Renamed');
+      expect((await whoami(second.app, cookie).expect(200)).body.firstName).toBe('Renamed');
+    });
+  });
+
+  it('while its listening connection is lost nothing is answered from memory, and then it listens again', async () => {
+    const { user, cookie } = await signIn();
+    await eventually(async () => expect(await answeredFromMemory(second.app, cookie, user.id)).toBe(true));
+    await second.database.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND query = 'LISTEN auth_changes'`,
+    );
+    // Both apps' listeners were cut: what they kept is forgotten, so a change nobody announced shows.
+    await eventually(async () => expect(second.cache.size).toBe(0));
+    await unannounced(t.database, `UPDATE users SET first_name = 'Seen' WHERE id = $1`, [user.id]);
+    expect((await whoami(second.app, cookie).expect(200)).body.firstName).toBe('Seen');
+    await eventually(
+      async () => expect(await answeredFromMemory(second.app, cookie, user.id)).toBe(true),
+      10_000,
+    );
+  });
+});

@@ -164,3 +164,50 @@ describe.skipIf(!hasPostgresServer())('signed-in sessions kept in memory', () =>
     );
   });
 });
+
+describe.skipIf(!hasPostgresServer())('the cache itself', () => {
+  let own: TestApp;
+  let cache: SessionCache<{ id: string }>;
+  const session = (expiresAt = Date.now() + 60_000) => ({ sessJson: '{}', user: undefined, expiresAt });
+
+  beforeAll(async () => {
+    own = await createTestApp();
+    cache = createSessionCache({ pool: own.database.pool, maxEntries: 2, maxAgeMs: 60_000 });
+    await eventually(async () => expect(cache.listening).toBe(true), 10_000);
+  });
+  afterAll(async () => {
+    await cache?.stop();
+    await own?.close();
+  });
+
+  it('does not keep a read that started before a change was announced', async () => {
+    const { user } = await signedInAgent(own.app);
+    const startedAt = cache.readStarted();
+    // A canary of the changed user shows when the announcement has arrived.
+    cache.keep('canary', startedAt, session(), user.id);
+    expect(cache.get('canary')).toBeDefined();
+    await own.database.pool.query(`UPDATE users SET last_name = 'Changed' WHERE id = $1`, [user.id]);
+    await eventually(async () => expect(cache.get('canary')).toBeUndefined());
+    // Another user's session, read before the change: what it found may be older than the change.
+    cache.keep('raced', startedAt, session(), 'someone-else');
+    expect(cache.get('raced')).toBeUndefined();
+    cache.keep('raced', cache.readStarted(), session(), 'someone-else');
+    expect(cache.get('raced')).toBeDefined();
+  });
+
+  it('answers no expired or too old session, and lets the least recently used go first', () => {
+    cache.keep('expired', cache.readStarted(), session(Date.now() - 1), undefined);
+    expect(cache.get('expired')).toBeUndefined();
+    cache.keep('old', cache.readStarted(), session(), undefined);
+    expect(cache.get('old', Date.now() + 60_001)).toBeUndefined();
+
+    cache.keep('a', cache.readStarted(), session(), undefined);
+    cache.keep('b', cache.readStarted(), session(), undefined);
+    expect(cache.get('a')).toBeDefined();
+    cache.keep('c', cache.readStarted(), session(), undefined);
+    expect(cache.size).toBe(2);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('c')).toBeDefined();
+  });
+});

@@ -45,6 +45,8 @@ export interface SessionCache<User = unknown> {
   /** This process changed or ended the session: forget it now, before the announcement arrives. */
   forget(sid: string): void;
   readonly size: number;
+  /** Whether announcements arrive, so that anything is kept at all. */
+  readonly listening: boolean;
   stop(): Promise<void>;
 }
 
@@ -123,6 +125,9 @@ export function createSessionCache<User>(options: {
     },
     get size() {
       return entries.size;
+    },
+    get listening() {
+      return listener.listening;
     },
     async stop() {
       await listener.stop();

@@ -3,20 +3,12 @@
 -- (server/middleware/session-cache.ts, docs/decisions.md): "s:<sid>" for a session, "u:<user id>" for a
 -- user and all of their sessions, "*" for everything (a TRUNCATE). PostgreSQL folds repeated identical
 -- notifications of one transaction into one.
-CREATE FUNCTION announce_session_change() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION announce_auth_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_LEVEL = 'STATEMENT' THEN
     PERFORM pg_notify('auth_changes', '*');
-  ELSE
+  ELSIF TG_TABLE_NAME = 'sessions' THEN
     PERFORM pg_notify('auth_changes', 's:' || OLD.sid);
-  END IF;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION announce_user_change() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_LEVEL = 'STATEMENT' THEN
-    PERFORM pg_notify('auth_changes', '*');
   ELSE
     PERFORM pg_notify('auth_changes', 'u:' || OLD.id);
   END IF;
@@ -24,13 +16,13 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER sessions_announce_change AFTER UPDATE OR DELETE ON sessions
-  FOR EACH ROW EXECUTE FUNCTION announce_session_change();
+  FOR EACH ROW EXECUTE FUNCTION announce_auth_change();
 --> statement-breakpoint
 CREATE TRIGGER sessions_announce_truncate AFTER TRUNCATE ON sessions
-  FOR EACH STATEMENT EXECUTE FUNCTION announce_session_change();
+  FOR EACH STATEMENT EXECUTE FUNCTION announce_auth_change();
 --> statement-breakpoint
 CREATE TRIGGER users_announce_change AFTER UPDATE OR DELETE ON users
-  FOR EACH ROW EXECUTE FUNCTION announce_user_change();
+  FOR EACH ROW EXECUTE FUNCTION announce_auth_change();
 --> statement-breakpoint
 CREATE TRIGGER users_announce_truncate AFTER TRUNCATE ON users
-  FOR EACH STATEMENT EXECUTE FUNCTION announce_user_change();
+  FOR EACH STATEMENT EXECUTE FUNCTION announce_auth_change();

@@ -23,8 +23,7 @@ import { createHarvestServices } from './harvest/sync/harvest-services';
 import { createHarvestSyncJob } from './harvest/sync/sync-job';
 import { createJobRunner } from './jobs/job-runner';
 import { configureLogger, logger } from './lib/logger';
-import { createSessionCache } from './middleware/session-cache';
-import type { UserProfileRow } from './features/users/user.mapper';
+import { sessionCacheFor } from './middleware/session-cache';
 import { readOrCreateSecret } from './lib/secrets';
 import { configuredEncryptionKey, encryptionKeyCheck } from './ops/backup/encryption-key-check';
 import { startScheduledBackups } from './ops/backup/scheduled-backup.job';
@@ -120,9 +119,7 @@ export async function startServer(
     },
     config.email.fetch.intervalSeconds,
   );
-  // The embedded database has one connection, and one process: nothing to listen with or for.
-  const sessionCache =
-    database.mode === 'postgres' ? createSessionCache<UserProfileRow>({ pool: database.pool }) : undefined;
+  const sessionCache = sessionCacheFor(database);
   const app = createApp({
     config,
     pool: database.pool,

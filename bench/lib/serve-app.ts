@@ -11,8 +11,7 @@ import { createApp } from '../../server/app';
 import { processCount } from '../../server/cluster';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
-import type { UserProfileRow } from '../../server/features/users/user.mapper';
-import { createSessionCache } from '../../server/middleware/session-cache';
+import { sessionCacheFor } from '../../server/middleware/session-cache';
 
 const config = loadConfig();
 if (!config.sessionSecret) throw new Error('the benchmark parent passes SESSION_SECRET');
@@ -44,8 +43,8 @@ if (cluster.isPrimary && processes > 1) {
     pool: database.pool,
     db: database.db,
     sessionSecret: config.sessionSecret,
-    // As server.ts runs it in PostgreSQL mode.
-    sessionCache: createSessionCache<UserProfileRow>({ pool: database.pool }),
+    // As server.ts runs it.
+    sessionCache: sessionCacheFor(database),
   });
   const server = http.createServer(app);
   // The load generator keeps its connections open for the whole run.

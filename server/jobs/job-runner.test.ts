@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type OpenDatabase } from '../db/database';
-import { openTestDatabase } from '../test/test-database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenDatabase } from '../db/database';
+import { openSecondPool, openTestDatabase } from '../test/test-database';
 import { createJobRunner, type JobRun, type JobRunner } from './job-runner';
 import { claimLease } from './lease';
 
@@ -70,7 +70,7 @@ describe('the job runner', () => {
   it('when several processes work one queue, then each job is handled exactly once', async () => {
     // A second runner on its own pool stands for a second app process (PostgreSQL mode), or shares
     // the single embedded connection.
-    const second = database.mode === 'postgres' ? await openSecondPool() : undefined;
+    const second = database.mode === 'postgres' ? await openSecondPool(database) : undefined;
     const other = createJobRunner(second?.pool ?? database.pool);
     try {
       await runner.defineQueue('test.once', { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 });
@@ -96,7 +96,7 @@ describe('the job runner', () => {
   });
 
   it('when two processes run a periodic task, then it runs about once per interval in all, never twice at once', async () => {
-    const second = database.mode === 'postgres' ? await openSecondPool() : undefined;
+    const second = database.mode === 'postgres' ? await openSecondPool(database) : undefined;
     const other = createJobRunner(second?.pool ?? database.pool);
     try {
       let running = 0;
@@ -124,7 +124,7 @@ describe('the job runner', () => {
   });
 
   it('when a run outlasts its interval, then no other process starts one until it ends', async () => {
-    const second = database.mode === 'postgres' ? await openSecondPool() : undefined;
+    const second = database.mode === 'postgres' ? await openSecondPool(database) : undefined;
     const other = createJobRunner(second?.pool ?? database.pool);
     try {
       let running = 0;
@@ -213,11 +213,3 @@ describe('the job runner', () => {
     expect(rows[0]!.n).toBeGreaterThan(0);
   });
 });
-
-/** Another connection pool to this test file's PostgreSQL database. */
-async function openSecondPool() {
-  const { rows } = await database.pool.query<{ db: string }>('SELECT current_database() AS db');
-  const url = new URL(inject('testDatabase')!.serverUrl);
-  url.pathname = `/${rows[0]!.db}`;
-  return openDatabase({ databaseUrl: url.toString(), dataDir: '', dbPoolSize: 4 });
-}

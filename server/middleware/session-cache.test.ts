@@ -5,12 +5,12 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { createApp } from '../app';
-import { openDatabase, type OpenDatabase } from '../db/database';
+import type { OpenDatabase } from '../db/database';
 import type { UserProfileRow } from '../features/users/user.mapper';
 import { hasPostgresServer } from '../test/faults/app-storage';
 import { createTestApp, signedInAgent, TEST_SESSION_SECRET, type TestApp } from '../test/test-app';
+import { openSecondPool } from '../test/test-database';
 import { createSessionCache, type SessionCache } from './session-cache';
 
 let t: TestApp;
@@ -46,10 +46,7 @@ async function unannounced(database: OpenDatabase, statement: string, values: un
 describe.skipIf(!hasPostgresServer())('signed-in sessions kept in memory', () => {
   beforeAll(async () => {
     t = await createTestApp();
-    const { rows } = await t.database.pool.query<{ db: string }>('SELECT current_database() AS db');
-    const url = new URL(inject('testDatabase')!.serverUrl);
-    url.pathname = `/${rows[0]!.db}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', dbPoolSize: 4 });
+    const database = await openSecondPool(t.database);
     const cache = createSessionCache<UserProfileRow>({ pool: database.pool });
     const app = createApp({
       config: t.config,

@@ -16,7 +16,9 @@
  */
 import type pg from 'pg';
 import { SESSION_CACHE_MAX_AGE_MS, SESSION_CACHE_MAX_ENTRIES } from '@shared/constants';
+import type { OpenDatabase } from '../db/database';
 import { listenForNotifications, type NotificationListener } from '../db/notification-listener';
+import type { UserProfileRow } from '../features/users/user.mapper';
 
 /** The channel migration 0024's triggers announce on. */
 export const AUTH_CHANGES_CHANNEL = 'auth_changes';
@@ -48,6 +50,14 @@ export interface SessionCache<User = unknown> {
   /** Whether announcements arrive, so that anything is kept at all. */
   readonly listening: boolean;
   stop(): Promise<void>;
+}
+
+/**
+ * The app's session cache for this database: one on a PostgreSQL server, none on the embedded database
+ * (one process on one connection, whose round trip never leaves the process). The caller stops it.
+ */
+export function sessionCacheFor(database: OpenDatabase): SessionCache<UserProfileRow> | undefined {
+  return database.mode === 'postgres' ? createSessionCache({ pool: database.pool }) : undefined;
 }
 
 export function createSessionCache<User>(options: {

@@ -3,9 +3,8 @@ import request from 'supertest';
 import { createApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { OpenDatabase } from '../db/database';
-import type { UserProfileRow } from '../features/users/user.mapper';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner';
-import { createSessionCache } from '../middleware/session-cache';
+import { sessionCacheFor } from '../middleware/session-cache';
 import { TEST_SESSION_SECRET } from './security/known-secrets';
 import { openTestDatabase } from './test-database';
 
@@ -36,8 +35,7 @@ export async function createTestApp(
   const database = await openTestDatabase({ embedded: options.database === 'embedded' });
   const jobs = createJobRunner(database.pool);
   // As server.ts: signed-in sessions kept in memory in PostgreSQL mode.
-  const sessionCache =
-    database.mode === 'postgres' ? createSessionCache<UserProfileRow>({ pool: database.pool }) : undefined;
+  const sessionCache = sessionCacheFor(database);
   const app = createApp({
     config,
     pool: database.pool,

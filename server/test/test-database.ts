@@ -38,3 +38,11 @@ export async function openTestDatabase(options: { embedded?: boolean } = {}): Pr
     },
   };
 }
+
+/** Another connection pool to a test file's PostgreSQL database: another app process's. */
+export async function openSecondPool(database: OpenDatabase): Promise<OpenDatabase> {
+  const { rows } = await database.pool.query<{ db: string }>('SELECT current_database() AS db');
+  const url = new URL(inject('testDatabase')!.serverUrl);
+  url.pathname = `/${rows[0]!.db}`;
+  return openDatabase({ databaseUrl: url.toString(), dataDir: '', dbPoolSize: 4 });
+}

@@ -3,13 +3,13 @@
  * its own connection pool to one PostgreSQL database (the embedded database has one connection, which
  * the second app then shares), take replies and send them to one real SMTP server.
  */
-import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
 import { createApp } from '../../app';
-import { openDatabase, type OpenDatabase } from '../../db/database';
+import type { OpenDatabase } from '../../db/database';
 import { createJobRunner, type JobRunner } from '../../jobs/job-runner';
 import { signedInAgent, TEST_SESSION_SECRET } from '../../test/test-app';
+import { openSecondPool } from '../../test/test-database';
 import { createTicket } from '../tickets/tickets.test-support';
 import {
   createReplyTestApp,
@@ -100,11 +100,3 @@ describe('two app processes on one database', () => {
     );
   });
 });
-
-/** Another connection pool to this test file's PostgreSQL database (another app process's). */
-async function openSecondPool(database: OpenDatabase): Promise<OpenDatabase> {
-  const { rows } = await database.pool.query<{ db: string }>('SELECT current_database() AS db');
-  const url = new URL(inject('testDatabase')!.serverUrl);
-  url.pathname = `/${rows[0]!.db}`;
-  return openDatabase({ databaseUrl: url.toString(), dataDir: '', dbPoolSize: 4 });
-}

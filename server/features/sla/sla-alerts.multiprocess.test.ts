@@ -5,11 +5,12 @@
  * embedded database has one connection, which the second app then shares).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, ticketEvents } from '@shared/schema';
-import { openDatabase, type OpenDatabase } from '../../db/database';
+import type { OpenDatabase } from '../../db/database';
 import { createJobRunner, type JobRunner } from '../../jobs/job-runner';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
+import { openSecondPool } from '../../test/test-database';
 import { createTicket, readTicketRow, setTicketColumns } from '../tickets/tickets.test-support';
 import { raiseSlaAlerts, startSlaAlerts } from './sla-alerts.job';
 import { ALWAYS_OPEN, MINUTE, TEST_POLICIES } from './sla.test-support';
@@ -19,13 +20,6 @@ let admin: Awaited<ReturnType<typeof signedInAgent>>;
 let agent: Awaited<ReturnType<typeof signedInAgent>>;
 let second: OpenDatabase | undefined;
 let secondJobs: JobRunner;
-
-async function openSecondPool(database: OpenDatabase): Promise<OpenDatabase> {
-  const { rows } = await database.pool.query<{ db: string }>('SELECT current_database() AS db');
-  const url = new URL(inject('testDatabase')!.serverUrl);
-  url.pathname = `/${rows[0]!.db}`;
-  return openDatabase({ databaseUrl: url.toString(), dataDir: '', dbPoolSize: 4 });
-}
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@shared/contracts/auth';
 import { launchBrowser, newContext, screenshot } from './support/browser';
 import { newUser, signInNewUser } from './support/users';
 
@@ -77,6 +78,23 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Login Failed', { exact: true }).waitFor();
     await page.getByText('Invalid email or password', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('shows the server’s words under the password field when the password is a common one', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const user = newUser('Casey');
+    await page.goto('/signin');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('First Name').fill(user.firstName);
+    await page.getByLabel('Last Name').fill(user.lastName);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill('Password123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText(AUTH_MESSAGES.commonPassword, { exact: true }).first().waitFor();
+    await expect(page.getByLabel('Password').getAttribute('aria-invalid')).resolves.toBe('true');
+    await screenshot(page, 'register-common-password');
     await context.close();
   });
 

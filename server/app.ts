@@ -151,7 +151,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(sessionsRoutes({ db, config, sessionSecret: deps.sessionSecret }));
   api.use(totpRoutes({ db, config, cipher: harvest.cipher }));
   // Every router below serves signed-in users only; each applies requireAuth itself.
-  // A ticket in the Trash is 404 to all but admins on every /api/tickets/:id route (issue 26).
+  // A ticket in the Trash is 404 to all but admins on every /api/tickets/:id route (issue 26), and on
+  // the routes that reach its files and replies by their own ids (issue 34).
   api.use(hideDeletedTickets(db));
   api.use(ticketMergeRoutes({ db }));
   api.use(ticketsRoutes({ db, config }));

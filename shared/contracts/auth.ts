@@ -55,6 +55,8 @@ export const AUTH_MESSAGES = {
   emailTaken: 'An account with this email already exists',
   unauthorized: 'Unauthorized',
   wrongCurrentPassword: 'Current password is incorrect',
+  /** A new password found in the list of common and breached passwords (the server checks it). */
+  commonPassword: 'This password is too common. Choose another one.',
   passwordChanged: 'Password changed successfully',
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   tooManyRegistrations: 'Too many registration attempts from this address. Please try again later.',

@@ -48,8 +48,9 @@ export const TICKET_LIMITS = {
   minYear: 1900,
   maxYear: 9999,
   /**
-   * How far a client's clock may be from the server's: a new note's timestamp and a given closedAt
-   * may be this far ahead of (a note's also behind) the server's time.
+   * How far a client's clock may be from the server's: a new note's timestamp, a given closedAt and
+   * a given assignedAt may be this far ahead of (a note's and assignedAt's also behind) the server's
+   * time.
    */
   clockSkewMinutes: 5,
 } as const;
@@ -84,6 +85,8 @@ export const TICKET_MESSAGES = {
   assignedAtNeedsAssignee: 'Only an assigned ticket has an assignment time',
   closedAtBeforeCreated: 'A ticket cannot be closed before it was created',
   closedAtInFuture: 'A ticket cannot be closed in the future',
+  assignedAtBeforeCreated: 'A ticket cannot be assigned before it was created',
+  assignedAtNotCurrent: `The assignment time must be within ${TICKET_LIMITS.clockSkewMinutes} minutes of the server's time`,
   notesAppendOnly:
     'Existing notes cannot be changed, removed or reordered; send them back as they are and add new notes after them',
   notesNotAList: 'Notes must be a JSON list of note entries',

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@shared/contracts/auth';
 import { createTestApp, newUserInput, signedInAgent, type TestApp } from '../../test/test-app';
 
 // Throttling is tested in auth-throttle.test.ts, session security in sessions.test.ts.
@@ -50,6 +51,26 @@ describe('POST /api/register', () => {
     expect(res.body.fieldErrors[field]).toContain(message);
     expect(res.body.error).toContain(field);
     expect(res.body.error).toContain(message);
+  });
+
+  it.each(['password', '12345678', 'aaaaaaaa', 'PassWord1', 'qwertyuiop'])(
+    'when the password is a common one (%s), then 400 naming password, in any letter case, and no account',
+    async (password) => {
+      const input = newUserInput({ password });
+      const res = await request(t.app).post('/api/register').send(input).expect(400);
+      expect(res.body.fieldErrors).toEqual({ password: [AUTH_MESSAGES.commonPassword] });
+      expect(res.body.error).toBe(`password: ${AUTH_MESSAGES.commonPassword}`);
+      const { rows } = await t.database.pool.query('SELECT 1 FROM users WHERE email = $1', [input.email]);
+      expect(rows).toHaveLength(0);
+    },
+  );
+
+  it('when a short password is also a common one, then only the spec’s length message is given', async () => {
+    const res = await request(t.app)
+      .post('/api/register')
+      .send(newUserInput({ password: '123456' }))
+      .expect(400);
+    expect(res.body.fieldErrors).toEqual({ password: ['Password must be at least 8 characters'] });
   });
 
   it('when the body is missing entirely, then 400 lists every required field', async () => {
@@ -198,6 +219,19 @@ describe('POST /api/auth/change-password', () => {
     const { agent } = await signedInAgent(t.app);
     const res = await agent.post('/api/auth/change-password').send(body).expect(400);
     expect(res.body.fieldErrors[field]).toContain(message);
+  });
+
+  it('when the new password is a common one, then 400 naming newPassword and the password is unchanged', async () => {
+    const { agent, input } = await signedInAgent(t.app);
+    const res = await agent
+      .post('/api/auth/change-password')
+      .send({ currentPassword: input.password, newPassword: 'Password123' })
+      .expect(400);
+    expect(res.body.fieldErrors).toEqual({ newPassword: [AUTH_MESSAGES.commonPassword] });
+    await request(t.app)
+      .post('/api/login')
+      .send({ email: input.email, password: input.password })
+      .expect(200);
   });
 
   it('when the current password is wrong, then 400 and the password is unchanged', async () => {

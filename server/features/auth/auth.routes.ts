@@ -1,9 +1,7 @@
 import { Router, type Request } from 'express';
 import {
   AUTH_MESSAGES,
-  changePasswordSchema,
   loginSchema,
-  registerSchema,
   type AuthSuccess,
   type TotpRequiredResponse,
 } from '@shared/contracts/auth';
@@ -16,6 +14,7 @@ import { SESSION_COOKIE_NAME } from '../../middleware/session';
 import { AuthThrottle, cancelOnError, cancelOnServerError } from './auth-throttle';
 import * as authService from './auth.service';
 import { isFromThisMachine } from './local-request';
+import { changePasswordInput, registerInput } from './new-password-inputs';
 import { destroyOtherSessionsOf } from './sessions.repository';
 import { recordSecurityEvent } from '../audit/security-events.repository';
 import { findCredentialsByEmail } from '../users/users.repository';
@@ -35,7 +34,7 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
   router.post('/register', async (req, res) => {
     const attempt = await throttle.beginRegistration(clientIp(req));
     const user = await cancelOnServerError(attempt, () =>
-      authService.register(db, parseInput(registerSchema, req.body), config.bcryptCost, {
+      authService.register(db, parseInput(registerInput, req.body), config.bcryptCost, {
         fromThisMachine: isFromThisMachine(req, config.trustProxy),
       }),
     );
@@ -49,7 +48,7 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
       createAdminWithSetupToken(
         db,
         String(req.params.token),
-        parseInput(registerSchema, req.body),
+        parseInput(registerInput, req.body),
         config.bcryptCost,
       ),
     );
@@ -107,7 +106,7 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
   });
 
   router.post('/auth/change-password', requireAuth(db), async (req, res) => {
-    const input = parseInput(changePasswordSchema, req.body);
+    const input = parseInput(changePasswordInput, req.body);
     const user = currentUser(req);
     // The current password is guessed like a sign-in: it draws on the account's failure budget.
     const attempt = await throttle.beginLogin(

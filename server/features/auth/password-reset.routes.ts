@@ -2,13 +2,13 @@ import { Router, type Request } from 'express';
 import {
   PASSWORD_RESET_MESSAGES,
   passwordResetRequestSchema,
-  passwordResetSchema,
   type PasswordResetRequestedResponse,
 } from '@shared/contracts/auth';
 import type { AppConfig } from '../../config';
 import { configuredBaseUrl } from '../../lib/urls';
 import { parseInput } from '../../lib/validate';
 import { AuthThrottle, cancelOnServerError } from './auth-throttle';
+import { passwordResetInput } from './new-password-inputs';
 import * as passwordResetService from './password-reset.service';
 import type { PasswordResetDeps } from './password-reset.service';
 
@@ -33,7 +33,7 @@ export function passwordResetRoutes(deps: PasswordResetDeps & { config: AppConfi
   });
 
   router.post('/password-reset/:token', async (req, res) => {
-    const { password } = parseInput(passwordResetSchema, req.body);
+    const { password } = parseInput(passwordResetInput, req.body);
     await passwordResetService.resetPassword(
       db,
       String(req.params.token),

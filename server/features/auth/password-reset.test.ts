@@ -151,6 +151,23 @@ describe('POST /api/team/:id/password-reset', () => {
     await member.agent.get('/api/auth/user').expect(401);
   });
 
+  it('when the new password is a common one, then 400 naming password and the link still works', async () => {
+    const member = await signedInAgent(r.t.app);
+    const res = await r.admin.post(`/api/team/${member.user.id}/password-reset`).expect(200);
+    const token = LINK.exec(res.body.url)![1]!;
+    registerLogSecret('a password reset token', token);
+    const common = await request(r.t.app)
+      .post(`/api/password-reset/${token}`)
+      .send({ password: 'iloveyou' })
+      .expect(400);
+    expect(common.body.fieldErrors).toEqual({ password: [AUTH_MESSAGES.commonPassword] });
+    await member.agent.get('/api/auth/user').expect(200);
+    await request(r.t.app)
+      .post(`/api/password-reset/${token}`)
+      .send({ password: 'set by an admin link' })
+      .expect(200);
+  });
+
   it('when the member is deactivated or unknown, then 409 or 404', async () => {
     const leaver = await signedInAgent(r.t.app);
     await r.admin.put(`/api/team/${leaver.user.id}`).send({ active: false }).expect(200);

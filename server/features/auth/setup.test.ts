@@ -89,6 +89,8 @@ describe('POST /api/setup/{token}', () => {
     const token = await newToken(t);
     const res = await setup(t, token, { ...newUserInput(), password: 'short' }).expect(400);
     expect(res.body.fieldErrors.password).toContain('Password must be at least 8 characters');
+    const common = await setup(t, token, { ...newUserInput(), password: 'letmein1' }).expect(400);
+    expect(common.body.fieldErrors).toEqual({ password: [AUTH_MESSAGES.commonPassword] });
     // Someone registered first from elsewhere (an agent), with the owner's address.
     const taken = newUserInput();
     await request(t.app).post('/api/register').set('X-Forwarded-For', '203.0.113.9').send(taken).expect(201);

@@ -15,11 +15,14 @@ import { newTicketInput } from '../tickets/tickets.test-support';
 import { signedInAgent, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
+/** The first account, so an admin. */
 let agent: Awaited<ReturnType<typeof signedInAgent>>['agent'];
+let colleague: Awaited<ReturnType<typeof signedInAgent>>['agent'];
 
 beforeAll(async () => {
   t = await createInboundTestApp({ INBOUND_MAX_TICKETS_PER_SENDER_PER_MINUTE: '1000' });
   ({ agent } = await signedInAgent(t.app));
+  ({ agent: colleague } = await signedInAgent(t.app));
 });
 afterAll(() => t.close());
 
@@ -231,5 +234,36 @@ describe('GET /api/attachments/:id', () => {
     ]);
     const res = await request(t.app).get(`/api/attachments/${files[0]!.id}`).expect(401);
     expect(res.text).not.toContain('secret');
+  });
+
+  it('when its ticket is in the Trash, then an agent gets the ticket’s 404 and no content, an admin the file, and after a restore it is served again', async () => {
+    const { ticket, files } = await ticketWithFiles([
+      { filename: 'payslip.txt', contentType: 'text/plain', content: Buffer.from('secret salary') },
+    ]);
+    const path = `/api/attachments/${files[0]!.id}`;
+    await colleague.delete(`/api/tickets/${ticket.id}`).expect(204);
+
+    const ticketAnswer = await colleague.get(`/api/tickets/${ticket.id}`).expect(404);
+    for (const inline of ['0', '1']) {
+      const fileAnswer = await colleague.get(path).query({ inline }).expect(404);
+      expect(fileAnswer.body).toEqual(ticketAnswer.body);
+      expect(fileAnswer.text).not.toContain('secret');
+    }
+    // Admins can open a deleted ticket to see what they restore, its files too.
+    expect((await binary(agent.get(path)).expect(200)).body.toString()).toBe('secret salary');
+
+    await agent.post(`/api/tickets/${ticket.id}/restore`).expect(200);
+    expect((await binary(colleague.get(path)).expect(200)).body.toString()).toBe('secret salary');
+  });
+});
+
+describe('POST /api/messages/:id/retry', () => {
+  it('when the message’s ticket is in the Trash, then an agent gets the ticket’s 404', async () => {
+    const ticket = (await postEmail(t.app, emailPayload()).expect(201)).body.ticket as { id: string };
+    const reply = await insertOutboundReply(t, ticket.id, 'trashed-retry@helpdesk.example.com', 'failed');
+    await colleague.delete(`/api/tickets/${ticket.id}`).expect(204);
+    const ticketAnswer = await colleague.get(`/api/tickets/${ticket.id}`).expect(404);
+    const retried = await colleague.post(`/api/messages/${reply.id}/retry`).expect(404);
+    expect(retried.body).toEqual(ticketAnswer.body);
   });
 });

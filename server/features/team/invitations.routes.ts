@@ -1,11 +1,12 @@
 import { Router, type Request } from 'express';
 import type { AuthSuccess } from '@shared/contracts/auth';
-import { acceptInvitationSchema, type InvitationLookupResponse } from '@shared/contracts/team';
+import type { InvitationLookupResponse } from '@shared/contracts/team';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
 import { AuthThrottle, cancelOnServerError } from '../auth/auth-throttle';
 import { recordSecurityEvent } from '../audit/security-events.repository';
+import { acceptInvitationInput } from '../auth/new-password-inputs';
 import { signIn } from '../auth/sign-in';
 import * as invitationsService from './invitations.service';
 
@@ -30,7 +31,7 @@ export function invitationRoutes(deps: { db: Database; config: AppConfig }) {
       invitationsService.acceptInvitation(
         db,
         String(req.params.token),
-        parseInput(acceptInvitationSchema, req.body),
+        parseInput(acceptInvitationInput, req.body),
         config.bcryptCost,
       ),
     );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@shared/contracts/auth';
 import { REGISTRATION_MESSAGES } from '@shared/contracts/registration-settings';
 import { TEAM_MESSAGES } from '@shared/contracts/team';
 import { registerLogSecret } from '../../test/security/log-scanner';
@@ -178,6 +179,8 @@ describe('GET /api/invitations/:token and accepting', () => {
     const { token } = await invite();
     const res = await accept(token, { password: 'short' }).expect(400);
     expect(res.body.fieldErrors).toHaveProperty('password');
+    const common = await accept(token, { password: 'football1' }).expect(400);
+    expect(common.body.fieldErrors).toEqual({ password: [AUTH_MESSAGES.commonPassword] });
     const names = await accept(token, { firstName: '', lastName: undefined }).expect(400);
     expect(names.body.fieldErrors).toHaveProperty('firstName');
     expect(names.body.fieldErrors).toHaveProperty('lastName');

@@ -93,11 +93,30 @@ describe('planTicketChanges: assignment', () => {
     });
   });
 
-  it('when an assignment time is given, then it is used', () => {
-    expect(planTicketChanges(open, { assignedTo: 'u1', assignedAt: earlier }, now, caller)).toEqual({
+  it('when an assignment time within the allowed skew before now is given, then it is used', () => {
+    const recent = new Date(now.getTime() - CLOCK_SKEW_MS);
+    expect(planTicketChanges(open, { assignedTo: 'u1', assignedAt: recent }, now, caller)).toEqual({
       assignedTo: 'u1',
-      assignedAt: earlier,
+      assignedAt: recent,
     });
+  });
+
+  it.each([
+    ['older than the allowed skew', new Date(now.getTime() - CLOCK_SKEW_MS - 1), 'within 5 minutes'],
+    ['further ahead than the allowed skew', new Date(now.getTime() + CLOCK_SKEW_MS + 1), 'within 5 minutes'],
+    ['before the ticket was created', new Date(created.getTime() - 1), 'before it was created'],
+  ])('when the assignment time given is %s, then 400 naming assignedAt', (_case, assignedAt, message) => {
+    expect(() => planTicketChanges(open, { assignedTo: 'u1', assignedAt }, now, caller)).toThrowError(
+      message,
+    );
+  });
+
+  it('when the current assignment time comes back with the same assignee, then nothing changes', () => {
+    const assigned = { ...open, assignedTo: 'u1', assignedAt: earlier };
+    expect(planTicketChanges(assigned, { assignedTo: 'u1', assignedAt: earlier }, now, caller)).toEqual({});
+    expect(() =>
+      planTicketChanges(assigned, { assignedTo: 'u2', assignedAt: earlier }, now, caller),
+    ).toThrowError('within 5 minutes');
   });
 
   it('when an assignment time is given for an unassigned ticket, then 400', () => {

@@ -49,18 +49,44 @@ export const isClosedStatus = (status: string) =>
 
 const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 
-const closedAtError = (message: string) => badRequest(`closedAt: ${message}`, { closedAt: [message] });
+const fieldError = (field: 'closedAt' | 'assignedAt', message: string) =>
+  badRequest(`${field}: ${message}`, { [field]: [message] });
+
+/** How a given time is checked: its field, its messages and how far back it may lie. */
+interface GivenTimeRule {
+  field: 'closedAt' | 'assignedAt';
+  beforeCreated: string;
+  notCurrent: string;
+  /** How far before the server's time it may lie (closedAt: any time since creation). */
+  maxAgeMs: number;
+}
+
+const CLOSED_AT_RULE: GivenTimeRule = {
+  field: 'closedAt',
+  beforeCreated: TICKET_MESSAGES.closedAtBeforeCreated,
+  notCurrent: TICKET_MESSAGES.closedAtInFuture,
+  maxAgeMs: Infinity,
+};
+
+// The dashboard's mean time to assignment reads assignedAt: a client may only say "now", give or take
+// its clock's skew, or a far-future or backdated time would rewrite the figure (issue 34).
+const ASSIGNED_AT_RULE: GivenTimeRule = {
+  field: 'assignedAt',
+  beforeCreated: TICKET_MESSAGES.assignedAtBeforeCreated,
+  notCurrent: TICKET_MESSAGES.assignedAtNotCurrent,
+  maxAgeMs: CLOCK_SKEW_MS,
+};
 
 /**
- * A closing time a client gives: not before the ticket was created, not in the future (a client clock
- * up to CLOCK_SKEW_MS ahead is taken as now, so a stored closedAt is never later than the change).
+ * A time a client gives (closedAt, assignedAt): not before the ticket was created, not further from
+ * now than the rule allows (a client clock up to CLOCK_SKEW_MS ahead is taken as now, so a stored
+ * time is never later than the change).
  */
-function givenClosedAt(current: TicketState, closedAt: Date, now: Date): Date {
-  if (closedAt.getTime() < current.createdAt.getTime())
-    throw closedAtError(TICKET_MESSAGES.closedAtBeforeCreated);
-  if (closedAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
-    throw closedAtError(TICKET_MESSAGES.closedAtInFuture);
-  return closedAt.getTime() > now.getTime() ? now : closedAt;
+function givenTime(rule: GivenTimeRule, current: TicketState, given: Date, now: Date): Date {
+  if (given.getTime() < current.createdAt.getTime()) throw fieldError(rule.field, rule.beforeCreated);
+  if (given.getTime() > now.getTime() + CLOCK_SKEW_MS || given.getTime() < now.getTime() - rule.maxAgeMs)
+    throw fieldError(rule.field, rule.notCurrent);
+  return given.getTime() > now.getTime() ? now : given;
 }
 
 /**
@@ -69,14 +95,17 @@ function givenClosedAt(current: TicketState, closedAt: Date, now: Date): Date {
  */
 function planClosedAt(current: TicketState, request: TicketChangeRequest, now: Date): Date | null {
   if (!isClosedStatus(request.status ?? current.status)) {
-    if (request.closedAt) throw closedAtError(TICKET_MESSAGES.closedAtNeedsClosedStatus);
+    if (request.closedAt) throw fieldError('closedAt', TICKET_MESSAGES.closedAtNeedsClosedStatus);
     return null;
   }
-  if (request.closedAt) return givenClosedAt(current, request.closedAt, now);
+  if (request.closedAt) return givenTime(CLOSED_AT_RULE, current, request.closedAt, now);
   return isClosedStatus(current.status) && current.closedAt ? current.closedAt : now;
 }
 
-/** assignedAt follows the assignee: a new assignee stamps it (unless a time is given), none clears it. */
+/**
+ * assignedAt follows the assignee: a new assignee stamps it (unless a current time is given), none
+ * clears it. The ticket's own assignedAt sent back with the same assignee is kept, however old.
+ */
 function planAssignment(
   current: TicketState,
   request: TicketChangeRequest,
@@ -84,13 +113,13 @@ function planAssignment(
 ): { assignedTo: string | null; assignedAt: Date | null } {
   const assignedTo = request.assignedTo !== undefined ? request.assignedTo : current.assignedTo;
   if (assignedTo === null) {
-    if (request.assignedAt)
-      throw badRequest(`assignedAt: ${TICKET_MESSAGES.assignedAtNeedsAssignee}`, {
-        assignedAt: [TICKET_MESSAGES.assignedAtNeedsAssignee],
-      });
+    if (request.assignedAt) throw fieldError('assignedAt', TICKET_MESSAGES.assignedAtNeedsAssignee);
     return { assignedTo, assignedAt: null };
   }
-  if (request.assignedAt) return { assignedTo, assignedAt: request.assignedAt };
+  const unchanged =
+    assignedTo === current.assignedTo && sameTime(request.assignedAt ?? null, current.assignedAt);
+  if (request.assignedAt && !unchanged)
+    return { assignedTo, assignedAt: givenTime(ASSIGNED_AT_RULE, current, request.assignedAt, now) };
   return { assignedTo, assignedAt: assignedTo === current.assignedTo ? current.assignedAt : now };
 }
 

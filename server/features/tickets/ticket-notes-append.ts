@@ -7,7 +7,7 @@ import { TICKET_LIMITS, TICKET_MESSAGES, timestampString } from '@shared/contrac
 import { noteAuthor, parseNoteList, parseNotes, serializeNotes, type NoteEntry } from '@shared/notes';
 import { AppError, badRequest } from '../../lib/errors';
 
-/** How far a client's clock may be from the server's (new notes' timestamps, a given closedAt). */
+/** How far a client's clock may be from the server's (new notes' timestamps, a given closedAt or assignedAt). */
 export const CLOCK_SKEW_MS = TICKET_LIMITS.clockSkewMinutes * 60_000;
 
 /** Who sends the change: new notes must carry this id and noteAuthor(caller)'s name and initials. */

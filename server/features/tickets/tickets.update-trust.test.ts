@@ -1,7 +1,8 @@
 /**
  * PUT /api/tickets/:id trusts no sender ("Trust no sender", item 5): notes only append, new notes are
- * the caller's own and written now, closedAt lies between creation and now, harvestTimeEntryId is one
- * of the ticket's own time entries, and lastUpdatedBy is always the caller.
+ * the caller's own and written now, closedAt lies between creation and now, assignedAt within minutes
+ * of now and not before creation (issue 34), harvestTimeEntryId is one of the ticket's own time
+ * entries, and lastUpdatedBy is always the caller.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGACY_NOTE_SPACING_MS } from '@shared/constants';
@@ -294,6 +295,95 @@ describe('PUT closedAt: between the ticket’s creation and now', () => {
     const closedAt = new Date(Date.parse(created.createdAt) + 1).toISOString();
     const res = await put(alice, created.id, { status: 'closed', closedAt }).expect(200);
     expect(res.body.ticket.closedAt).toBe(closedAt);
+  });
+});
+
+describe('PUT assignedAt: within minutes of the server’s time, never before creation', () => {
+  const skew = TICKET_LIMITS.clockSkewMinutes;
+  const notCurrent = `The assignment time must be within ${skew} minutes of the server's time`;
+
+  it.each([
+    ['9999-12-31, far in the future', () => '9999-12-31T00:00:00Z', notCurrent],
+    [`more than ${skew} minutes ahead`, () => nowIso((skew + 1) * MINUTE), notCurrent],
+    [`more than ${skew} minutes old`, () => nowIso(-(skew + 1) * MINUTE), notCurrent],
+    [
+      '1900-01-01, before the ticket was created',
+      () => '1900-01-01T00:00:00Z',
+      'A ticket cannot be assigned before it was created',
+    ],
+  ])(
+    'when an agent assigns with assignedAt %s, then 400 naming assignedAt and nothing changes',
+    async (_case, assignedAt, message) => {
+      const created = await createTicket(alice.agent);
+      // Created an hour ago, so a time minutes old is refused for its age, not for preceding creation.
+      await setTicketColumns(t.database.db, created.id, { createdAt: new Date(Date.now() - 60 * MINUTE) });
+      const before = (await readTicketRow(t.database.db, created.id))!;
+      const res = await put(mallory, created.id, {
+        assignedTo: mallory.user.id,
+        assignedAt: assignedAt(),
+      }).expect(400);
+      expect(res.body.fieldErrors).toEqual({ assignedAt: [message] });
+      expect(res.body.message).toBe(`assignedAt: ${message}`);
+      expect(await readTicketRow(t.database.db, created.id)).toMatchObject({
+        assignedTo: null,
+        assignedAt: null,
+        updatedAt: before.updatedAt,
+      });
+    },
+  );
+
+  it('when an assigned ticket’s assignedAt is moved to the far future, then 400 and it keeps its time', async () => {
+    const created = await createTicket(alice.agent, { assignedTo: alice.user.id });
+    const res = await put(mallory, created.id, { assignedAt: '9999-12-31T00:00:00Z' }).expect(400);
+    expect(res.body.fieldErrors).toHaveProperty('assignedAt');
+    expect((await readTicketRow(t.database.db, created.id))?.assignedAt?.toISOString()).toBe(
+      created.assignedAt,
+    );
+  });
+
+  it('when assignedAt is a minute old, then it is stored; a few seconds ahead is stored as the server’s time', async () => {
+    const created = await createTicket(alice.agent);
+    await setTicketColumns(t.database.db, created.id, { createdAt: new Date(Date.now() - 60 * MINUTE) });
+    const minuteAgo = nowIso(-MINUTE);
+    const past = await put(alice, created.id, { assignedTo: alice.user.id, assignedAt: minuteAgo }).expect(
+      200,
+    );
+    expect(past.body.ticket.assignedAt).toBe(minuteAgo);
+    const ahead = await put(alice, created.id, {
+      assignedTo: bob.user.id,
+      assignedAt: nowIso(MINUTE),
+    }).expect(200);
+    expect(ahead.body.ticket.assignedAt).toBe(ahead.body.ticket.updatedAt);
+  });
+
+  it('when the ticket’s current assignedAt is sent back with another change, then 200 and it is kept, however old', async () => {
+    const created = await createTicket(alice.agent, { assignedTo: alice.user.id });
+    const longAgo = new Date('2026-01-05T09:00:00.000Z');
+    await setTicketColumns(t.database.db, created.id, { createdAt: longAgo, assignedAt: longAgo });
+    const res = await put(alice, created.id, {
+      assignedTo: alice.user.id,
+      assignedAt: longAgo.toISOString(),
+      priority: 'high',
+    }).expect(200);
+    expect(res.body.ticket).toMatchObject({ assignedAt: longAgo.toISOString(), priority: 'high' });
+  });
+
+  it('when POST or the bulk change carry assignedAt, then it is ignored and the server stamps the time', async () => {
+    const created = await createTicket(mallory.agent, {
+      assignedTo: mallory.user.id,
+      assignedAt: '9999-12-31T00:00:00Z',
+    });
+    expect(created.assignedAt).toBe(created.createdAt);
+    const other = await createTicket(alice.agent);
+    await mallory.agent
+      .patch('/api/tickets/bulk')
+      .send({
+        ticketIds: [other.id],
+        updates: { assignedTo: mallory.user.id, assignedAt: '9999-12-31T00:00:00Z' },
+      })
+      .expect(200);
+    const row = (await readTicketRow(t.database.db, other.id))!;
+    expect(row.assignedAt).toEqual(row.updatedAt);
   });
 });
 

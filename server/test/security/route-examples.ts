@@ -261,7 +261,7 @@ async function fullTicketUpdate(fx: SecurityFixture) {
       status: 'closed',
       priority: 'high',
       assignedTo: fx.agent.id,
-      assignedAt: '2026-03-02T09:00:00Z',
+      assignedAt: now,
       notes: serializeNotes([note]),
       timeSpent: 1.5,
       harvestTimeEntryId: harvestEntryIds,

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
+import { ApiError } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
 import {
   checkPasswordForm,
@@ -10,10 +11,20 @@ import {
   PASSWORD_MESSAGES,
   type PasswordFormValues,
 } from '../lib/password-rules';
-import { notifyFailure, notifyInvalid, notifySuccess, SETTINGS_TOASTS } from '../lib/settings-toasts';
+import {
+  notifyFailure,
+  notifyInvalid,
+  notifyProblem,
+  notifySuccess,
+  SETTINGS_TOASTS,
+} from '../lib/settings-toasts';
 import { SectionCard } from '@/components/ui/section-card';
 
 const HINT_ID = 'settings-password-hint';
+
+/** The server's words about the new password (a common one is refused), without the field's name. */
+const newPasswordProblem = (error: unknown) =>
+  error instanceof ApiError ? error.body?.fieldErrors?.newPassword?.[0] : undefined;
 
 /** Current, new and confirmed password (spec §5); the fields clear once the change is saved. */
 export function ChangePasswordCard() {
@@ -28,7 +39,11 @@ export function ChangePasswordCard() {
         form.reset(EMPTY_PASSWORD_FORM);
         notifySuccess(SETTINGS_TOASTS.passwordChanged);
       },
-      onError: (error) => notifyFailure(SETTINGS_TOASTS.passwordFailed, error),
+      onError: (error) => {
+        const problem = newPasswordProblem(error);
+        if (problem) return notifyProblem(SETTINGS_TOASTS.passwordFailed, problem);
+        notifyFailure(SETTINGS_TOASTS.passwordFailed, error);
+      },
     });
   };
 

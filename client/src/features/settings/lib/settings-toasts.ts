@@ -15,7 +15,12 @@ export const serverMessageOf = (error: unknown) =>
   error instanceof ApiError ? error.serverMessage : undefined;
 
 export function notifyInvalid(description: string): void {
-  toast({ variant: 'destructive', title: SETTINGS_TOASTS.invalid, description });
+  notifyProblem(SETTINGS_TOASTS.invalid, description);
+}
+
+/** A destructive toast: what failed, then why. */
+export function notifyProblem(title: string, description: string): void {
+  toast({ variant: 'destructive', title, description });
 }
 
 export function notifySuccess(title: string, description?: string): void {

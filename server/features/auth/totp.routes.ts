@@ -26,7 +26,8 @@ import * as totpService from './totp.service';
 
 /**
  * Two-step sign-in: each user turns it on and off in Settings; the second step of a sign-in draws on
- * the sign-in budget (per address and per account), so codes cannot be guessed faster than passwords.
+ * the sign-in budget of the address and on the account's own budget of codes, which a right password
+ * does not refill (auth-throttle.ts), so codes cannot be guessed by signing in again and again.
  */
 export function totpRoutes(deps: { db: Database; config: AppConfig; cipher: TokenCipher }) {
   const { db, config, cipher } = deps;
@@ -88,12 +89,16 @@ export function totpRoutes(deps: { db: Database; config: AppConfig; cipher: Toke
     const input = parseInput(loginTotpSchema, req.body);
     const row = await findUserById(db, userId);
     if (!row?.active) throw new AppError('unauthorized', TOTP_MESSAGES.notPending);
-    const attempt = await throttle.beginLogin(clientIp(req), row.email, TOTP_MESSAGES.tooManyCodes);
+    const attempt = await throttle.beginSecondStep(clientIp(req), userId);
     const ok = await cancelOnServerError(attempt, () =>
       totpService.verifySecondStep(db, cipher, userId, input),
     );
     if (!ok) {
       await recordSecurityEvent(db, { kind: 'sign_in_failed', targetId: userId, ip: clientIp(req) });
+      // Once per window: the wrong code that used up the account's budget.
+      if (attempt.lastAllowed) {
+        await recordSecurityEvent(db, { kind: 'totp_locked', targetId: userId, ip: clientIp(req) });
+      }
       throw new AppError('unauthorized', TOTP_MESSAGES.invalidCode);
     }
     await attempt.succeeded();

@@ -33,10 +33,12 @@ export function totpRoutes(deps: { db: Database; config: AppConfig; cipher: Toke
   const { db, config, cipher } = deps;
   const throttle = new AuthThrottle(db, config);
   const auth = requireAuth(db);
+  // What the setup screen needs, open to a user whom admins hold to it.
+  const authDuringSetup = requireAuth(db, { duringTotpSetup: true });
   const router = Router();
   const clientIp = (req: Request) => req.ip ?? 'unknown';
 
-  router.get('/auth/totp', auth, async (req, res) => {
+  router.get('/auth/totp', authDuringSetup, async (req, res) => {
     const enabled = await totpService.isTotpEnabled(db, currentUser(req).id);
     const { requireTotp } = await loadRegistrationSettings(db);
     res
@@ -44,13 +46,13 @@ export function totpRoutes(deps: { db: Database; config: AppConfig; cipher: Toke
       .json({ enabled, required: requireTotp } satisfies TotpStatusResponse);
   });
 
-  router.post('/auth/totp/setup', auth, async (req, res) => {
+  router.post('/auth/totp/setup', authDuringSetup, async (req, res) => {
     const answer = await totpService.setupTotp(db, cipher, currentUser(req));
     // The secret is in this answer only.
     res.set('Cache-Control', 'no-store').json(answer satisfies TotpSetupResponse);
   });
 
-  router.post('/auth/totp/enable', auth, async (req, res) => {
+  router.post('/auth/totp/enable', authDuringSetup, async (req, res) => {
     const { code } = parseInput(totpEnableSchema, req.body);
     const user = currentUser(req);
     const recoveryCodes = await totpService.enableTotp(db, cipher, user.id, code);

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTP_MESSAGES } from '@shared/contracts/auth';
 import { base32Decode, totp } from '../server/lib/totp';
-import { adminApi, expectStatus } from './support/api-users';
+import { adminApi, expectStatus, registerApiUser, type ApiUser } from './support/api-users';
 import { launchBrowser, newContext, screenshot } from './support/browser';
 import { dismissToasts, settled } from './support/page-state';
 import { signInNewUser } from './support/users';
@@ -19,6 +20,16 @@ afterAll(() => browser.close());
 
 const codeFor = (secret: string, offsetSteps = 0) =>
   totp(base32Decode(secret), Date.now() + offsetSteps * 30_000);
+
+/** Makes an API user an admin, or an agent again, as the e2e admin. */
+async function setAdmin(userId: string, role: 'admin' | 'agent') {
+  const admin = await adminApi();
+  try {
+    await expectStatus(admin.put(`/api/team/${userId}`, { data: { role } }), 200, `role ${role}`);
+  } finally {
+    await admin.dispose();
+  }
+}
 
 async function screenshotsAt(page: Page, name: string) {
   for (const width of [1440, 390]) {
@@ -77,32 +88,81 @@ describe('two-step sign-in', () => {
     await fresh.close();
   });
 
-  it('when admins require it, then a user without it sets it up before anything else', async () => {
-    const admin = await adminApi();
+  describe('when admins require it', () => {
+    let requirer: ApiUser;
     const setRequired = (requireTotp: boolean) =>
       expectStatus(
-        admin.post('/api/settings', {
+        requirer.api.post('/api/settings', {
           data: { key: 'registration', value: { mode: 'open', allowedDomains: [], requireTotp } },
         }),
         200,
         'requireTotp',
       );
-    await setRequired(true);
-    try {
+
+    // The server holds every user without two-step sign-in to the setup, admins too: the admin who
+    // turns the requirement on and off has it.
+    beforeAll(async () => {
+      requirer = await registerApiUser('Rhea', 'Requirer');
+      await setAdmin(requirer.id, 'admin');
+      const setup = await expectStatus<{ secret: string }>(
+        requirer.api.post('/api/auth/totp/setup'),
+        200,
+        'TOTP setup',
+      );
+      await expectStatus(
+        requirer.api.post('/api/auth/totp/enable', { data: { code: codeFor(setup.secret, -1) } }),
+        200,
+        'TOTP enable',
+      );
+    });
+    afterAll(async () => {
+      await setRequired(false);
+      await setAdmin(requirer.id, 'agent');
+      await requirer.api.dispose();
+    });
+
+    it('then a user without it sets it up before anything else', async () => {
+      await setRequired(true);
+      try {
+        const context = await newContext(browser);
+        await signInNewUser(context, 'Quinn');
+        const page = await context.newPage();
+        await page.goto('/dashboard');
+        await page.getByText(TOTP_MESSAGES.setupRequired).waitFor();
+        expect(await page.getByRole('heading', { name: 'Dashboard', level: 1 }).count()).toBe(0);
+        await screenshotsAt(page, 'two-step-required');
+        // What a script would do with the same session: refused, but for the setup's own routes.
+        expect((await context.request.get('/api/tickets')).status()).toBe(403);
+        await setUpTwoStep(page);
+        await page.getByRole('button', { name: 'Done' }).click();
+        await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+        expect((await context.request.get('/api/tickets')).status()).toBe(200);
+        await context.close();
+      } finally {
+        await setRequired(false);
+      }
+    });
+
+    it('then a user who has the app open is taken to the setup by the next refused poll', async () => {
       const context = await newContext(browser);
-      await signInNewUser(context, 'Quinn');
+      await signInNewUser(context, 'Otto');
       const page = await context.newPage();
       await page.goto('/dashboard');
-      await page.getByText('Your admins require two-step sign-in: set it up to continue.').waitFor();
-      expect(await page.getByRole('heading', { name: 'Dashboard', level: 1 }).count()).toBe(0);
-      await screenshotsAt(page, 'two-step-required');
-      await setUpTwoStep(page);
-      await page.getByRole('button', { name: 'Done' }).click();
       await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-      await context.close();
-    } finally {
-      await setRequired(false);
-      await admin.dispose();
-    }
+      await setRequired(true);
+      try {
+        // The dashboard's next poll (every 10 s) is refused, and the setup screen takes over.
+        await page.getByRole('button', { name: 'Set Up', exact: true }).waitFor({ timeout: 25_000 });
+        await page.getByText(TOTP_MESSAGES.setupRequired).waitFor();
+        expect(await page.getByRole('heading', { name: 'Dashboard', level: 1 }).count()).toBe(0);
+        await screenshotsAt(page, 'two-step-required-while-open');
+        await setUpTwoStep(page);
+        await page.getByRole('button', { name: 'Done' }).click();
+        await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+        await context.close();
+      } finally {
+        await setRequired(false);
+      }
+    });
   });
 });

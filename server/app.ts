@@ -42,7 +42,7 @@ import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginWrites } from './middleware/same-origin';
 import { sessionMiddleware } from './middleware/session';
 import type { SessionCache } from './middleware/session-cache';
-import type { UserProfileRow } from './features/users/user.mapper';
+import type { SessionUserRow } from './features/users/user.mapper';
 import { createReadinessCheck, healthRoutes } from './observability/health';
 import { createMetrics } from './observability/metrics';
 import { metricsRoutes } from './observability/metrics-routes';
@@ -70,7 +70,7 @@ export interface AppDeps {
    * Signed-in sessions kept in memory between changes (server/middleware/session-cache.ts), in
    * PostgreSQL mode; whoever creates it stops it. Without it every request reads its session.
    */
-  sessionCache?: SessionCache<UserProfileRow>;
+  sessionCache?: SessionCache<SessionUserRow>;
 }
 
 /** Builds the Express app without listening, so tests drive it with supertest. */

@@ -43,6 +43,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
+  /** Wrong two-step codes per account within the window, across sign-ins: a right password does not clear them. */
+  TOTP_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
   REGISTRATIONS_PER_IP_PER_HOUR: positiveInt.default(30),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   /** Lines below this level are not written (server/lib/logger.ts). */
@@ -172,7 +174,13 @@ export interface AppConfig {
   sessionMaxAgeMs: number;
   trustProxy: boolean;
   allowedOrigins: string[];
-  loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMs: number };
+  loginThrottle: {
+    maxFailuresPerAccount: number;
+    maxFailuresPerIp: number;
+    /** Wrong second-step codes per account (two-step sign-in), in the same window. */
+    maxTotpFailuresPerAccount: number;
+    windowMs: number;
+  };
   registrationsPerIpPerHour: number;
   bcryptCost: number;
   logLevel: LogLevel;
@@ -285,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginThrottle: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      maxTotpFailuresPerAccount: e.TOTP_MAX_FAILURES_PER_ACCOUNT,
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
     },
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,

@@ -310,6 +310,7 @@ export const SECURITY_EVENT_LABELS = {
   totp_enabled: 'Two-step sign-in turned on',
   totp_disabled: 'Two-step sign-in turned off',
   totp_reset: 'Two-step sign-in reset',
+  totp_locked: 'Two-step sign-in locked (too many wrong codes)',
   settings_changed: 'Settings changed',
 } as const;
 export type SecurityEventKind = keyof typeof SECURITY_EVENT_LABELS;

@@ -16,6 +16,8 @@ export interface CountedEvent {
   key: string;
   /** The window's start, in milliseconds since the Unix epoch. */
   windowStartMs: number;
+  /** The key's count in the window, this event included. */
+  count: number;
 }
 
 export type TakeResult =
@@ -78,6 +80,7 @@ export class FixedWindowCounter {
       scope: row.scope,
       key: row.key,
       windowStartMs: Number(row.window_start_ms),
+      count: row.count,
     }));
     const limitOf = new Map(events.map(({ rule }) => [rule.scope, rule.limit]));
     const over = rows.filter((row) => row.count > (limitOf.get(row.scope) ?? Infinity));

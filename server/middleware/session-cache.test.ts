@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { OpenDatabase } from '../db/database';
-import type { UserProfileRow } from '../features/users/user.mapper';
+import type { SessionUserRow } from '../features/users/user.mapper';
 import { hasPostgresServer } from '../test/faults/app-storage';
 import { createTestApp, signedInAgent, TEST_SESSION_SECRET, type TestApp } from '../test/test-app';
 import { openSecondPool } from '../test/test-database';
@@ -15,7 +15,7 @@ import { createSessionCache, type SessionCache } from './session-cache';
 
 let t: TestApp;
 /** A second app process: its own pool and its own cache, on the same database. */
-let second: { database: OpenDatabase; cache: SessionCache<UserProfileRow>; app: Express };
+let second: { database: OpenDatabase; cache: SessionCache<SessionUserRow>; app: Express };
 
 /** The cache hears of a change when its transaction commits; a request right after may still race it. */
 async function eventually(check: () => Promise<void>, timeoutMs = 2_000): Promise<void> {
@@ -47,7 +47,7 @@ describe.skipIf(!hasPostgresServer())('signed-in sessions kept in memory', () =>
   beforeAll(async () => {
     t = await createTestApp();
     const database = await openSecondPool(t.database);
-    const cache = createSessionCache<UserProfileRow>({ pool: database.pool });
+    const cache = createSessionCache<SessionUserRow>({ pool: database.pool });
     const app = createApp({
       config: t.config,
       pool: database.pool,

@@ -18,7 +18,7 @@ import type pg from 'pg';
 import { SESSION_CACHE_MAX_AGE_MS, SESSION_CACHE_MAX_ENTRIES } from '@shared/constants';
 import type { OpenDatabase } from '../db/database';
 import { listenForNotifications, type NotificationListener } from '../db/notification-listener';
-import type { UserProfileRow } from '../features/users/user.mapper';
+import type { SessionUserRow } from '../features/users/user.mapper';
 
 /** The channel migration 0024's triggers announce on. */
 export const AUTH_CHANGES_CHANNEL = 'auth_changes';
@@ -56,7 +56,7 @@ export interface SessionCache<User = unknown> {
  * The app's session cache for this database: one on a PostgreSQL server, none on the embedded database
  * (one process on one connection, whose round trip never leaves the process). The caller stops it.
  */
-export function sessionCacheFor(database: OpenDatabase): SessionCache<UserProfileRow> | undefined {
+export function sessionCacheFor(database: OpenDatabase): SessionCache<SessionUserRow> | undefined {
   return database.mode === 'postgres' ? createSessionCache({ pool: database.pool }) : undefined;
 }
 

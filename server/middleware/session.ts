@@ -4,8 +4,8 @@ import session from 'express-session';
 import type pg from 'pg';
 import { sessions, users } from '@shared/schema';
 import type { Database } from '../db/client';
-import type { UserProfileRow } from '../features/users/user.mapper';
-import { userProfileColumns } from '../features/users/users.repository';
+import type { SessionUserRow } from '../features/users/user.mapper';
+import { totpSetupDueColumn, userProfileColumns } from '../features/users/users.repository';
 import type { KeptSession, SessionCache } from './session-cache';
 
 export const SESSION_COOKIE_NAME = 'helpdesk.sid';
@@ -17,18 +17,19 @@ type StoreCallback = (error?: unknown, session?: session.SessionData | null) => 
  * connect-pg-simple's store, except that reading a session also reads its user, in the same
  * statement: every authenticated request then costs one round trip to PostgreSQL instead of two
  * (the session, then requireAuth's user lookup), which matters for the poll-heavy SPA
- * (docs/performance.md). The statement is the store's own condition (sid, not expired). With a
+ * (docs/performance.md). The user comes with whether admins hold them to the two-step setup
+ * (requireAuth). The statement is the store's own condition (sid, not expired). With a
  * `cache` (PostgreSQL mode), a session read once is answered from memory until it or its user changes
  * (server/middleware/session-cache.ts).
  */
 class SessionWithUserStore extends PgStore {
   private readonly sessionWithUser;
-  private readonly cache: SessionCache<UserProfileRow> | undefined;
+  private readonly cache: SessionCache<SessionUserRow> | undefined;
 
   constructor(
     options: ConstructorParameters<typeof PgStore>[0] & {
       db: Database;
-      cache?: SessionCache<UserProfileRow>;
+      cache?: SessionCache<SessionUserRow>;
     },
   ) {
     super(options);
@@ -39,6 +40,7 @@ class SessionWithUserStore extends PgStore {
         // As the condition below compares it: the column read in the connection's time zone.
         expiresAt: sql<number>`(extract(epoch FROM ${sessions.expire}::timestamptz) * 1000)::float8`,
         user: userProfileColumns,
+        totpSetupDue: totpSetupDueColumn,
       })
       .from(sessions)
       // The session's userId is only ever written by the sign-in route, as a uuid.
@@ -57,9 +59,9 @@ class SessionWithUserStore extends PgStore {
       .execute({ sid, now: Math.ceil(Date.now() / 1000) })
       .then(([row]) => {
         if (!row) return callback(null, null);
-        const found: KeptSession<UserProfileRow> = {
+        const found: KeptSession<SessionUserRow> = {
           sessJson: typeof row.sess === 'string' ? row.sess : JSON.stringify(row.sess),
-          user: row.user ?? undefined,
+          user: row.user ? { ...row.user, totpSetupDue: row.totpSetupDue } : undefined,
           expiresAt: row.expiresAt,
         };
         const data = sessionData(found);
@@ -85,7 +87,7 @@ class SessionWithUserStore extends PgStore {
  * The session as express-session takes it: a fresh object every time, since express-session changes
  * it in place. The user rides along as `loadedUser` (server/types/express.d.ts); set() never stores it.
  */
-function sessionData(kept: KeptSession<UserProfileRow>): session.SessionData {
+function sessionData(kept: KeptSession<SessionUserRow>): session.SessionData {
   const stored = JSON.parse(kept.sessJson) as session.SessionData;
   return { ...stored, loadedUser: kept.user && { ...kept.user } };
 }
@@ -99,7 +101,7 @@ export function sessionMiddleware(options: {
   secureCookie: boolean;
   pruneExpired: boolean;
   /** Keeps signed-in sessions in memory between changes (PostgreSQL mode; see session-cache.ts). */
-  cache?: SessionCache<UserProfileRow>;
+  cache?: SessionCache<SessionUserRow>;
 }) {
   return session({
     name: SESSION_COOKIE_NAME,

@@ -146,6 +146,8 @@ export const TOTP_MESSAGES = {
   tooManyCodes: 'Too many wrong codes. Please wait a few minutes and try again.',
   wrongPassword: 'Password is incorrect',
   reset: 'Two-step sign-in was reset',
+  /** 403 of every route but the setup's while admins require it and the user has not set it up. */
+  setupRequired: 'Your admins require two-step sign-in: set it up to continue.',
 } as const;
 
 const totpCode = z

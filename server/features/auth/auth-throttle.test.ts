@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@shared/contracts/auth';
+import { AUTH_MESSAGES, TOTP_MESSAGES } from '@shared/contracts/auth';
 import { createApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createDb, type Database } from '../../db/client';
@@ -11,6 +11,7 @@ import type { OpenDatabase } from '../../db/database';
 import { FixedWindowCounter } from '../../lib/fixed-window-counter';
 import { openTestDatabase } from '../../test/test-database';
 import { newUserInput } from '../../test/test-app';
+import { turnOnTwoStep } from '../../test/two-step';
 import { AUTH_THROTTLE_SCOPES } from './auth-throttle';
 
 /**
@@ -70,6 +71,23 @@ async function registeredUser(app: Express) {
   const input = newUserInput();
   await register(app, newAddress(), input).expect(201);
   return input;
+}
+
+/** A registered user with two-step sign-in on, set up through `app`. */
+async function twoStepUser(app: Express) {
+  const input = await registeredUser(app);
+  const agent = request.agent(app);
+  await agent.post('/api/login').set('X-Forwarded-For', newAddress()).send(input).expect(200);
+  await turnOnTwoStep(agent);
+  return input;
+}
+
+/** The right password from a new address: a browser waiting for the second step. */
+async function passwordStep(app: Express, email: string, password: string) {
+  const browser = request.agent(app);
+  const res = await browser.post('/api/login').set('X-Forwarded-For', newAddress()).send({ email, password });
+  expect(res.body).toEqual({ totpRequired: true });
+  return browser;
 }
 
 describe('failed sign-ins per account', () => {
@@ -328,6 +346,41 @@ describe('several app processes share one budget', () => {
     );
     const statuses = results.map((res) => res.status).sort();
     expect(statuses).toEqual([...Array(3).fill(401), ...Array(13).fill(429)]);
+  });
+
+  it('when wrong two-step codes for one account are spread over sign-ins on two instances, then both refuse once the sum reaches the limit', async () => {
+    const env = { TOTP_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '1000' };
+    const [first, second] = [appProcess(env), appProcess(env, true)];
+    const { email, password } = await twoStepUser(first);
+    for (const app of [first, second, first]) {
+      const browser = await passwordStep(app, email, password);
+      await browser.post('/api/login/totp').send({ code: '000000' }).expect(401);
+    }
+    for (const app of [second, first]) {
+      const browser = await passwordStep(app, email, password);
+      const refused = await browser.post('/api/login/totp').send({ code: '000000' }).expect(429);
+      expect(refused.body.message).toBe(TOTP_MESSAGES.tooManyCodes);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+
+  it('when many wrong two-step codes for one account arrive at once on two instances, then exactly the limit get checked', async () => {
+    // Simultaneous right passwords are each counted until checked: room for all of them.
+    const env = {
+      TOTP_MAX_FAILURES_PER_ACCOUNT: '5',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '100',
+      LOGIN_MAX_FAILURES_PER_IP: '1000',
+    };
+    const [first, second] = [appProcess(env), appProcess(env, true)];
+    const { email, password } = await twoStepUser(first);
+    const browsers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => passwordStep(i % 2 ? second : first, email, password)),
+    );
+    const results = await Promise.all(
+      browsers.map((browser) => browser.post('/api/login/totp').send({ code: '000000' })),
+    );
+    const statuses = results.map((res) => res.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@shared/contracts/auth';
+import { AUTH_MESSAGES, TOTP_MESSAGES } from '@shared/contracts/auth';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { AppError, HTTP_STATUS_BY_CODE } from '../../lib/errors';
@@ -8,6 +8,7 @@ import { FixedWindowCounter, type WindowRule } from '../../lib/fixed-window-coun
 export const AUTH_THROTTLE_SCOPES = {
   loginFailuresByIp: 'login-failures-ip',
   loginFailuresByAccount: 'login-failures-account',
+  secondStepFailuresByAccount: 'totp-failures-account',
   registrationsByIp: 'registrations-ip',
   passwordResetsByIp: 'password-resets-ip',
   passwordResetsByAccount: 'password-resets-account',
@@ -21,6 +22,16 @@ export interface LoginAttempt {
   cancel(): Promise<void>;
 }
 
+/** A second-step code (or recovery code) counted as a failure in advance, until it is known to be one. */
+export interface SecondStepAttempt {
+  /** The code was right: the attempt does not count, and the account's wrong codes are forgotten. */
+  succeeded(): Promise<void>;
+  /** Nothing was checked (the request failed on our side): the attempt does not count. */
+  cancel(): Promise<void>;
+  /** This attempt took the account's last allowed code: if it is wrong, the second step is locked. */
+  readonly lastAllowed: boolean;
+}
+
 /** A registration (or use of the setup link), counted whatever comes of it. */
 export interface RegistrationAttempt {
   /** The request failed on our side: the attempt does not count. */
@@ -30,8 +41,9 @@ export interface RegistrationAttempt {
 /**
  * Brute-force protection: failed sign-ins are counted per client address and per account
  * (case-insensitive email), and so are wrong current passwords at a password change; every
- * registration attempt is counted per client address. Successful sign-ins do not count. The counts
- * live in PostgreSQL, so every app process draws on the same budget.
+ * registration attempt is counted per client address. Successful sign-ins do not count. Wrong
+ * second-step codes (two-step sign-in) have a budget of their own per account, which a right password
+ * does not clear. The counts live in PostgreSQL, so every app process draws on the same budget.
  *
  * Each attempt is counted before the password is checked and given back if it succeeds, so that a
  * burst of simultaneous guesses cannot all slip through before the first failures are recorded.
@@ -40,17 +52,24 @@ export class AuthThrottle {
   private readonly counter: FixedWindowCounter;
   private readonly failuresByIp: WindowRule;
   private readonly failuresByAccount: WindowRule;
+  private readonly secondStepFailuresByAccount: WindowRule;
   private readonly registrationsByIp: WindowRule;
   private readonly resetsByIp: WindowRule;
   private readonly resetsByAccount: WindowRule;
 
   constructor(db: DbOrTx, config: Pick<AppConfig, 'loginThrottle' | 'registrationsPerIpPerHour'>) {
-    const { maxFailuresPerIp, maxFailuresPerAccount, windowMs } = config.loginThrottle;
+    const { maxFailuresPerIp, maxFailuresPerAccount, maxTotpFailuresPerAccount, windowMs } =
+      config.loginThrottle;
     this.counter = new FixedWindowCounter(db);
     this.failuresByIp = { scope: AUTH_THROTTLE_SCOPES.loginFailuresByIp, limit: maxFailuresPerIp, windowMs };
     this.failuresByAccount = {
       scope: AUTH_THROTTLE_SCOPES.loginFailuresByAccount,
       limit: maxFailuresPerAccount,
+      windowMs,
+    };
+    this.secondStepFailuresByAccount = {
+      scope: AUTH_THROTTLE_SCOPES.secondStepFailuresByAccount,
+      limit: maxTotpFailuresPerAccount,
       windowMs,
     };
     this.registrationsByIp = {
@@ -106,6 +125,34 @@ export class AuthThrottle {
       succeeded: async () => {
         await this.counter.giveBack(byIp);
         await this.counter.reset(this.failuresByAccount.scope, account);
+      },
+      cancel: () => this.counter.giveBack(result.events),
+    };
+  }
+
+  /**
+   * Counts a second-step code (or recovery code) as a failure in advance, per client address (the
+   * sign-in budget) and per account (by id: its own budget of codes); 429 when either is past its
+   * limit. A right password does not give the account's codes back, so signing in again does not buy
+   * more guesses; only a right code does.
+   */
+  async beginSecondStep(ip: string, userId: string): Promise<SecondStepAttempt> {
+    const result = await this.counter.take([
+      { rule: this.failuresByIp, key: ip },
+      { rule: this.secondStepFailuresByAccount, key: userId },
+    ]);
+    if (!result.allowed) {
+      throw new AppError('too_many_requests', TOTP_MESSAGES.tooManyCodes, {
+        retryAfterSeconds: result.retryAfterSeconds,
+      });
+    }
+    const { scope, limit } = this.secondStepFailuresByAccount;
+    const byAccount = result.events.find((event) => event.scope === scope);
+    return {
+      lastAllowed: byAccount !== undefined && byAccount.count >= limit,
+      succeeded: async () => {
+        await this.counter.giveBack(result.events.filter((event) => event.scope !== scope));
+        await this.counter.reset(scope, userId);
       },
       cancel: () => this.counter.giveBack(result.events),
     };

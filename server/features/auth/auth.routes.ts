@@ -101,7 +101,8 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
   // Where the SPA sends a browser whose session expired.
   router.get('/login', (_req, res) => res.redirect(302, '/signin'));
 
-  router.get('/auth/user', requireAuth(db), (req, res) => {
+  // The web app reads it before anything else, the two-step setup screen included.
+  router.get('/auth/user', requireAuth(db, { duringTotpSetup: true }), (req, res) => {
     res.set('Cache-Control', 'no-store').json(currentUser(req));
   });
 

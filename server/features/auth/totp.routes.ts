@@ -26,16 +26,19 @@ import * as totpService from './totp.service';
 
 /**
  * Two-step sign-in: each user turns it on and off in Settings; the second step of a sign-in draws on
- * the sign-in budget (per address and per account), so codes cannot be guessed faster than passwords.
+ * the sign-in budget of the address and on the account's own budget of codes, which a right password
+ * does not refill (auth-throttle.ts), so codes cannot be guessed by signing in again and again.
  */
 export function totpRoutes(deps: { db: Database; config: AppConfig; cipher: TokenCipher }) {
   const { db, config, cipher } = deps;
   const throttle = new AuthThrottle(db, config);
   const auth = requireAuth(db);
+  // What the setup screen needs, open to a user whom admins hold to it.
+  const authDuringSetup = requireAuth(db, { duringTotpSetup: true });
   const router = Router();
   const clientIp = (req: Request) => req.ip ?? 'unknown';
 
-  router.get('/auth/totp', auth, async (req, res) => {
+  router.get('/auth/totp', authDuringSetup, async (req, res) => {
     const enabled = await totpService.isTotpEnabled(db, currentUser(req).id);
     const { requireTotp } = await loadRegistrationSettings(db);
     res
@@ -43,13 +46,13 @@ export function totpRoutes(deps: { db: Database; config: AppConfig; cipher: Toke
       .json({ enabled, required: requireTotp } satisfies TotpStatusResponse);
   });
 
-  router.post('/auth/totp/setup', auth, async (req, res) => {
+  router.post('/auth/totp/setup', authDuringSetup, async (req, res) => {
     const answer = await totpService.setupTotp(db, cipher, currentUser(req));
     // The secret is in this answer only.
     res.set('Cache-Control', 'no-store').json(answer satisfies TotpSetupResponse);
   });
 
-  router.post('/auth/totp/enable', auth, async (req, res) => {
+  router.post('/auth/totp/enable', authDuringSetup, async (req, res) => {
     const { code } = parseInput(totpEnableSchema, req.body);
     const user = currentUser(req);
     const recoveryCodes = await totpService.enableTotp(db, cipher, user.id, code);
@@ -88,12 +91,16 @@ export function totpRoutes(deps: { db: Database; config: AppConfig; cipher: Toke
     const input = parseInput(loginTotpSchema, req.body);
     const row = await findUserById(db, userId);
     if (!row?.active) throw new AppError('unauthorized', TOTP_MESSAGES.notPending);
-    const attempt = await throttle.beginLogin(clientIp(req), row.email, TOTP_MESSAGES.tooManyCodes);
+    const attempt = await throttle.beginSecondStep(clientIp(req), userId);
     const ok = await cancelOnServerError(attempt, () =>
       totpService.verifySecondStep(db, cipher, userId, input),
     );
     if (!ok) {
       await recordSecurityEvent(db, { kind: 'sign_in_failed', targetId: userId, ip: clientIp(req) });
+      // Once per window: the wrong code that used up the account's budget.
+      if (attempt.lastAllowed) {
+        await recordSecurityEvent(db, { kind: 'totp_locked', targetId: userId, ip: clientIp(req) });
+      }
       throw new AppError('unauthorized', TOTP_MESSAGES.invalidCode);
     }
     await attempt.succeeded();

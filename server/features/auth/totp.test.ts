@@ -1,38 +1,24 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTP_MESSAGES } from '@shared/contracts/auth';
-import { base32Decode, totp } from '../../lib/totp';
 import { registerLogSecret } from '../../test/security/log-scanner';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
+import { codeFor, turnOnTwoStep } from '../../test/two-step';
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
 
 let t: TestApp;
 let admin: Signed;
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '5' });
+  t = await createTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '5', TOTP_MAX_FAILURES_PER_ACCOUNT: '5' });
   admin = await signedInAgent(t.app);
 });
 afterAll(() => t.close());
 
-/** The code of the step `offsetSteps` from now (computed here, as an authenticator app would). */
-const codeFor = (secret: string, offsetSteps = 0) =>
-  totp(base32Decode(secret), Date.now() + offsetSteps * 30_000);
-
 /** Sets two-step sign-in up for a new user; returns them, their secret and recovery codes. */
 async function userWithTotp() {
   const user = await signedInAgent(t.app);
-  const setup = await user.agent.post('/api/auth/totp/setup').expect(200);
-  const secret = setup.body.secret as string;
-  registerLogSecret('a TOTP secret', secret);
-  // A step behind, so that the current step is still unused for the sign-in that follows.
-  const enabled = await user.agent
-    .post('/api/auth/totp/enable')
-    .send({ code: codeFor(secret, -1) })
-    .expect(200);
-  const recoveryCodes = enabled.body.recoveryCodes as string[];
-  for (const code of recoveryCodes) registerLogSecret('a recovery code', code);
-  return { ...user, secret, recoveryCodes };
+  return { ...user, ...(await turnOnTwoStep(user.agent)) };
 }
 
 /** Signs in with the password: the browser then waits for the second step. */
@@ -140,6 +126,71 @@ describe('signing in with two-step sign-in', () => {
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+
+  it('when wrong codes are spread over several sign-ins, then the account’s second step stops at 5 (429 with Retry-After) whatever the password did, and it is recorded', async () => {
+    const user = await userWithTotp();
+    // Four rounds of a right password and four wrong codes: 16 guesses if the password cleared them.
+    const statuses: number[] = [];
+    for (let round = 0; round < 4; round += 1) {
+      const { browser } = await passwordStep(user.input);
+      for (let i = 0; i < 4; i += 1) {
+        statuses.push((await browser.post('/api/login/totp').send({ code: '000000' })).status);
+      }
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
+
+    // A right password again, and even the right code: still refused until the window ends.
+    const { browser } = await passwordStep(user.input);
+    const refused = await browser
+      .post('/api/login/totp')
+      .send({ code: codeFor(user.secret) })
+      .expect(429);
+    expect(refused.body.message).toBe(TOTP_MESSAGES.tooManyCodes);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    await browser.post('/api/login/totp').send({ recoveryCode: user.recoveryCodes[0] }).expect(429);
+    await browser.get('/api/auth/user').expect(401);
+
+    const events = (await admin.agent.get('/api/team/audit?limit=50').expect(200)).body.events as Array<{
+      kind: string;
+      target: { id: string } | null;
+    }>;
+    const ofUser = events.filter((event) => event.target?.id === user.user.id).map((event) => event.kind);
+    expect(ofUser.filter((kind) => kind === 'totp_locked')).toHaveLength(1);
+    expect(ofUser.filter((kind) => kind === 'sign_in_failed')).toHaveLength(5);
+  });
+
+  it('when wrong recovery codes and wrong codes are mixed, then they share the account’s 5', async () => {
+    const user = await userWithTotp();
+    const statuses: number[] = [];
+    for (let round = 0; round < 2; round += 1) {
+      const { browser } = await passwordStep(user.input);
+      statuses.push((await browser.post('/api/login/totp').send({ code: '000000' })).status);
+      for (let i = 0; i < 2; i += 1) {
+        const guess = { recoveryCode: `wrong-code-${round}-${i}` };
+        statuses.push((await browser.post('/api/login/totp').send(guess)).status);
+      }
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('when the right code follows a few wrong ones, then it signs in and the wrong ones are forgotten', async () => {
+    const user = await userWithTotp();
+    const first = await passwordStep(user.input);
+    for (let i = 0; i < 4; i += 1)
+      await first.browser.post('/api/login/totp').send({ code: '000000' }).expect(401);
+    await first.browser
+      .post('/api/login/totp')
+      .send({ code: codeFor(user.secret) })
+      .expect(200);
+    const next = await passwordStep(user.input);
+    for (let i = 0; i < 5; i += 1)
+      await next.browser.post('/api/login/totp').send({ code: '000000' }).expect(401);
+    await next.browser.post('/api/login/totp').send({ code: '000000' }).expect(429);
   });
 });
 

@@ -13,6 +13,14 @@ export interface UserProfileRow {
   active: boolean;
 }
 
+/**
+ * The signed-in user as requireAuth reads them with the session: the profile, and whether they must
+ * set two-step sign-in up before anything else (admins require it and they have not).
+ */
+export interface SessionUserRow extends UserProfileRow {
+  totpSetupDue: boolean;
+}
+
 export function fullName(user: { firstName: string | null; lastName: string | null }): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
 }

@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { ticketCounts, users } from '@shared/schema';
+import { settings, ticketCounts, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import { oncePerDatabase } from '../../db/prepared';
-import type { UserProfileRow } from './user.mapper';
+import { REGISTRATION_SETTINGS_KEY } from '../settings/registration-settings';
+import type { SessionUserRow, UserProfileRow } from './user.mapper';
 
 /** Every column except the password hash: what the repository hands out by default. */
 export const userProfileColumns = {
@@ -14,6 +15,25 @@ export const userProfileColumns = {
   role: users.role,
   active: users.active,
 };
+
+/**
+ * Whether the user must set two-step sign-in up first: admins require it (the registration setting's
+ * requireTotp, read as the setting stores it: only a JSON true counts) and the user has not turned it
+ * on. A column of the statement that reads the session (server/middleware/session.ts), so holding a
+ * session to the setup costs no statement of its own.
+ */
+export const totpSetupDueColumn = sql<boolean>`(${users.totpSecretSealed} IS NULL AND EXISTS (
+  SELECT 1 FROM ${settings}
+  WHERE ${settings.key} = ${REGISTRATION_SETTINGS_KEY} AND ${settings.value} -> 'requireTotp' = 'true'::jsonb))`;
+
+/** The signed-in user as requireAuth needs them, for a session made during this request. */
+export async function findSessionUser(db: DbOrTx, id: string): Promise<SessionUserRow | undefined> {
+  const [row] = await db
+    .select({ ...userProfileColumns, totpSetupDue: totpSetupDueColumn })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserProfileRow | undefined> {
   const [row] = await db.select(userProfileColumns).from(users).where(eq(users.id, id));

@@ -1,3 +1,4 @@
+import { TOTP_MESSAGES } from '@shared/contracts/auth';
 import { ApiError } from '@/lib/api-client';
 
 /** Toast texts of sign-in and registration, word for word from spec §8 Authentication. */
@@ -76,7 +77,7 @@ export const TOTP_TEXTS = {
   cardDescription: 'A code from an authenticator app at each sign-in, besides your password.',
   on: 'Two-step sign-in is on.',
   off: 'Two-step sign-in is off.',
-  requiredNote: 'Your admins require two-step sign-in: set it up to continue.',
+  requiredNote: TOTP_MESSAGES.setupRequired,
   setUp: 'Set Up',
   settingUp: 'Preparing...',
   scan: 'Scan this code with your authenticator app, or type the key into it:',

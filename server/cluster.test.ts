@@ -19,6 +19,29 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** A line the app logged, as pino writes it (JSON); undefined for any other text. */
+interface LogLine {
+  level: string;
+  pid: number;
+  msg: string;
+  route?: string;
+}
+
+function parsed(line: string): LogLine | undefined {
+  try {
+    return JSON.parse(line) as LogLine;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pids whose logged lines pass `matches`. */
+function pidsLogging(app: AppProcess, matches: (line: LogLine) => boolean): Set<number> {
+  const pids = new Set<number>();
+  for (const line of app.logs().map(parsed)) if (line && matches(line)) pids.add(line.pid);
+  return pids;
+}
+
 /** The pid of each worker that said it was ready, by its cluster id. */
 function readyWorkers(app: AppProcess): Map<number, number> {
   const workers = new Map<number, number>();
@@ -34,14 +57,53 @@ describe.skipIf(!hasPostgresServer())('the app as a primary and two workers (APP
   let app: AppProcess;
 
   beforeAll(async () => {
+    // A fresh database: pg-boss's schema and the job queues do not exist yet, so both workers create them.
     storage = await openAppStorage();
-    app = await startAppProcess({ ...storage.appOptions, entry: 'cluster', env: { APP_PROCESSES: '2' } });
+    app = await startAppProcess({
+      ...storage.appOptions,
+      entry: 'cluster',
+      env: {
+        APP_PROCESSES: '2',
+        // Which worker answered a request (its request line) and ran a job (its debug line, every second).
+        LOG_REQUESTS: 'true',
+        LOG_LEVEL: 'debug',
+        SLA_ALERT_CHECK_SECONDS: '1',
+        LOAN_OVERDUE_CHECK_SECONDS: '1',
+      },
+    });
     await waitFor(() => readyWorkers(app).size === 2, { timeoutMs: 30_000, what: 'two ready workers' });
   }, 60_000);
   afterAll(async () => {
     await app?.stop();
     await storage?.close();
   });
+
+  it('when two workers start on a fresh database, then neither logs an error, and both serve requests and run jobs', async () => {
+    const workers = new Set(readyWorkers(app).values());
+    const started = (line: LogLine) => line.msg.startsWith('Background jobs started');
+    await waitFor(() => pidsLogging(app, started).size === 2, {
+      timeoutMs: 30_000,
+      what: 'both workers to start their jobs',
+    });
+    // New connections are spread over the workers.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call(app.port, 'GET', '/api/auth/user')),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(401));
+    const served = (line: LogLine) => line.route === '/api/auth/user';
+    await waitFor(() => pidsLogging(app, served).size === 2, {
+      timeoutMs: 5_000,
+      what: 'both workers to answer',
+    });
+    const ranJob = (line: LogLine) => line.msg.startsWith('Job ');
+    await waitFor(() => pidsLogging(app, ranJob).size === 2, {
+      timeoutMs: 15_000,
+      what: 'both workers to run a job',
+    });
+    expect(pidsLogging(app, ranJob)).toEqual(workers);
+    const errors = app.logs().filter((line) => parsed(line)?.level === 'error' || /deadlock/i.test(line));
+    expect(errors).toEqual([]);
+  }, 60_000);
 
   it('starts two workers on one port, and a session made on one is good on every one', async () => {
     expect(app.logs().some((line) => line.includes('Starting 2 app processes'))).toBe(true);

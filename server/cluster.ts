@@ -36,7 +36,7 @@ const RESPAWN_DELAY_MS = 1_000;
  * passes the signal on and exits when every worker has drained its requests.
  */
 export async function superviseWorkers(config: AppConfig, count: number): Promise<void> {
-  // Migrating takes two connections (one holds the advisory lock); the pool is closed right after.
+  // Migrates (under the advisory lock) and reads whether an administrator exists; closed right after.
   const database = await openDatabase(config);
   const setupToken = await prepareSetupToken(database.db, config);
   await database.close();

@@ -62,17 +62,26 @@ export function loadConfigOrExit(): AppConfig {
 /** Reads the configuration, opens and migrates the database, and serves the app until a signal. */
 const BACKGROUND_START_RETRY_MS = 5_000;
 
-/** Runs `start` until it succeeds or the process stops, logging each failure. */
-function startInBackground(what: string, start: () => Promise<void>, isStopping: () => boolean): void {
-  const attempt = () => {
-    start().catch((error: unknown) => {
-      logger.error(`Could not start ${what}; trying again in ${BACKGROUND_START_RETRY_MS / 1000} s`, {
-        error: error instanceof Error ? error.message : String(error),
+/**
+ * Runs `start` until it succeeds or the process stops, logging each failure. Resolves once it has
+ * started (never, if the process stops first).
+ */
+function startInBackground(
+  what: string,
+  start: () => Promise<void>,
+  isStopping: () => boolean,
+): Promise<void> {
+  return new Promise((resolve) => {
+    const attempt = () => {
+      start().then(resolve, (error: unknown) => {
+        logger.error(`Could not start ${what}; trying again in ${BACKGROUND_START_RETRY_MS / 1000} s`, {
+          error: error instanceof Error ? error.message : String(error),
+        });
+        if (!isStopping()) setTimeout(attempt, BACKGROUND_START_RETRY_MS).unref();
       });
-      if (!isStopping()) setTimeout(attempt, BACKGROUND_START_RETRY_MS).unref();
-    });
-  };
-  attempt();
+    };
+    attempt();
+  });
 }
 
 export async function startServer(
@@ -184,27 +193,24 @@ export async function startServer(
   // end a process that already serves requests (a worker replacing a dead one starts under load):
   // what could not start is logged and tried again.
   const whileServing = () => stopping;
+  const jobsStarting: Promise<void>[] = [];
+  const startJob = (what: string, start: () => Promise<void>) => {
+    jobsStarting.push(startInBackground(what, start, whileServing));
+  };
   if (config.harvest.sync.enabled) {
-    startInBackground('the Harvest sync', () => syncJob.start(jobs), whileServing);
-    startInBackground(
-      'the Harvest credentials check',
-      () =>
-        startHarvestVerification({ db: database.db, harvest, jobs }, config.harvest.verifyIntervalSeconds),
-      whileServing,
+    startJob('the Harvest sync', () => syncJob.start(jobs));
+    startJob('the Harvest credentials check', () =>
+      startHarvestVerification({ db: database.db, harvest, jobs }, config.harvest.verifyIntervalSeconds),
     );
   }
   // Replies queued by any process are sent by whichever processes send (jobs.stop() ends it).
   if (config.email.send.enabled) {
-    startInBackground(
-      'the reply sender',
-      () => startReplySender({ db: database.db, jobs, config, cipher: harvest.cipher }),
-      whileServing,
+    startJob('the reply sender', () =>
+      startReplySender({ db: database.db, jobs, config, cipher: harvest.cipher }),
     );
     // Invitations and password resets (issue 22).
-    startInBackground(
-      'the account email sender',
-      () => startAccountEmailSender({ db: database.db, jobs, config, cipher: harvest.cipher }),
-      whileServing,
+    startJob('the account email sender', () =>
+      startAccountEmailSender({ db: database.db, jobs, config, cipher: harvest.cipher }),
     );
   }
   // Tickets stored before word search get their body text worked out (a no-op once none is pending).
@@ -214,39 +220,34 @@ export async function startServer(
     whileServing,
   );
   // Loans past their expected return date reach their agents' bells (one process at a time).
-  startInBackground(
-    'the overdue loan notices',
-    () => startOverdueLoanNotices({ db: database.db, jobs }, config.loanOverdueCheckSeconds),
-    whileServing,
+  startJob('the overdue loan notices', () =>
+    startOverdueLoanNotices({ db: database.db, jobs }, config.loanOverdueCheckSeconds),
   );
   // SLA warnings and breaches reach their agents' bells (one process at a time), and saved SLA
   // settings recompute every ticket's due times (issue 24).
-  startInBackground(
-    'the SLA alerts',
-    () => startSlaAlerts({ db: database.db, jobs }, config.slaAlertCheckSeconds),
-    whileServing,
-  );
-  startInBackground('the SLA recompute', () => startSlaRecompute({ db: database.db, jobs }), whileServing);
+  startJob('the SLA alerts', () => startSlaAlerts({ db: database.db, jobs }, config.slaAlertCheckSeconds));
+  startJob('the SLA recompute', () => startSlaRecompute({ db: database.db, jobs }));
   // The Trash is emptied of tickets past their retention days, by one process at a time (issue 26).
-  startInBackground('the Trash purge', () => startTicketPurge({ db: database.db, jobs }), whileServing);
+  startJob('the Trash purge', () => startTicketPurge({ db: database.db, jobs }));
   // The IMAP mailbox, when one is configured, is read by one fetching process at a time.
-  if (config.email.fetch.enabled)
-    startInBackground('the mailbox fetch', () => mailboxFetch.start(jobs), whileServing);
+  if (config.email.fetch.enabled) startJob('the mailbox fetch', () => mailboxFetch.start(jobs));
   if (config.backup.intervalHours > 0) {
     const key = configuredEncryptionKey(config);
-    startInBackground(
-      'the scheduled backups',
-      () =>
-        startScheduledBackups({
-          jobs,
-          source: inAppSource({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, snapshot }),
-          dataDir: config.dataDir,
-          schedule: config.backup,
-          encryptionKeyCheck: key ? encryptionKeyCheck(key) : undefined,
-        }),
-      whileServing,
+    startJob('the scheduled backups', () =>
+      startScheduledBackups({
+        jobs,
+        source: inAppSource({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, snapshot }),
+        dataDir: config.dataDir,
+        schedule: config.backup,
+        encryptionKeyCheck: key ? encryptionKeyCheck(key) : undefined,
+      }),
     );
   }
+
+  // Said once every job of this process is set up (retries included): the end of its start.
+  void Promise.all(jobsStarting).then(() =>
+    logger.info(`Background jobs started (${Math.round(performance.now() - startedAt)} ms)`),
+  );
 
   const stop = async (signal: string) => {
     if (stopping) return;

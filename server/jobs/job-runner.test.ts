@@ -67,6 +67,29 @@ describe('the job runner', () => {
     expect(runs.filter((run) => run.kind === 'fine')).toHaveLength(1);
   });
 
+  it('when two processes define their queues at once on a fresh database, then every definition succeeds', async () => {
+    // Each process defines its queues side by side as it starts (server.ts), on a database where none
+    // exists yet: pg-boss creates a table per queue, and two creations at once used to deadlock.
+    const second = database.mode === 'postgres' ? await openSecondPool(database) : undefined;
+    const other = createJobRunner(second?.pool ?? database.pool);
+    const policy = { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 60 };
+    try {
+      const failures: string[] = [];
+      for (let round = 0; round < 3; round++) {
+        const queues = Array.from({ length: 6 }, (_, index) => `test.define.${round}.${index}`);
+        const definitions = [runner, other].flatMap((each) =>
+          queues.map((queue) => each.defineQueue(queue, policy)),
+        );
+        for (const outcome of await Promise.allSettled(definitions))
+          if (outcome.status === 'rejected') failures.push(`round ${round}: ${String(outcome.reason)}`);
+      }
+      expect(failures).toEqual([]);
+    } finally {
+      await other.stop();
+      await second?.close();
+    }
+  });
+
   it('when several processes work one queue, then each job is handled exactly once', async () => {
     // A second runner on its own pool stands for a second app process (PostgreSQL mode), or shares
     // the single embedded connection.
@@ -184,13 +207,13 @@ describe('the job runner', () => {
     process.on('unhandledRejection', onUnhandled);
     const other = createJobRunner(flaky);
     try {
-      await other.defineQueue('test.outage', { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 });
+      // Defined by the healthy runner: a definition takes a transaction, which the stand-in cannot hold.
+      await runner.defineQueue('test.outage', { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 });
       const seen: string[] = [];
       await other.work<{ name: string }>('test.outage', FAST, async ({ name }) => {
         seen.push(name);
         if (name === 'during') down = true;
       });
-      await runner.defineQueue('test.outage', { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 });
       await runner.enqueue(database.db, 'test.outage', { name: 'during' });
       await until(() => seen.includes('during'));
       // Several polls fail while it is down.

@@ -12,7 +12,7 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
-import { createDb, type DbOrTx } from '../db/client';
+import { createDb, type Database, type DbOrTx } from '../db/client';
 import { claimLease } from './lease';
 import { logger } from '../lib/logger';
 import { reportJobRun, type JobOutcome } from '../observability/job-log';
@@ -47,7 +47,7 @@ export interface JobRun {
 }
 
 export interface JobRunner {
-  /** Declares a queue (once per process, before enqueue or work; idempotent). */
+  /** Declares a queue (once per process, before enqueue or work; idempotent, one process at a time). */
   defineQueue(name: string, policy: QueuePolicy): Promise<void>;
   /** Adds a job in the caller's transaction (or on its own when given the database). */
   enqueue(db: DbOrTx, queue: string, data: object, options?: { startAfterSeconds?: number }): Promise<void>;
@@ -105,6 +105,8 @@ const MIN_POLLING_SECONDS = 0.5;
 const MAX_PERIODIC_POLLING_SECONDS = 2;
 const DEFAULT_LEASE_SECONDS = 30;
 const MIN_PERIODIC_EXPIRY_SECONDS = 60;
+/** The advisory lock (hashed to its key) that queue definitions take one at a time. */
+const QUEUE_DEFINITION_LOCK = 'job-runner:define-queue';
 
 /**
  * One periodic run under the task's lease: skipped when another process holds it, renewed while the
@@ -207,11 +209,14 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
   const defined = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
   const workers = new Set<QueueWorker>();
-  const leases = createDb(pool);
+  // The runner's own statements (leases, queue definitions), on the same pool.
+  const runnerDb = createDb(pool);
 
   return {
     async defineQueue(name, policy) {
-      await defineQueue(await boss(), name, policy);
+      // pg-boss's own schema exists once it has started.
+      await boss();
+      await defineQueue(runnerDb, name, policy);
       defined.add(name);
     },
     async enqueue(db, queue, data, options = {}) {
@@ -229,7 +234,7 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
     async every(queue, options, handler) {
       const running = await boss();
       const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
-      await defineQueue(running, queue, {
+      await defineQueue(runnerDb, queue, {
         retryLimit: 0,
         retryDelaySeconds: 1,
         // Only tidies the job row of a run whose process died; the lease is what lets the next run go.
@@ -248,7 +253,7 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
         running,
         queue,
         { pollingIntervalSeconds, batchSize: 1 },
-        periodicBatch(leases, queue, leaseSeconds, handler),
+        periodicBatch(runnerDb, queue, leaseSeconds, handler),
       );
       workers.add(worker);
       const timer = setInterval(() => {
@@ -297,7 +302,16 @@ async function startBoss(pool: pg.Pool): Promise<PgBoss> {
   return boss;
 }
 
-async function defineQueue(boss: PgBoss, name: string, policy: QueuePolicy): Promise<void> {
+/**
+ * Creates the queue, or brings its policy up to date, one definition at a time across every process.
+ * pg-boss's create_queue inserts the queue's row, then adds its table's foreign key to the queue list,
+ * which waits for every other transaction that inserted a row there: two creations at once wait for
+ * each other, and PostgreSQL ends one as a deadlock. Every process defines its queues side by side as
+ * it starts, so a definition runs in a transaction of its own that first takes an advisory lock (it
+ * ends with the transaction, or with the connection if the process dies); the queue's row is read and
+ * written under it, so whoever comes second finds the queue there and only updates its policy.
+ */
+async function defineQueue(db: Database, name: string, policy: QueuePolicy): Promise<void> {
   const queue = {
     name,
     policy: 'standard' as const,
@@ -306,13 +320,12 @@ async function defineQueue(boss: PgBoss, name: string, policy: QueuePolicy): Pro
     retryBackoff: true,
     expireInSeconds: policy.expireInSeconds,
   };
-  if (await boss.getQueue(name)) {
-    await boss.updateQueue(name, queue);
-    return;
-  }
-  await boss.createQueue(name, queue).catch(async (error: unknown) => {
-    // Another process created it meanwhile.
-    if (!(await boss.getQueue(name))) throw error;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${QUEUE_DEFINITION_LOCK}, 0))`);
+    // pg-boss's queue commands on this transaction: never started, it only builds and sends them.
+    const definer = new PgBoss({ db: bossDb(tx), schedule: false, supervise: false, migrate: false });
+    if (await definer.getQueue(name)) await definer.updateQueue(name, queue);
+    else await definer.createQueue(name, queue);
   });
 }
 

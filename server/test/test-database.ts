@@ -46,3 +46,27 @@ export async function openSecondPool(database: OpenDatabase): Promise<OpenDataba
   url.pathname = `/${rows[0]!.db}`;
   return openDatabase({ databaseUrl: url.toString(), dataDir: '', dbPoolSize: 4 });
 }
+
+/**
+ * A new, empty database on the test server (no schema at all: what a first start finds), named so the
+ * suite's teardown drops it if the test does not.
+ */
+export async function createEmptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = inject('testDatabase')!;
+  const name = `helpdesk_test_${process.ppid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server.serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(server.serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: server.serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

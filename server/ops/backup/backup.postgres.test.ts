@@ -5,19 +5,17 @@
  * a new, empty database, whose tables must hold exactly the source's rows as of one instant, and an
  * app started on it must let the demo admin sign in.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../../db/database';
 import { createPool } from '../../db/pool';
 import { startAppProcess, type AppProcess } from '../../test/faults/app-process';
 import { hasPostgresServer } from '../../test/faults/app-storage';
 import { call } from '../../test/faults/fault-support';
 import { runCli } from '../../test/ops/cli-process';
-import { openTestDatabase } from '../../test/test-database';
+import { createEmptyDatabase, openTestDatabase } from '../../test/test-database';
 import { configuredSource } from '../data-source';
 import { createProgress } from '../progress';
 import { createBackup, type BackupResult } from './backup';
@@ -36,27 +34,6 @@ import {
 } from './round-trip.test-support';
 
 const BULK_TICKETS = 20_000;
-
-/** A new, empty database on the test server, named so the suite's teardown drops it if we do not. */
-async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const server = inject('testDatabase')!;
-  const name = `helpdesk_test_${process.ppid}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server.serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(server.serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: server.serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 describe.skipIf(!hasPostgresServer())('backup and restore on PostgreSQL', () => {
   let source: OpenDatabase;
@@ -130,7 +107,7 @@ describe.skipIf(!hasPostgresServer())('backup and restore on PostgreSQL', () => 
         result: BackupResult;
         window: { startedAt: number; endedAt: number };
       }) => {
-        const target = await emptyDatabase();
+        const target = await createEmptyDatabase();
         targets.push(target);
         const restored = await restoreBackup(
           { databaseUrl: target.url, dataDir: scratch, encryptionKey: undefined },

@@ -10,11 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database';
 import { createPool } from '../../db/pool';
 import { hasPostgresServer } from '../../test/faults/app-storage';
-import { openTestDatabase } from '../../test/test-database';
+import { createEmptyDatabase, openTestDatabase } from '../../test/test-database';
 import { configuredSource } from '../data-source';
 import { silentProgress } from '../progress';
 import { createBackup } from './backup';
@@ -75,28 +75,16 @@ function cutShort(file: string, to: string): void {
 }
 
 describe.skipIf(!hasPostgresServer())('restoring into PostgreSQL', () => {
-  const created: string[] = [];
-  let serverUrl: string;
+  const created: { drop(): Promise<void> }[] = [];
 
   async function emptyDatabase(): Promise<string> {
-    serverUrl = inject('testDatabase')!.serverUrl;
-    const name = `helpdesk_test_${process.ppid}_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    created.push(name);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
+    const database = await createEmptyDatabase();
+    created.push(database);
+    return database.url;
   }
 
   afterAll(async () => {
-    if (created.length === 0) return;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    for (const name of created) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    for (const database of created) await database.drop();
   });
 
   it('when the target holds data, then the restore is refused naming its tables, and --force replaces everything in it; with sessions, their JSON comes back as it was', async () => {

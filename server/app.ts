@@ -41,7 +41,7 @@ import { compressWholeAnswers } from './middleware/compress-whole-answers';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginWrites } from './middleware/same-origin';
 import { sessionMiddleware } from './middleware/session';
-import type { SessionCache } from './middleware/session-cache';
+import { answerOnceForgotten, type SessionCache } from './middleware/session-cache';
 import type { SessionUserRow } from './features/users/user.mapper';
 import { createReadinessCheck, healthRoutes } from './observability/health';
 import { createMetrics } from './observability/metrics';
@@ -135,6 +135,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(express.json({ limit: '1mb' }));
   api.use(express.urlencoded({ extended: false, limit: '100kb' }));
   api.use(sameOriginWrites(config.allowedOrigins));
+  // A request that changed a session or a user is answered once no process serves the old one.
+  if (deps.sessionCache) api.use(answerOnceForgotten(deps.sessionCache));
   api.use(
     sessionMiddleware({
       pool,

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { logger } from '../lib/logger';
+import { countAuthChangeNotices, NOTICES_DELIVERED } from './auth-change-notices';
 
 /**
  * How long opening one connection may take. PostgreSQL answers in milliseconds when it is up and
@@ -27,6 +28,8 @@ class BoundedConnectClient extends pg.Client {
  * The one connection pool of a process. In embedded mode it holds a single connection: PGlite runs
  * one statement at a time anyway, and the socket bridge multiplexes connections message by message,
  * so one connection keeps the extended-protocol messages of a query together (docs/decisions.md).
+ * Every connection hears the notices of the trigger on sessions and users, and the pool counts them
+ * (auth-change-notices.ts).
  */
 export function createPool(connectionString: string, max: number): pg.Pool {
   const pool = new pg.Pool({
@@ -35,7 +38,9 @@ export function createPool(connectionString: string, max: number): pg.Pool {
     connectionTimeoutMillis: POOL_WAIT_TIMEOUT_MS,
     Client: BoundedConnectClient,
     idleTimeoutMillis: 30_000,
+    options: NOTICES_DELIVERED,
   });
+  countAuthChangeNotices(pool);
   pool.on('error', (error) => logger.error('idle database connection failed', { error: error.message }));
   releaseBrokenClients(pool);
   return pool;

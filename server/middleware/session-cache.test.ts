@@ -11,6 +11,7 @@ import type { SessionUserRow } from '../features/users/user.mapper';
 import { hasPostgresServer } from '../test/faults/app-storage';
 import { createTestApp, signedInAgent, TEST_SESSION_SECRET, type TestApp } from '../test/test-app';
 import { openSecondPool } from '../test/test-database';
+import { LISTEN_LEASE_MS } from '../db/notification-listener';
 import { createSessionCache, type SessionCache } from './session-cache';
 
 let t: TestApp;
@@ -125,12 +126,22 @@ describe.skipIf(!hasPostgresServer())('signed-in sessions kept in memory', () =>
     await whoami(second.app, cookie).expect(200);
     expect(second.cache.size).toBeGreaterThan(0);
     await request(t.app).post('/api/logout').set('Cookie', cookie).type('form').send('').expect(303);
+    // Answered once every process has forgotten the session: no waiting for the announcement.
     await whoami(t.app, cookie).expect(401);
-    await eventually(() =>
-      whoami(second.app, cookie)
-        .expect(401)
-        .then(() => undefined),
-    );
+    await whoami(second.app, cookie).expect(401);
+  });
+
+  it('when every process confirms it forgot, a change is settled long before the lease runs out', async () => {
+    // A third listener, beside both apps' own.
+    const third = createSessionCache({ pool: t.database.pool });
+    try {
+      await eventually(async () => expect(third.listening && second.cache.listening).toBe(true), 10_000);
+      const started = performance.now();
+      await second.cache.settle();
+      expect(performance.now() - started).toBeLessThan(LISTEN_LEASE_MS);
+    } finally {
+      await third.stop();
+    }
   });
 
   it('when a name changes, both processes show the new name', async () => {
@@ -149,7 +160,7 @@ describe.skipIf(!hasPostgresServer())('signed-in sessions kept in memory', () =>
     await eventually(async () => expect(await answeredFromMemory(second.app, cookie, user.id)).toBe(true));
     await second.database.pool.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-        WHERE datname = current_database() AND query = 'LISTEN auth_changes'`,
+        WHERE datname = current_database() AND application_name LIKE 'auth\\_changes\\_%'`,
     );
     // Both apps' listeners were cut: what they kept is forgotten, so a change nobody announced shows.
     await eventually(async () => expect(second.cache.size).toBe(0));
@@ -190,6 +201,23 @@ describe.skipIf(!hasPostgresServer())('the cache itself', () => {
     expect(cache.get('raced')).toBeUndefined();
     cache.keep('raced', cache.readStarted(), session(), 'someone-else');
     expect(cache.get('raced')).toBeDefined();
+  });
+
+  it('counts the transactions of its pool that change a session or a user, once each', async () => {
+    const { user } = await signedInAgent(own.app);
+    const before = cache.changesMadeHere();
+    await own.database.pool.query('SELECT count(*) FROM users');
+    expect(cache.changesMadeHere()).toBe(before);
+    const client = await own.database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`UPDATE users SET last_name = 'Once' WHERE id = $1`, [user.id]);
+      await client.query(`UPDATE users SET last_name = 'Twice' WHERE id = $1`, [user.id]);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    expect(cache.changesMadeHere()).toBe(before + 1);
   });
 
   it('answers no expired or too old session, and lets the least recently used go first', () => {

@@ -7,21 +7,58 @@
  * change on the `auth_changes` channel when it commits, and every process listens
  * (server/db/notification-listener.ts), so a sign-out, a revoked session, a deactivated user or a new
  * role is seen by every process as soon as it is committed. While the listener is not listening (at
- * start, after a lost connection, behind a pooler that does not deliver) nothing is kept or answered
- * from memory: every request reads PostgreSQL, as without the cache.
+ * start, after a lost connection, behind a pooler that does not deliver, or while the process stalls
+ * longer than the listener's lease) nothing is kept or answered from memory: every request reads
+ * PostgreSQL, as without the cache.
  *
  * A read that raced a change (it started before the change committed, and its answer arrived after the
  * change was announced) is not kept: every announcement moves `generation` on, and a read is kept only
  * if none came between its start and its answer.
+ *
+ * "As soon as it is committed" is not yet "before the change's request is answered": a request sent to
+ * another process right after the answer could still beat the announcement there. So a request that
+ * changed a session or a user (the trigger tells its connection, server/db/auth-change-notices.ts) is
+ * answered only once every listening process has confirmed that it forgot (`settle`): the writer
+ * announces a barrier after its change and lists the listeners (pg_stat_activity); each one, hearing
+ * the barrier, has heard the change before it (announcements arrive in commit order) and says so on
+ * the writer's own channel. A listener that does not confirm is waited for until its lease has run out
+ * (server/db/notification-listener.ts): by then it answers nothing from memory until it has heard
+ * everything, so nothing is ever served stale after the answer, whatever became of that process.
  */
+import crypto from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
 import type pg from 'pg';
 import { SESSION_CACHE_MAX_AGE_MS, SESSION_CACHE_MAX_ENTRIES } from '@shared/constants';
+import { authChangesThrough } from '../db/auth-change-notices';
 import type { OpenDatabase } from '../db/database';
-import { listenForNotifications, type NotificationListener } from '../db/notification-listener';
+import {
+  LISTEN_LEASE_MS,
+  listenForNotifications,
+  type NotificationListener,
+} from '../db/notification-listener';
 import type { SessionUserRow } from '../features/users/user.mapper';
+import { logger } from '../lib/logger';
 
 /** The channel migration 0024's triggers announce on. */
 export const AUTH_CHANGES_CHANNEL = 'auth_changes';
+
+/** On AUTH_CHANGES_CHANNEL, `b:<writer's listener>:<id>`: confirm to the writer once heard. */
+const BARRIER = 'b:';
+/** On a writer's own channel, `a:<id>:<listener>`: that listener heard barrier `id`. */
+const CONFIRMED = 'a:';
+const LISTENER_NAME = new RegExp(`^${AUTH_CHANGES_CHANNEL}_[0-9a-f]+$`);
+
+/**
+ * Past a silent listener's lease, a little longer: the lease is measured by that process's clock and
+ * the wait by this one's, which may run at slightly different rates on different machines.
+ */
+const LEASE_MARGIN_MS = 50;
+
+/** Announces a barrier and, in the same statement (so after the change), lists who must confirm it. */
+const ANNOUNCE_BARRIER = `
+  SELECT pg_notify($1, $2) AS announced,
+         array(SELECT application_name FROM pg_stat_activity
+                WHERE datname = current_database() AND application_name LIKE $3) AS listeners`;
 
 /** A session as its row holds it, with its user, as the store read them. */
 export interface KeptSession<User> {
@@ -49,7 +86,24 @@ export interface SessionCache<User = unknown> {
   readonly size: number;
   /** Whether announcements arrive, so that anything is kept at all. */
   readonly listening: boolean;
+  /**
+   * How many transactions of this process's pool have changed a session or a user so far; compare two
+   * readings to see whether something in between did.
+   */
+  changesMadeHere(): number;
+  /**
+   * Resolves once every process has forgotten whatever changed before the call: each listening one
+   * has confirmed it, or its lease has run out. Never rejects.
+   */
+  settle(): Promise<void>;
   stop(): Promise<void>;
+}
+
+interface Barrier {
+  /** The listeners that must confirm: known once the barrier is announced. */
+  listeners?: string[];
+  confirmed: Set<string>;
+  done(): void;
 }
 
 /**
@@ -88,20 +142,75 @@ export function createSessionCache<User>(options: {
     sidsOfUser.clear();
   };
 
+  const barriers = new Map<string, Barrier>();
+  const doneIfConfirmed = (barrier: Barrier) => {
+    if (barrier.listeners?.every((name) => barrier.confirmed.has(name))) barrier.done();
+  };
+  const confirm = (id: string, by: string) => {
+    const barrier = barriers.get(id);
+    barrier?.confirmed.add(by);
+    if (barrier) doneIfConfirmed(barrier);
+  };
+  /** Everything announced before the barrier has been heard, so forgotten: tell its writer. */
+  const heardBarrier = (barrier: string) => {
+    const [writer = '', id = ''] = barrier.split(':');
+    if (writer === listener.name) confirm(id, writer);
+    else if (LISTENER_NAME.test(writer)) listener.notify(writer, `${CONFIRMED}${id}:${listener.name}`);
+  };
+
   const listener: NotificationListener = listenForNotifications({
     pool: options.pool,
     channel: AUTH_CHANGES_CHANNEL,
     onNotification(payload) {
+      if (payload.startsWith(BARRIER)) return heardBarrier(payload.slice(BARRIER.length));
       generation++;
       if (payload.startsWith('s:')) remove(payload.slice(2));
       else if (payload.startsWith('u:')) {
         for (const sid of [...(sidsOfUser.get(payload.slice(2)) ?? [])]) remove(sid);
       } else forgetEverything();
     },
+    onMessage(payload) {
+      if (!payload.startsWith(CONFIRMED)) return;
+      const [id = '', by = ''] = payload.slice(CONFIRMED.length).split(':');
+      confirm(id, by);
+    },
     // What was kept before may have changed while nobody listened.
     onListening: forgetEverything,
     onLost: forgetEverything,
   });
+
+  async function settle(): Promise<void> {
+    const id = crypto.randomBytes(8).toString('hex');
+    const barrier: Barrier = { confirmed: new Set(), done: () => undefined };
+    let timer: NodeJS.Timeout | undefined;
+    const confirmed = new Promise<boolean>((resolve) => {
+      barrier.done = () => resolve(true);
+      // A listener that never confirms stops answering from memory once its lease runs out: the lease
+      // counts from a probe it sent before the change, so before now.
+      timer = setTimeout(() => resolve(false), LISTEN_LEASE_MS + LEASE_MARGIN_MS);
+    });
+    barriers.set(id, barrier);
+    try {
+      const { rows } = await options.pool.query<{ listeners: string[] }>(ANNOUNCE_BARRIER, [
+        AUTH_CHANGES_CHANNEL,
+        `${BARRIER}${listener.name}:${id}`,
+        `${AUTH_CHANGES_CHANNEL}\\_%`,
+      ]);
+      barrier.listeners = rows[0]?.listeners ?? [];
+      doneIfConfirmed(barrier);
+    } catch {
+      // Nobody can tell who heard what: the lease decides.
+    }
+    const inTime = await confirmed;
+    clearTimeout(timer);
+    barriers.delete(id);
+    if (!inTime) {
+      const silent = barrier.listeners?.filter((name) => !barrier.confirmed.has(name));
+      logger.warn('a change was answered only once the session lease ran out', {
+        silent: silent ?? 'the barrier could not be announced',
+      });
+    }
+  }
 
   return {
     get(sid, now = Date.now()) {
@@ -139,9 +248,33 @@ export function createSessionCache<User>(options: {
     get listening() {
       return listener.listening;
     },
+    changesMadeHere: () => authChangesThrough(options.pool),
+    settle,
     async stop() {
       await listener.stop();
       forgetEverything();
     },
+  };
+}
+
+type End = (chunk?: unknown, encoding?: unknown, callback?: unknown) => Response;
+
+/**
+ * Holds back the answer of a request that changed a session or a user (or ran beside one in this
+ * process, which costs it the same short wait) until every process has forgotten what it kept: from
+ * the answer on, no process serves the old session, user or role. Mounted before the session
+ * middleware, so that a session it saves at the end counts too.
+ */
+export function answerOnceForgotten(cache: SessionCache<unknown>) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const before = cache.changesMadeHere();
+    const end = res.end as End;
+    const endOnceForgotten: End = (chunk, encoding, callback) => {
+      if (cache.changesMadeHere() === before) return end.call(res, chunk, encoding, callback);
+      void cache.settle().then(() => end.call(res, chunk, encoding, callback));
+      return res;
+    };
+    res.end = endOnceForgotten as Response['end'];
+    next();
   };
 }

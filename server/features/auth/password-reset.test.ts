@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES } from '@shared/contracts/auth';
+import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES, TOTP_MESSAGES } from '@shared/contracts/auth';
 import { registerLogSecret } from '../../test/security/log-scanner';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { startAccountEmailSender } from '../account-email/account-email.job';
 import { createReplyTestApp, type ReplyTestApp } from '../replies/replies.test-support';
 import { startPasswordResetRequests } from './password-reset.job';
+import { codeFor, passwordStep, userWithTotp } from './totp.test-support';
 
 let r: ReplyTestApp;
 
@@ -89,6 +90,25 @@ describe('POST /api/password-reset', () => {
       .send({ password: 'yet another password' })
       .expect(404);
     expect(again.body.message).toBe(PASSWORD_RESET_MESSAGES.linkInvalid);
+  });
+
+  it('when the password is reset while a browser waits for the code, then that half-signed-in session ends and the code no longer signs it in', async () => {
+    const user = await userWithTotp(r.t.app);
+    const made = await r.admin.post(`/api/team/${user.user.id}/password-reset`).expect(200);
+    const token = LINK.exec(made.body.url)?.[1];
+    registerLogSecret('a password reset token', token!);
+    // Made after the link: the old password's holder has passed the first step and waits for the code.
+    const { browser } = await passwordStep(r.t.app, user.input);
+
+    await request(r.t.app)
+      .post(`/api/password-reset/${token}`)
+      .send({ password: 'a brand new password' })
+      .expect(200);
+
+    const late = await browser.post('/api/login/totp').send({ code: codeFor(user.secret) });
+    expect(late.status).toBe(401);
+    expect(late.body.message).toBe(TOTP_MESSAGES.notPending);
+    await browser.get('/api/auth/user').expect(401);
   });
 
   it('when the link is older than an hour, replaced by a newer one, unknown or malformed, then 404 alike', async () => {

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTP_MESSAGES } from '@shared/contracts/auth';
-import { base32Decode, totp } from '../../lib/totp';
 import { registerLogSecret } from '../../test/security/log-scanner';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
+import * as support from './totp.test-support';
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
 
@@ -15,32 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The code of the step `offsetSteps` from now (computed here, as an authenticator app would). */
-const codeFor = (secret: string, offsetSteps = 0) =>
-  totp(base32Decode(secret), Date.now() + offsetSteps * 30_000);
-
-/** Sets two-step sign-in up for a new user; returns them, their secret and recovery codes. */
-async function userWithTotp() {
-  const user = await signedInAgent(t.app);
-  const setup = await user.agent.post('/api/auth/totp/setup').expect(200);
-  const secret = setup.body.secret as string;
-  registerLogSecret('a TOTP secret', secret);
-  // A step behind, so that the current step is still unused for the sign-in that follows.
-  const enabled = await user.agent
-    .post('/api/auth/totp/enable')
-    .send({ code: codeFor(secret, -1) })
-    .expect(200);
-  const recoveryCodes = enabled.body.recoveryCodes as string[];
-  for (const code of recoveryCodes) registerLogSecret('a recovery code', code);
-  return { ...user, secret, recoveryCodes };
-}
-
-/** Signs in with the password: the browser then waits for the second step. */
-async function passwordStep(input: { email: string; password: string }) {
-  const browser = request.agent(t.app);
-  const res = await browser.post('/api/login').send(input).expect(200);
-  return { browser, res };
-}
+const userWithTotp = () => support.userWithTotp(t.app);
+const passwordStep = (input: { email: string; password: string }) => support.passwordStep(t.app, input);
+const { codeFor } = support;
 
 describe('turning two-step sign-in on', () => {
   it('when a user sets it up, then the secret is sealed at rest, the QR URL names the account, and a code turns it on with ten recovery codes', async () => {

@@ -6,6 +6,7 @@ import { registerLogSecret } from '../../test/security/log-scanner';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { startAccountEmailSender } from '../account-email/account-email.job';
 import { createReplyTestApp, type ReplyTestApp } from '../replies/replies.test-support';
+import { newResetLink } from './password-reset-link';
 import { startPasswordResetRequests } from './password-reset.job';
 import { codeFor, passwordStep, userWithTotp } from './totp.test-support';
 
@@ -179,6 +180,51 @@ describe('POST /api/team/:id/password-reset', () => {
     expect(refused.body.message).toBe(PASSWORD_RESET_MESSAGES.memberDeactivated);
     await r.admin.post('/api/team/00000000-0000-4000-8000-000000000000/password-reset').expect(404);
     await r.admin.post('/api/team/nope/password-reset').expect(400);
+  });
+});
+
+describe('a deactivated account', () => {
+  it('when a link was made before the member was deactivated, then it answers 404, also once they are reactivated, and the password stays', async () => {
+    const member = await signedInAgent(r.t.app);
+    const made = await r.admin.post(`/api/team/${member.user.id}/password-reset`).expect(200);
+    const token = LINK.exec(made.body.url)![1]!;
+    registerLogSecret('a password reset token', token);
+
+    await r.admin.put(`/api/team/${member.user.id}`).send({ active: false }).expect(200);
+    const refused = await request(r.t.app)
+      .post(`/api/password-reset/${token}`)
+      .send({ password: 'set while deactivated' })
+      .expect(404);
+    expect(refused.body.message).toBe(PASSWORD_RESET_MESSAGES.linkInvalid);
+
+    await r.admin.put(`/api/team/${member.user.id}`).send({ active: true }).expect(200);
+    await request(r.t.app)
+      .post(`/api/password-reset/${token}`)
+      .send({ password: 'set while deactivated' })
+      .expect(404);
+    await request(r.t.app)
+      .post('/api/login')
+      .send({ email: member.input.email, password: member.input.password })
+      .expect(200);
+  });
+
+  it('when a link of a deactivated account is used, however it came to be, then 404 and the password stays', async () => {
+    const member = await signedInAgent(r.t.app);
+    await r.admin.put(`/api/team/${member.user.id}`).send({ active: false }).expect(200);
+    // As a link made while the deactivation was under way would be.
+    const url = await newResetLink(r.t.database.db, member.user.id, 'http://127.0.0.1');
+    const token = LINK.exec(url)![1]!;
+    registerLogSecret('a password reset token', token);
+
+    await request(r.t.app)
+      .post(`/api/password-reset/${token}`)
+      .send({ password: 'set while deactivated' })
+      .expect(404);
+    await r.admin.put(`/api/team/${member.user.id}`).send({ active: true }).expect(200);
+    await request(r.t.app)
+      .post('/api/login')
+      .send({ email: member.input.email, password: member.input.password })
+      .expect(200);
   });
 });
 

@@ -8,7 +8,7 @@ import bcrypt from 'bcrypt';
 import { PASSWORD_RESET_MESSAGES, type PasswordResetRequestedResponse } from '@shared/contracts/auth';
 import { TEAM_MESSAGES } from '@shared/contracts/team';
 import type { Database } from '../../db/client';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import { hashToken, isWellFormedToken } from '../../lib/single-use-token';
 import { recordSecurityEvent } from '../audit/security-events.repository';
 import { loadEmailSettings } from '../settings/email-settings';
@@ -38,12 +38,33 @@ export async function requestPasswordReset(
   return { success: true, message: PASSWORD_RESET_MESSAGES.requested };
 }
 
-/** POST /api/team/:id/password-reset: a link for an active member, for the admin to pass on. */
-export async function makeResetLink(db: Database, memberId: string, baseUrl: string): Promise<string> {
-  const member = await usersRepository.findUserById(db, memberId);
-  if (!member) throw notFound(TEAM_MESSAGES.memberNotFound);
-  if (!member.active) throw conflict(PASSWORD_RESET_MESSAGES.memberDeactivated);
-  return newResetLink(db, member.id, baseUrl);
+/**
+ * POST /api/team/:id/password-reset: a link for an active member, for the admin to pass on. Every
+ * session of the member ends, and the event is recorded, in the same transaction. Not for the admin's
+ * own account (403): changing one's password asks for the current one, which a session left open, or
+ * taken, does not have.
+ */
+export async function makeResetLink(
+  db: Database,
+  memberId: string,
+  baseUrl: string,
+  by: { actorId: string; ip: string | null },
+): Promise<string> {
+  if (memberId === by.actorId) throw forbidden(TEAM_MESSAGES.ownPassword);
+  return db.transaction(async (tx) => {
+    const member = await usersRepository.findUserById(tx, memberId);
+    if (!member) throw notFound(TEAM_MESSAGES.memberNotFound);
+    if (!member.active) throw conflict(PASSWORD_RESET_MESSAGES.memberDeactivated);
+    const url = await newResetLink(tx, member.id, baseUrl);
+    await destroyAllSessionsOf(tx, member.id);
+    await recordSecurityEvent(tx, {
+      kind: 'password_reset_link_made',
+      actorId: by.actorId,
+      targetId: member.id,
+      ip: by.ip,
+    });
+    return url;
+  });
 }
 
 /**

@@ -18,8 +18,6 @@ import { queuePasswordResetRequest, type PasswordResetDeps } from './password-re
 import * as repository from './password-resets.repository';
 import { destroyAllSessionsOf } from './sessions.repository';
 
-export type { PasswordResetDeps };
-
 /**
  * POST /api/password-reset. The answer depends only on whether email is configured, never on the
  * account: an unknown or deactivated address gets the same 202 and nothing is sent. The request is

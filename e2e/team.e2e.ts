@@ -102,13 +102,15 @@ describe('Settings → Team', () => {
     await context.close();
   });
 
-  it('when the admin tries to demote themselves as the last admin, then the reason shows', async () => {
+  it('when the admin looks at their own row, then it offers no reset, and demoting themselves as the last admin says why', async () => {
     const context = await newContext(browser);
     await signInAdmin(context);
     const page = await context.newPage();
     await page.goto('/settings');
     const row = teamCard(page).getByRole('row').filter({ hasText: '(you)' });
     await row.waitFor();
+    // One's own password and two-step sign-in change in Settings, with the password: no reset here.
+    expect(await row.getByRole('button', { name: /password reset link|two-step/i }).count()).toBe(0);
     await pickOption(page, row.getByRole('combobox'), 'Agent');
     await toast(page, 'Failed to update team member').waitFor();
     await page

@@ -17,6 +17,7 @@ import { startHarvestVerification } from './features/settings/harvest-verificati
 import { startTicketPurge } from './features/tickets/purge-deleted-tickets.job';
 import { backfillSearchText } from './features/tickets/search-text-backfill';
 import { startAccountEmailSender } from './features/account-email/account-email.job';
+import { startPasswordResetRequests } from './features/auth/password-reset.job';
 import { startReplySender } from './features/replies/send-reply.job';
 import { resolveEncryptionKey } from './features/settings/encryption-key';
 import { createHarvestServices } from './harvest/sync/harvest-services';
@@ -211,6 +212,12 @@ export async function startServer(
     // Invitations and password resets (issue 22).
     startJob('the account email sender', () =>
       startAccountEmailSender({ db: database.db, jobs, config, cipher: harvest.cipher }),
+    );
+    // "Forgot password?" requests, answered at once and worked here (issue 34).
+    startInBackground(
+      'the password reset requests',
+      () => startPasswordResetRequests({ db: database.db, jobs, config, cipher: harvest.cipher }),
+      whileServing,
     );
   }
   // Tickets stored before word search get their body text worked out (a no-op once none is pending).

@@ -15,6 +15,9 @@ export const TEAM_MESSAGES = {
   memberUpdated: 'Team member updated',
   invitationNotFound: 'Invitation not found, or no longer pending',
   invitationLinkInvalid: 'This invitation link has expired, has already been used or was revoked.',
+  // The Team page's resets are for others: one's own account asks for one's password (Settings).
+  ownTwoStep: 'Turn off your own two-step sign-in in Settings, with your password.',
+  ownPassword: 'Change your own password in Settings, with your current one.',
 } as const;
 
 /** How long an invitation link works. */

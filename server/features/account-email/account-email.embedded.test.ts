@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PASSWORD_RESET_REQUEST_QUEUE, startPasswordResetRequests } from '../auth/password-reset.job';
 import { createReplyTestApp, type ReplyTestApp } from '../replies/replies.test-support';
 import { ACCOUNT_EMAIL_QUEUE } from './account-email.job';
 
@@ -17,10 +18,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => r.close());
 
-const queuedEmails = async () => {
+const queued = async (queue: string) => {
   const { rows } = await r.t.database.pool.query<{ count: number }>(
     'SELECT count(*)::int AS count FROM pgboss.job WHERE name = $1',
-    [ACCOUNT_EMAIL_QUEUE],
+    [queue],
   );
   return rows[0]!.count;
 };
@@ -32,11 +33,19 @@ describe('account emails on the embedded database, before the email sender has s
       .send({ email: 'embedded.invitee@example.com', role: 'agent' })
       .expect(201);
     expect(res.body.invitation.url).toMatch(/\/invite\//);
-    expect(await queuedEmails()).toBe(1);
+    expect(await queued(ACCOUNT_EMAIL_QUEUE)).toBe(1);
   });
 
-  it('when someone asks for a password reset, then 202 and the reset email is queued', async () => {
+  it('when someone asks for a password reset, then 202, and its request, then its email, are queued', async () => {
     await request(r.t.app).post('/api/password-reset').send({ email: r.agentInput.email }).expect(202);
-    expect(await queuedEmails()).toBe(2);
+    expect(await queued(PASSWORD_RESET_REQUEST_QUEUE)).toBe(1);
+    // Worked (the email sender still not started), the request queues the email in its transaction.
+    await startPasswordResetRequests({
+      db: r.t.database.db,
+      jobs: r.t.jobs,
+      config: r.t.config,
+      cipher: r.cipher,
+    });
+    await vi.waitFor(async () => expect(await queued(ACCOUNT_EMAIL_QUEUE)).toBe(2), { timeout: 10_000 });
   });
 });

@@ -10,7 +10,7 @@ import { parseInput } from '../../lib/validate';
 import { AuthThrottle, cancelOnServerError } from './auth-throttle';
 import { passwordResetInput } from './new-password-inputs';
 import * as passwordResetService from './password-reset.service';
-import type { PasswordResetDeps } from './password-reset.service';
+import type { PasswordResetDeps } from './password-reset.job';
 
 /**
  * The Forgot password? flow, without a session. Requests are throttled per client address and per

@@ -1,22 +1,23 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES } from '@shared/contracts/auth';
+import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES, TOTP_MESSAGES } from '@shared/contracts/auth';
 import { registerLogSecret } from '../../test/security/log-scanner';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { startAccountEmailSender } from '../account-email/account-email.job';
 import { createReplyTestApp, type ReplyTestApp } from '../replies/replies.test-support';
+import { newResetLink } from './password-reset-link';
+import { startPasswordResetRequests } from './password-reset.job';
+import { codeFor, passwordStep, userWithTotp } from '../../test/two-step';
 
 let r: ReplyTestApp;
 
 beforeAll(async () => {
   r = await createReplyTestApp();
-  await startAccountEmailSender({
-    db: r.t.database.db,
-    jobs: r.t.jobs,
-    config: r.t.config,
-    cipher: r.cipher,
-  });
+  // As server.ts: the requests are worked, and their emails sent, in the background.
+  const deps = { db: r.t.database.db, jobs: r.t.jobs, config: r.t.config, cipher: r.cipher };
+  await startAccountEmailSender(deps);
+  await startPasswordResetRequests(deps);
 });
 afterAll(() => r.close());
 
@@ -56,6 +57,8 @@ describe('POST /api/password-reset', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
     const jobs = await r.t.database.pool.query(`SELECT data::text AS data FROM pgboss.job`);
     for (const job of jobs.rows) expect(job.data).not.toContain(token);
+    // What strangers type travels sealed: the job table never holds an unknown address in clear.
+    expect(JSON.stringify(jobs.rows)).not.toContain('nobody.here@example.com');
   });
 
   it('when the link is used, then the password changes, every session of the user ends, and the link is used up', async () => {
@@ -88,6 +91,25 @@ describe('POST /api/password-reset', () => {
       .send({ password: 'yet another password' })
       .expect(404);
     expect(again.body.message).toBe(PASSWORD_RESET_MESSAGES.linkInvalid);
+  });
+
+  it('when the password is reset while a browser waits for the code, then that half-signed-in session ends and the code no longer signs it in', async () => {
+    const user = await userWithTotp(r.t.app);
+    const made = await r.admin.post(`/api/team/${user.user.id}/password-reset`).expect(200);
+    const token = LINK.exec(made.body.url)?.[1];
+    registerLogSecret('a password reset token', token!);
+    // Made after the link: the old password's holder has passed the first step and waits for the code.
+    const { browser } = await passwordStep(r.t.app, user.input);
+
+    await request(r.t.app)
+      .post(`/api/password-reset/${token}`)
+      .send({ password: 'a brand new password' })
+      .expect(200);
+
+    const late = await browser.post('/api/login/totp').send({ code: codeFor(user.secret) });
+    expect(late.status).toBe(401);
+    expect(late.body.message).toBe(TOTP_MESSAGES.notPending);
+    await browser.get('/api/auth/user').expect(401);
   });
 
   it('when the link is older than an hour, replaced by a newer one, unknown or malformed, then 404 alike', async () => {
@@ -175,6 +197,51 @@ describe('POST /api/team/:id/password-reset', () => {
     expect(refused.body.message).toBe(PASSWORD_RESET_MESSAGES.memberDeactivated);
     await r.admin.post('/api/team/00000000-0000-4000-8000-000000000000/password-reset').expect(404);
     await r.admin.post('/api/team/nope/password-reset').expect(400);
+  });
+});
+
+describe('a deactivated account', () => {
+  it('when a link was made before the member was deactivated, then it answers 404, also once they are reactivated, and the password stays', async () => {
+    const member = await signedInAgent(r.t.app);
+    const made = await r.admin.post(`/api/team/${member.user.id}/password-reset`).expect(200);
+    const token = LINK.exec(made.body.url)![1]!;
+    registerLogSecret('a password reset token', token);
+
+    await r.admin.put(`/api/team/${member.user.id}`).send({ active: false }).expect(200);
+    const refused = await request(r.t.app)
+      .post(`/api/password-reset/${token}`)
+      .send({ password: 'set while deactivated' })
+      .expect(404);
+    expect(refused.body.message).toBe(PASSWORD_RESET_MESSAGES.linkInvalid);
+
+    await r.admin.put(`/api/team/${member.user.id}`).send({ active: true }).expect(200);
+    await request(r.t.app)
+      .post(`/api/password-reset/${token}`)
+      .send({ password: 'set while deactivated' })
+      .expect(404);
+    await request(r.t.app)
+      .post('/api/login')
+      .send({ email: member.input.email, password: member.input.password })
+      .expect(200);
+  });
+
+  it('when a link of a deactivated account is used, however it came to be, then 404 and the password stays', async () => {
+    const member = await signedInAgent(r.t.app);
+    await r.admin.put(`/api/team/${member.user.id}`).send({ active: false }).expect(200);
+    // As a link made while the deactivation was under way would be.
+    const url = await newResetLink(r.t.database.db, member.user.id, 'http://127.0.0.1');
+    const token = LINK.exec(url)![1]!;
+    registerLogSecret('a password reset token', token);
+
+    await request(r.t.app)
+      .post(`/api/password-reset/${token}`)
+      .send({ password: 'set while deactivated' })
+      .expect(404);
+    await r.admin.put(`/api/team/${member.user.id}`).send({ active: true }).expect(200);
+    await request(r.t.app)
+      .post('/api/login')
+      .send({ email: member.input.email, password: member.input.password })
+      .expect(200);
   });
 });
 

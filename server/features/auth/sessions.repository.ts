@@ -1,14 +1,25 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
+/**
+ * The sessions of a user, signed in or half signed in: a browser that gave the password and waits for
+ * the code (sign-in.ts) got there on the strength of the password, so whatever ends the user's
+ * sessions ends it too, or it could finish signing in with a password that no longer holds.
+ */
+const sessionsOf = (userId: string) =>
+  sql`(sess->>'userId' = ${userId} OR sess->>'pendingTotpUserId' = ${userId})`;
+
 /** Ends every session of a user except the one given (used after a password change). */
 export async function destroyOtherSessionsOf(db: DbOrTx, userId: string, keepSid: string): Promise<void> {
-  await db.execute(sql`DELETE FROM sessions WHERE sess->>'userId' = ${userId} AND sid <> ${keepSid}`);
+  await db.execute(sql`DELETE FROM sessions WHERE ${sessionsOf(userId)} AND sid <> ${keepSid}`);
 }
 
-/** Ends every session of a user at once (deactivation): their next request gets 401. */
+/**
+ * Ends every session of a user at once (deactivation, password reset, an admin's reset of their
+ * password or two-step sign-in): their next request gets 401.
+ */
 export async function destroyAllSessionsOf(db: DbOrTx, userId: string): Promise<void> {
-  await db.execute(sql`DELETE FROM sessions WHERE sess->>'userId' = ${userId}`);
+  await db.execute(sql`DELETE FROM sessions WHERE ${sessionsOf(userId)}`);
 }
 
 export interface StoredSession {

@@ -4,11 +4,13 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../app';
+import { TOTP_MESSAGES } from '@shared/contracts/auth';
 import { loadConfig } from '../../config';
 import type { OpenDatabase } from '../../db/database';
 import { SESSION_COOKIE_NAME } from '../../middleware/session';
 import { openTestDatabase } from '../../test/test-database';
 import { newUserInput } from '../../test/test-app';
+import { codeFor, passwordStep, userWithTotp } from '../../test/two-step';
 
 /**
  * Session security: fixation, sign-out, expiry, password changes, cookie attributes, and that the
@@ -235,6 +237,23 @@ describe('password change', () => {
     await whoIs(elsewhere).expect(401);
     expect(await sessionRowExists(sidOf(elsewhere))).toBe(false);
     await whoIs(colleague).expect(200);
+  });
+
+  it('when a user changes the password while a browser waits for their code, then that half-signed-in session ends and the code no longer signs it in', async () => {
+    const user = await userWithTotp(app);
+    // The old password's holder has passed the first step and waits for the code.
+    const { browser } = await passwordStep(app, user.input);
+
+    await user.agent
+      .post('/api/auth/change-password')
+      .send({ currentPassword: user.input.password, newPassword: 'brand new password' })
+      .expect(200);
+
+    const late = await browser.post('/api/login/totp').send({ code: codeFor(user.secret) });
+    expect(late.status).toBe(401);
+    expect(late.body.message).toBe(TOTP_MESSAGES.notPending);
+    await browser.get('/api/auth/user').expect(401);
+    await user.agent.get('/api/auth/user').expect(200);
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTP_MESSAGES } from '@shared/contracts/auth';
 import { registerLogSecret } from '../../test/security/log-scanner';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { codeFor, turnOnTwoStep } from '../../test/two-step';
+import * as support from '../../test/two-step';
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
 
@@ -15,18 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Sets two-step sign-in up for a new user; returns them, their secret and recovery codes. */
-async function userWithTotp() {
-  const user = await signedInAgent(t.app);
-  return { ...user, ...(await turnOnTwoStep(user.agent)) };
-}
-
-/** Signs in with the password: the browser then waits for the second step. */
-async function passwordStep(input: { email: string; password: string }) {
-  const browser = request.agent(t.app);
-  const res = await browser.post('/api/login').send(input).expect(200);
-  return { browser, res };
-}
+const userWithTotp = () => support.userWithTotp(t.app);
+const passwordStep = (input: { email: string; password: string }) => support.passwordStep(t.app, input);
+const { codeFor } = support;
 
 describe('turning two-step sign-in on', () => {
   it('when a user sets it up, then the secret is sealed at rest, the QR URL names the account, and a code turns it on with ten recovery codes', async () => {

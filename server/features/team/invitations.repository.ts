@@ -1,9 +1,19 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { invitations } from '@shared/schema';
+import { invitations, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 
+/**
+ * Neither accepted, revoked nor expired, and not made by an admin who has since been deactivated:
+ * deactivation revokes their invitations (revokePendingInvitationsBy); the last condition covers one
+ * made while it was under way.
+ */
 const pending = () =>
-  and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, sql`now()`));
+  and(
+    isNull(invitations.acceptedAt),
+    isNull(invitations.revokedAt),
+    gt(invitations.expiresAt, sql`now()`),
+    sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${invitations.invitedBy} AND NOT ${users.active})`,
+  );
 
 const invitationColumns = {
   id: invitations.id,
@@ -42,6 +52,20 @@ export async function revokePendingInvitationsOf(db: DbOrTx, email: string): Pro
     .where(
       and(
         sql`lower(${invitations.email}) = lower(${email})`,
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+      ),
+    );
+}
+
+/** Revokes the pending invitations an admin made (their deactivation). */
+export async function revokePendingInvitationsBy(db: DbOrTx, inviterId: string): Promise<void> {
+  await db
+    .update(invitations)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(invitations.invitedBy, inviterId),
         isNull(invitations.acceptedAt),
         isNull(invitations.revokedAt),
       ),

@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@shared/contracts/auth';
 import { REGISTRATION_MESSAGES } from '@shared/contracts/registration-settings';
 import { TEAM_MESSAGES } from '@shared/contracts/team';
+import { newToken } from '../../lib/single-use-token';
 import { registerLogSecret } from '../../test/security/log-scanner';
-import { newUserInput } from '../../test/test-app';
+import { newUserInput, signedInAgent } from '../../test/test-app';
 import { startAccountEmailSender } from '../account-email/account-email.job';
 import { createReplyTestApp, type ReplyTestApp } from '../replies/replies.test-support';
+import { insertInvitation } from './invitations.repository';
 
 let r: ReplyTestApp;
 
@@ -191,6 +193,42 @@ describe('GET /api/invitations/:token and accepting', () => {
     const { token } = await invite();
     const results = await Promise.all([accept(token), accept(token)]);
     expect(results.map((res) => res.status).sort()).toEqual([201, 404]);
+  });
+
+  it('when the admin who invited is deactivated, then their pending invitations are void (404) and leave the list, for good', async () => {
+    const inviter = await signedInAgent(r.t.app);
+    await r.admin.put(`/api/team/${inviter.user.id}`).send({ role: 'admin' }).expect(200);
+    const email = `their.invitee.${Date.now()}@example.com`;
+    const sent = await inviter.agent.post('/api/team/invitations').send({ email, role: 'admin' }).expect(201);
+    const token = TOKEN_IN_URL.exec(sent.body.invitation.url)![1]!;
+    registerLogSecret('an invitation token', token);
+    const others = await invite();
+
+    await r.admin.put(`/api/team/${inviter.user.id}`).send({ active: false }).expect(200);
+    const pendingEmails = async () =>
+      (await r.admin.get('/api/team').expect(200)).body.invitations.map((i: { email: string }) => i.email);
+    expect(await pendingEmails()).not.toContain(email);
+    await request(r.t.app).get(`/api/invitations/${token}`).expect(404);
+    await accept(token).expect(404);
+    // Another admin's invitation stays.
+    await request(r.t.app).get(`/api/invitations/${others.token}`).expect(200);
+    // One made while the deactivation was under way does not work either.
+    const late = newToken();
+    registerLogSecret('an invitation token', late.token);
+    await insertInvitation(r.t.database.db, {
+      email: `late.${email}`,
+      role: 'admin',
+      firstName: null,
+      lastName: null,
+      tokenHash: late.tokenHash,
+      invitedBy: inviter.user.id,
+      validDays: 7,
+    });
+    await accept(late.token).expect(404);
+
+    await r.admin.put(`/api/team/${inviter.user.id}`).send({ active: true }).expect(200);
+    await accept(token).expect(404);
+    expect(await pendingEmails()).not.toContain(email);
   });
 
   it('when an agent or nobody revokes, then 403 or 401', async () => {

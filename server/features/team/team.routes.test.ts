@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@shared/contracts/auth';
 import { TEAM_MESSAGES } from '@shared/contracts/team';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
+import { codeFor, passwordStep, userWithTotp } from '../../test/two-step';
 import { createTicket } from '../tickets/tickets.test-support';
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
@@ -19,6 +20,9 @@ beforeAll(async () => {
   expect(admin.user.role).toBe('admin');
 });
 afterAll(() => t.close());
+
+/** The newest security event, as the Team page's list shows it. */
+const latestEvent = async () => (await admin.agent.get('/api/team/audit?limit=1').expect(200)).body.events[0];
 
 describe('GET /api/team', () => {
   it('when an admin asks, then every account with exactly the listed fields, and no invitations yet', async () => {
@@ -168,5 +172,62 @@ describe('PUT /api/team/:id', () => {
       .put('/api/team/00000000-0000-4000-8000-000000000000')
       .send({ role: 'agent' })
       .expect(404);
+  });
+});
+
+describe('an admin acting on an account from the Team page', () => {
+  it('when an admin turns off their own two-step sign-in or makes their own reset link there, then 403 pointing to Settings, and nothing changes', async () => {
+    // An admin with two-step sign-in on, as a stolen session of theirs would find them.
+    const self = await userWithTotp(t.app);
+    await admin.agent.put(`/api/team/${self.user.id}`).send({ role: 'admin' }).expect(200);
+
+    const totp = await self.agent.delete(`/api/team/${self.user.id}/totp`).expect(403);
+    expect(totp.body.message).toBe(TEAM_MESSAGES.ownTwoStep);
+    expect((await self.agent.get('/api/auth/totp').expect(200)).body.enabled).toBe(true);
+
+    const link = await self.agent.post(`/api/team/${self.user.id}/password-reset`).expect(403);
+    expect(link.body.message).toBe(TEAM_MESSAGES.ownPassword);
+    expect(link.body).not.toHaveProperty('url');
+    const { rows } = await t.database.pool.query('SELECT 1 FROM password_resets WHERE user_id = $1', [
+      self.user.id,
+    ]);
+    expect(rows).toHaveLength(0);
+    await self.agent.get('/api/auth/user').expect(200);
+    await admin.agent.put(`/api/team/${self.user.id}`).send({ role: 'agent' }).expect(200);
+  });
+
+  it('when an admin resets a member’s two-step sign-in, then every session of the member ends, the half-signed-in one too, and an event names the admin', async () => {
+    const member = await userWithTotp(t.app);
+    const { browser: waiting } = await passwordStep(t.app, member.input);
+
+    await admin.agent.delete(`/api/team/${member.user.id}/totp`).expect(204);
+
+    await member.agent.get('/api/auth/user').expect(401);
+    await waiting
+      .post('/api/login/totp')
+      .send({ code: codeFor(member.secret) })
+      .expect(401);
+    await waiting.get('/api/auth/user').expect(401);
+    expect(await latestEvent()).toMatchObject({
+      kind: 'totp_reset',
+      actor: { id: admin.user.id },
+      target: { id: member.user.id },
+    });
+  });
+
+  it('when an admin makes a member a reset link, then every session of the member ends at once, and an event names the admin', async () => {
+    const member = await signedInAgent(t.app);
+    const otherBrowser = request.agent(t.app);
+    await otherBrowser.post('/api/login').send(member.input).expect(200);
+
+    await admin.agent.post(`/api/team/${member.user.id}/password-reset`).expect(200);
+
+    await member.agent.get('/api/auth/user').expect(401);
+    await otherBrowser.get('/api/auth/user').expect(401);
+    expect(await latestEvent()).toMatchObject({
+      kind: 'password_reset_link_made',
+      actor: { id: admin.user.id },
+      target: { id: member.user.id },
+    });
   });
 });

@@ -49,29 +49,21 @@ export function teamRoutes(deps: TeamDeps) {
     res.json({ member } satisfies UpdateTeamMemberResponse);
   });
 
-  // A reset link for a member, for the admin to pass on (email or not).
+  // A reset link for another member, for the admin to pass on (email or not); it signs them out.
   router.post('/team/:id/password-reset', auth, requireAdmin, async (req, res) => {
     const { id } = parseInput(teamMemberParamsSchema, req.params);
-    const url = await makeResetLink(db, id, requestBaseUrl(req, deps.publicUrl));
-    await recordSecurityEvent(db, {
-      kind: 'password_reset_link_made',
+    const url = await makeResetLink(db, id, requestBaseUrl(req, deps.publicUrl), {
       actorId: currentUser(req).id,
-      targetId: id,
-      ip: req.ip,
+      ip: req.ip ?? null,
     });
     res.set('Cache-Control', 'no-store').json({ url } satisfies PasswordResetLinkResponse);
   });
 
-  // Resets a member's two-step sign-in (a lost phone): they sign in with the password alone until set up again.
+  // Resets another member's two-step sign-in (a lost phone): they sign in with the password alone until
+  // set up again, and are signed out meanwhile.
   router.delete('/team/:id/totp', auth, requireAdmin, async (req, res) => {
     const { id } = parseInput(teamMemberParamsSchema, req.params);
-    await resetTotp(db, id);
-    await recordSecurityEvent(db, {
-      kind: 'totp_reset',
-      actorId: currentUser(req).id,
-      targetId: id,
-      ip: req.ip,
-    });
+    await resetTotp(db, id, { actorId: currentUser(req).id, ip: req.ip ?? null });
     res.status(204).end();
   });
 

@@ -195,8 +195,9 @@ function MemberRow({
       </TableCell>
       <TableCell {...STACKED.cell} className={`${STACKED.cell.className} md:text-right`}>
         <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
-          {member.active && <ResetLinkAction member={member} name={name} />}
-          {member.active && <ResetTwoStepAction member={member} name={name} />}
+          {/* For others only: one's own password and two-step sign-in change in Settings, with the password. */}
+          {member.active && !isYou && <ResetLinkAction member={member} name={name} />}
+          {member.active && !isYou && <ResetTwoStepAction member={member} name={name} />}
           <StatusAction member={member} />
         </div>
       </TableCell>

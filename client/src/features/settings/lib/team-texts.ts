@@ -51,11 +51,11 @@ export const TEAM_TEXTS = {
   resetPasswordLabel: (name: string) => `Make a password reset link for ${name}`,
   resetLinkTitle: 'Password Reset Link',
   resetLinkDescription: (name: string) =>
-    `Give this link to ${name}. It works once, for 1 hour, and signs them out everywhere once used. This link is shown only now.`,
+    `Give this link to ${name}. It works once, for 1 hour. They were signed out everywhere. This link is shown only now.`,
   resetLinkFailed: 'Failed to make a reset link',
   resetTwoStep: 'Reset Two-Step',
   resetTwoStepLabel: (name: string) => `Reset two-step sign-in of ${name}`,
-  twoStepReset: (name: string) => `${name} now signs in with their password alone`,
+  twoStepReset: (name: string) => `${name} was signed out and now signs in with their password alone`,
   resetTwoStepFailed: 'Failed to reset two-step sign-in',
   auditTitle: 'Recent Security Events',
   auditEmpty: 'Nothing recorded yet.',

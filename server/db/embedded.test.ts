@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { attackAsAnotherAccount, canActAsAnotherAccount } from '../test/security/another-account';
@@ -52,6 +53,32 @@ describe('the embedded database', () => {
     release();
     expect(fs.existsSync(lockFile)).toBe(false);
   });
+
+  it(
+    'when a killed process left its socket behind, then the next start serves anyway',
+    { timeout: 120_000 },
+    async () => {
+      const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-killed-'));
+      const socket = path.join(ownDir, SOCKET_NAME);
+      try {
+        const killed = spawnSync(process.execPath, [
+          '-e',
+          `require('node:net').createServer().listen(${JSON.stringify(socket)}, () => process.kill(process.pid, 'SIGKILL'))`,
+        ]);
+        expect(killed.signal).toBe('SIGKILL');
+        expect(fs.statSync(socket).isSocket()).toBe(true);
+        const database = await openDatabase({ ...config, dataDir: ownDir });
+        try {
+          expect((await database.pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+        } finally {
+          await database.close();
+        }
+        expect(fs.existsSync(socket)).toBe(false);
+      } finally {
+        fs.rmSync(ownDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('when the SPA polls, then its prepared statements answer as on a PostgreSQL server', async () => {
     const database = await openDatabase(config);
@@ -195,7 +222,10 @@ async function expectRefusedToAnotherAccount(pool: pg.Pool): Promise<void> {
 }
 
 describe.runIf(canActAsAnotherAccount)('the embedded database is the app’s alone', () => {
-  const privateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-socket-'));
+  let privateDir: string;
+  beforeAll(() => {
+    privateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-socket-'));
+  });
   afterAll(() => fs.rmSync(privateDir, { recursive: true, force: true }));
 
   it('when another local account connects with any user and password, then it is refused and reads nothing', async () => {

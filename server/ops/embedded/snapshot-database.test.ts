@@ -1,14 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedDatabase } from '../../db/embedded';
 import { createPool } from '../../db/pool';
 import { attackAsAnotherAccount, canActAsAnotherAccount } from '../../test/security/another-account';
 import { openSnapshotDatabase } from './snapshot-database';
 
 describe.runIf(canActAsAnotherAccount)('a snapshot copy of the embedded database', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-snapshot-'));
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-snapshot-'));
+  });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it(

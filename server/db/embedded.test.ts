@@ -234,7 +234,9 @@ describe.runIf(canActAsAnotherAccount)('the embedded database is the app’s alo
     try {
       // Served in the data folder only: no TCP port.
       expect(socketFolderOf(database.pool)).toBe(dataDir);
-      expect(fs.statSync(path.join(dataDir, SOCKET_NAME)).isSocket()).toBe(true);
+      const socket = fs.statSync(path.join(dataDir, SOCKET_NAME));
+      expect(socket.isSocket()).toBe(true);
+      expect(socket.mode & 0o777).toBe(0o600);
       await expectRefusedToAnotherAccount(database.pool);
     } finally {
       await database.close();

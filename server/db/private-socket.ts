@@ -31,13 +31,12 @@ function fits(folder: string): boolean {
 }
 
 /**
- * The folder must keep every other account out: a directory of this account's with no group or
- * other permissions. The callers make it so (securePrivateDataDir, mkdtemp); this guards the promise.
+ * The folder must keep every other account out: a directory with no group or other permissions. The
+ * callers make it so (securePrivateDataDir, mkdtemp); this guards the promise.
  */
 function assertPrivate(folder: string): void {
   const stat = fs.statSync(folder);
-  const uid = process.getuid?.();
-  if (!stat.isDirectory() || (stat.mode & 0o077) !== 0 || (uid !== undefined && stat.uid !== uid)) {
+  if (!stat.isDirectory() || (stat.mode & 0o077) !== 0) {
     throw new Error(
       `Refusing to serve the embedded database in ${folder}: other users of this machine could connect to it`,
     );
@@ -62,7 +61,7 @@ function temporaryFolder(tooLong?: string): string {
   if (fits(folder)) return folder;
   fs.rmSync(folder, { recursive: true, force: true });
   throw new Error(
-    `Cannot serve the embedded database: a socket path must stay under ${MAX_SOCKET_PATH_BYTES} bytes, ` +
+    `Cannot serve the embedded database: a socket's path may be at most ${MAX_SOCKET_PATH_BYTES} bytes, ` +
       `and ${tooLong ? `the data folder ${tooLong} and ` : ''}the temporary folder ${os.tmpdir()} are too long. ` +
       'Set DATA_DIR (or TMPDIR) to a shorter path.',
   );
@@ -85,6 +84,13 @@ export async function servePrivately(
     if (!ownFolder) removeStaleSocket(socketPath);
     const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: options.maxConnections });
     await server.start();
+    try {
+      // Connecting takes write permission on the socket too: the owner's alone, whatever the umask.
+      fs.chmodSync(socketPath, 0o600);
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
     return {
       connectionString: `postgres://postgres@/postgres?host=${encodeURIComponent(folder)}&port=${SOCKET_PORT}&sslmode=disable`,
       folder,

@@ -1,13 +1,17 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
+import { attackAsAnotherAccount, canActAsAnotherAccount } from '../test/security/another-account';
 import { signedInAgent, TEST_SESSION_SECRET } from '../test/test-app';
 import { DataDirPermissionError } from './data-dir';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock';
 import { openDatabase } from './database';
+import { MAX_SOCKET_PATH_BYTES, SOCKET_NAME } from './private-socket';
 
 // These tests always use the embedded database, whatever the suite's DATABASE_URL, so the
 // zero-setup mode stays covered in CI.
@@ -49,6 +53,32 @@ describe('the embedded database', () => {
     release();
     expect(fs.existsSync(lockFile)).toBe(false);
   });
+
+  it(
+    'when a killed process left its socket behind, then the next start serves anyway',
+    { timeout: 120_000 },
+    async () => {
+      const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-killed-'));
+      const socket = path.join(ownDir, SOCKET_NAME);
+      try {
+        const killed = spawnSync(process.execPath, [
+          '-e',
+          `require('node:net').createServer().listen(${JSON.stringify(socket)}, () => process.kill(process.pid, 'SIGKILL'))`,
+        ]);
+        expect(killed.signal).toBe('SIGKILL');
+        expect(fs.statSync(socket).isSocket()).toBe(true);
+        const database = await openDatabase({ ...config, dataDir: ownDir });
+        try {
+          expect((await database.pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+        } finally {
+          await database.close();
+        }
+        expect(fs.existsSync(socket)).toBe(false);
+      } finally {
+        fs.rmSync(ownDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('when the SPA polls, then its prepared statements answer as on a PostgreSQL server', async () => {
     const database = await openDatabase(config);
@@ -168,4 +198,106 @@ describe('the data folder is its owner’s alone', () => {
     const database = await openDatabase(privateConfig);
     await database.close();
   });
+});
+
+/** The folder the pool's connection string names for the database's socket (`host=`). */
+function socketFolderOf(pool: pg.Pool): string {
+  const query = String(pool.options.connectionString).split('?')[1];
+  return new URLSearchParams(query).get('host')!;
+}
+
+const HASH = '$2b$04$abcdefghijklmnopqrstuuS1m9XxFfAbc6wLQ1u0Wz3CyD/yi0Cm';
+
+/**
+ * Another local account, with any user name and password, is refused by the operating system
+ * (EACCES: it may not enter the socket's folder), and the users are as they were.
+ */
+async function expectRefusedToAnotherAccount(pool: pg.Pool): Promise<void> {
+  await pool.query(`INSERT INTO users (email, password, role) VALUES ('agent@example.com', $1, 'agent')`, [
+    HASH,
+  ]);
+  expect(await attackAsAnotherAccount(String(pool.options.connectionString))).toEqual({ error: 'EACCES' });
+  const { rows } = await pool.query(`SELECT role FROM users WHERE email = 'agent@example.com'`);
+  expect(rows).toEqual([{ role: 'agent' }]);
+}
+
+describe.runIf(canActAsAnotherAccount)('the embedded database is the app’s alone', () => {
+  let privateDir: string;
+  beforeAll(() => {
+    privateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-socket-'));
+  });
+  afterAll(() => fs.rmSync(privateDir, { recursive: true, force: true }));
+
+  it('when another local account connects with any user and password, then it is refused and reads nothing', async () => {
+    const dataDir = path.join(privateDir, 'data');
+    const database = await openDatabase({ ...config, dataDir });
+    try {
+      // Served in the data folder only: no TCP port.
+      expect(socketFolderOf(database.pool)).toBe(dataDir);
+      const socket = fs.statSync(path.join(dataDir, SOCKET_NAME));
+      expect(socket.isSocket()).toBe(true);
+      expect(socket.mode & 0o777).toBe(0o600);
+      await expectRefusedToAnotherAccount(database.pool);
+    } finally {
+      await database.close();
+    }
+    expect(fs.existsSync(path.join(dataDir, SOCKET_NAME))).toBe(false);
+  });
+
+  it('when it lives in memory (tests), then it is served from a private temporary folder, refused to another account and removed at stop', async () => {
+    const database = await openDatabase(config, { inMemory: true });
+    const folder = socketFolderOf(database.pool);
+    try {
+      expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+      await expectRefusedToAnotherAccount(database.pool);
+    } finally {
+      await database.close();
+    }
+    expect(fs.existsSync(folder)).toBe(false);
+  });
+
+  it('when the data folder’s path is too long for a socket, then it is served from a private temporary folder instead, refused to another account and removed at stop', async () => {
+    const dataDir = path.join(
+      privateDir,
+      'a-data-folder-whose-path-is-longer-than-a-unix-socket-path-may-be'.repeat(2),
+    );
+    const database = await openDatabase({ ...config, dataDir });
+    const folder = socketFolderOf(database.pool);
+    try {
+      expect(Buffer.byteLength(path.join(dataDir, SOCKET_NAME))).toBeGreaterThan(MAX_SOCKET_PATH_BYTES);
+      expect(folder.startsWith(os.tmpdir())).toBe(true);
+      expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+      await expectRefusedToAnotherAccount(database.pool);
+    } finally {
+      await database.close();
+    }
+    expect(fs.existsSync(folder)).toBe(false);
+  });
+});
+
+describe('a socket path that cannot fit', () => {
+  it(
+    'when the data folder and the temporary folder are both too long, then the start is refused with a clear message and the folder is left unlocked',
+    { timeout: 120_000 },
+    async () => {
+      const privateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-socket-'));
+      const long = 'a-folder-whose-path-is-longer-than-a-unix-socket-path-may-be'.repeat(2);
+      const dataDir = path.join(privateDir, 'data', long);
+      const tmpDir = path.join(privateDir, 'tmp', long);
+      fs.mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
+      vi.stubEnv('TMPDIR', tmpDir);
+      try {
+        const opening = openDatabase({ ...config, dataDir });
+        await expect(opening).rejects.toThrow(
+          `the data folder ${dataDir} and the temporary folder ${tmpDir} are too long`,
+        );
+        await expect(opening).rejects.toThrow('Set DATA_DIR (or TMPDIR) to a shorter path.');
+        expect(fs.readdirSync(tmpDir)).toEqual([]);
+        expect(fs.existsSync(path.join(dataDir, 'helpdesk.lock'))).toBe(false);
+      } finally {
+        vi.unstubAllEnvs();
+        fs.rmSync(privateDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { createPrivateFilesOnly, securePrivateDataDir } from './data-dir';
 import { acquireDataDirLock } from './data-dir-lock';
+import { servePrivately } from './private-socket';
 
 export interface EmbeddedDatabase {
   connectionString: string;
@@ -16,9 +16,11 @@ export interface EmbeddedDatabase {
 }
 
 /**
- * Starts PostgreSQL-in-WebAssembly (PGlite) and serves it over the PostgreSQL wire protocol on a
- * loopback port, so the app, the session store and drizzle use the same `pg` driver as production.
- * `dataDir` undefined keeps the database in memory (tests).
+ * Starts PostgreSQL-in-WebAssembly (PGlite) and serves it over the PostgreSQL wire protocol, so the
+ * app, the session store and drizzle use the same `pg` driver as production. It is served on a Unix
+ * socket in the data folder, whose 0700 keeps other local accounts out (PGlite checks no password:
+ * server/db/private-socket.ts). `dataDir` undefined keeps the database in memory (tests), served from
+ * a private temporary folder.
  */
 export async function startEmbeddedDatabase(options: { dataDir?: string }): Promise<EmbeddedDatabase> {
   const { dataDir } = options;
@@ -36,10 +38,12 @@ export async function startEmbeddedDatabase(options: { dataDir?: string }): Prom
     });
     if (dataDir) securePrivateDataDir(dataDir);
     // A few connections for tooling beside the app's pool (which uses one; see server/db/pool.ts).
-    const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 8 });
-    await server.start();
+    const server = await servePrivately(db, { folder: dataDir, maxConnections: 8 }).catch(async (error) => {
+      await db.close();
+      throw error;
+    });
     return {
-      connectionString: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
+      connectionString: server.connectionString,
       snapshot: () => db.dumpDataDir('none'),
       async stop() {
         await server.stop();

@@ -1,15 +1,16 @@
 /**
  * A copy of the embedded database, opened from a snapshot of its data folder (PGlite's dumpDataDir: a
  * tar of the folder taken between two statements, which opens like a database after a crash, so it
- * holds exactly the transactions committed before it). The copy is served on a loopback port like the
- * app's own database, so the backup and the export read it with the same code and driver as a
- * PostgreSQL server, while the app goes on serving from the original.
+ * holds exactly the transactions committed before it). The copy is served like the app's own database,
+ * on a Unix socket in its private folder (server/db/private-socket.ts), so the backup and the export
+ * read it with the same code and driver as a PostgreSQL server, while the app goes on serving from the
+ * original.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { servePrivately } from '../../db/private-socket';
 
 /**
  * `.snapshot-<pid>-<random>` (a folder, or the downloaded tar): the pid tells a copy in use from one a
@@ -55,11 +56,10 @@ export async function openSnapshotDatabase(snapshot: Blob, parentDir: string): P
       loadDataDir: snapshot,
       extensions: { pg_trgm },
     });
-    const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 2 });
-    await server.start();
+    const server = await servePrivately(db, { folder, maxConnections: 2 });
     const opened = db;
     return {
-      connectionString: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
+      connectionString: server.connectionString,
       async close() {
         try {
           await server.stop();

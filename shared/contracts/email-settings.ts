@@ -140,6 +140,25 @@ export const emailSettingsInputSchema = z.object({
 });
 export type EmailSettingsInput = z.output<typeof emailSettingsInputSchema>;
 
+/** What a saved password belongs to: the server and the way it is signed in to. */
+export interface MailServerIdentity {
+  host: string;
+  port: number;
+  security: SmtpSecurity;
+  username: string;
+}
+
+/**
+ * Whether a saved password may go to `next`: only to the server it was saved for, signed in to as
+ * the same user the same way (else the masked value sent back is refused: "Enter the password again
+ * for the new server"). Host names are compared without letter case, as DNS does.
+ */
+export const sameMailServer = (next: MailServerIdentity, saved: MailServerIdentity): boolean =>
+  next.host.toLowerCase() === saved.host.toLowerCase() &&
+  next.port === saved.port &&
+  next.security === saved.security &&
+  next.username === saved.username;
+
 /** The outcome of the last test email or reply handed to the SMTP server. */
 export interface EmailDeliveryCheck {
   ok: boolean;

@@ -4,6 +4,7 @@
  */
 import {
   EMAIL_SETTINGS_TEXTS,
+  sameMailServer,
   type EmailSettingsInput,
   type EmailSettingsResponse,
   type EmailTestResponse,
@@ -71,40 +72,48 @@ export async function getEmailSetting(
   };
 }
 
-const maskedPasswordError = (field: string) =>
-  badRequest(`${field}: ${SETTINGS_MESSAGES.maskedPassword}`, {
-    [field]: [SETTINGS_MESSAGES.maskedPassword],
-  });
+/** 400 at a password field: a mask that is not the saved one, or the saved one asked for another server. */
+const passwordFieldError = (field: string, message: string) =>
+  badRequest(`${field}: ${message}`, { [field]: [message] });
 
 /**
  * The SMTP password to store: none without a username; the saved one when the form sends its mask
- * back unchanged; else the one typed ('' clears it).
+ * back unchanged and the server is the same; else the one typed ('' clears it).
  */
 function smtpPasswordToStore(input: EmailSettingsInput, saved: EmailSettingsState): string {
   const { username, password } = input.smtp;
   if (!username) return '';
   if (!isMaskedToken(password)) return password;
   if (
-    saved.status === 'configured' &&
-    saved.stored.smtp.passwordSealed !== null &&
-    maskedPasswordOf(saved.stored) === password
+    saved.status !== 'configured' ||
+    saved.stored.smtp.passwordSealed === null ||
+    maskedPasswordOf(saved.stored) !== password
   ) {
-    return saved.settings.smtp.password;
+    throw passwordFieldError('value.smtp.password', SETTINGS_MESSAGES.maskedPassword);
   }
-  throw maskedPasswordError('value.smtp.password');
+  if (!sameMailServer(input.smtp, saved.settings.smtp)) {
+    throw passwordFieldError('value.smtp.password', SETTINGS_MESSAGES.passwordForNewServer);
+  }
+  return saved.settings.smtp.password;
 }
 
-/** The IMAP password to store: the saved one when the form sends its mask back, else the one typed. */
+/**
+ * The IMAP password to store: the saved one when the form sends its mask back and the server is the
+ * same, else the one typed.
+ */
 function imapPasswordToStore(imap: ImapSettingsInput, saved: EmailSettingsState): string {
   if (!isMaskedToken(imap.password)) return imap.password;
   if (
-    saved.status === 'configured' &&
-    saved.settings.imap &&
-    maskedImapPasswordOf(saved.stored) === imap.password
+    saved.status !== 'configured' ||
+    !saved.settings.imap ||
+    maskedImapPasswordOf(saved.stored) !== imap.password
   ) {
-    return saved.settings.imap.password;
+    throw passwordFieldError('value.imap.password', SETTINGS_MESSAGES.maskedPassword);
   }
-  throw maskedPasswordError('value.imap.password');
+  if (!sameMailServer(imap, saved.settings.imap)) {
+    throw passwordFieldError('value.imap.password', SETTINGS_MESSAGES.passwordForNewServer);
+  }
+  return saved.settings.imap.password;
 }
 
 /**

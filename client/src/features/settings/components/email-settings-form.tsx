@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { EMAIL_SETTINGS_TEXTS, type EmailSettingsResponse } from '@shared/contracts/email-settings';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
@@ -15,6 +15,7 @@ import {
   checkEmailSettings,
   emailFormDefaults,
   proposedPort,
+  serverChanged,
   serverFieldErrors,
   type EmailSettingsFormValues,
 } from '../lib/email-settings-form';
@@ -23,6 +24,7 @@ import { ConnectionSecurityField } from './connection-security-field';
 import { ImapSettingsFields } from './imap-settings-fields';
 import { MailboxFetchStatus } from './mailbox-status';
 import { SaveOutcome, type SaveOutcomeState } from './save-outcome';
+import { SavedPasswordHint } from './saved-password-hint';
 import { Heading, Subsections } from '@/components/ui/heading';
 
 interface EmailSettingsFormProps {
@@ -61,9 +63,14 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
   const savedPasswordMask = setting.value?.smtp.password || null;
   const savedImapPasswordMask = setting.value?.imap?.password || null;
   const imapEnabled = form.watch('imap.enabled');
+  const [host, port, security, username] = useWatch({
+    control: form.control,
+    name: ['host', 'port', 'security', 'username'],
+  });
+  const smtpServerChanged = serverChanged({ host, port, security, username }, setting.value?.smtp);
 
   const onSubmit = (values: EmailSettingsFormValues) => {
-    const check = checkEmailSettings(values, savedPasswordMask, savedImapPasswordMask);
+    const check = checkEmailSettings(values, setting.value);
     if (!check.ok) {
       for (const [field, message] of check.fieldErrors) form.setError(field, { type: 'validate', message });
       return;
@@ -184,11 +191,7 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
             error={errors.password?.message}
             {...form.register('password')}
           />
-          {savedPasswordMask && (
-            <p id={PASSWORD_HINT_ID} className="text-sm text-muted-foreground">
-              Leave it empty to keep the saved password.
-            </p>
-          )}
+          {savedPasswordMask && <SavedPasswordHint id={PASSWORD_HINT_ID} serverChanged={smtpServerChanged} />}
         </div>
         <TextField
           id="settings-email-from-address"
@@ -219,7 +222,11 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
         </p>
         <div className="mt-4 space-y-4">
           <Subsections>{setting.mailbox && <MailboxFetchStatus mailbox={setting.mailbox} />}</Subsections>
-          <ImapSettingsFields form={form} savedPasswordMask={savedImapPasswordMask} />
+          <ImapSettingsFields
+            form={form}
+            savedPasswordMask={savedImapPasswordMask}
+            savedServer={setting.value?.imap ?? null}
+          />
           {imapEnabled && (
             <>
               <div className="flex flex-wrap items-center gap-3">

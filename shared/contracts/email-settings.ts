@@ -80,6 +80,29 @@ export const EMAIL_SETTINGS_TEXTS = {
   imapImportedTotal: (count: number) => `${count} ${count === 1 ? 'message' : 'messages'} imported in total`,
 } as const;
 
+/**
+ * What became of a connection to a mail server (SMTP or IMAP), as people read it: the test buttons'
+ * answers, the last check, a reply that failed, the mailbox's last error. A fixed set of texts, never
+ * the remote's own words: whatever answers on a port must not be read back through them.
+ * "Connected" has its own answers (testSent, imapTestOk).
+ */
+export const MAIL_SERVER_OUTCOMES = {
+  addressNotAllowed: 'The mail server address is not allowed: it is on this machine or link-local',
+  couldNotConnect: 'Could not connect to the mail server',
+  timedOut: 'The mail server did not answer in time',
+  tlsFailed: 'The secure connection (TLS) to the mail server failed',
+  notMailServer: 'The server did not answer as a mail server',
+  signInRefused: 'The mail server refused the username or password',
+  folderNotFound: 'The mail server could not open the folder',
+  messageRefused: 'The mail server refused the message',
+  messageDeferred: 'The mail server put the message off for now',
+  requestFailed: 'The mail server could not carry out the request',
+} as const;
+export type MailServerOutcome = keyof typeof MAIL_SERVER_OUTCOMES;
+
+/** 400 at a host field: the host is (or resolves to) this machine or a link-local address. */
+export const mailHostNotAllowed = (label: string) => `${label} must not be a loopback or link-local address`;
+
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })

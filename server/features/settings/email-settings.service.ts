@@ -1,9 +1,12 @@
 /**
- * The email setting: saved as given (no server is asked: Send Test Email and Test Connection do that),
- * the passwords sealed and only ever shown masked.
+ * The email setting: saved as given (no server is asked: Send Test Email and Test Connection do that)
+ * unless a host is on this machine or link-local, the passwords sealed and only ever shown masked and
+ * kept only for the server they were saved for. The tests answer with a fixed outcome, never the
+ * server's own words.
  */
 import {
   EMAIL_SETTINGS_TEXTS,
+  mailHostNotAllowed,
   sameMailServer,
   type EmailSettingsInput,
   type EmailSettingsResponse,
@@ -14,6 +17,7 @@ import { MESSAGE_ERRORS } from '@shared/contracts/messages';
 import { SETTINGS_MESSAGES, isMaskedToken, type SaveEmailSettingsResponse } from '@shared/contracts/settings';
 import { AppError, badRequest } from '../../lib/errors';
 import { ImapError, openMailbox } from '../../mail/imap-mailbox';
+import { isRefusedMailHost, type MailHostPolicy } from '../../mail/mail-server-address';
 import { newMessageId } from '../../mail/message-id';
 import { SmtpSendError } from '../../mail/smtp-transport';
 import {
@@ -116,15 +120,43 @@ function imapPasswordToStore(imap: ImapSettingsInput, saved: EmailSettingsState)
   return saved.settings.imap.password;
 }
 
+/** How long a save waits for DNS to tell where a host name points; after that it is saved unchecked. */
+const HOST_CHECK_TIMEOUT_MS = 5_000;
+
 /**
- * Saves the email settings as given (no server is asked: the test buttons do that). A mailbox that
- * was not read before starts importing what it receives from now on (or from IMAP_IMPORT_SINCE),
- * never its whole history by surprise; saving the same mailbox again continues where it was.
+ * 400 naming each host the mail host rule refuses (this machine or link-local, unless
+ * MAIL_ALLOW_LOOPBACK_HOSTS): such settings are never saved. Every connection checks again, since
+ * where a name points can change after the save.
+ */
+async function checkMailHosts(input: EmailSettingsInput, policy: MailHostPolicy): Promise<void> {
+  const hosts: [field: string, label: string, host: string][] = [
+    ['value.smtp.host', 'SMTP host', input.smtp.host],
+  ];
+  if (input.imap) hosts.push(['value.imap.host', 'IMAP host', input.imap.host]);
+  const refused = await Promise.all(
+    hosts.map(([, , host]) => isRefusedMailHost(host, policy, HOST_CHECK_TIMEOUT_MS)),
+  );
+  const fieldErrors = Object.fromEntries(
+    hosts
+      .filter((_host, index) => refused[index])
+      .map(([field, label]) => [field, [mailHostNotAllowed(label)]]),
+  );
+  const fields = Object.entries(fieldErrors);
+  if (fields.length === 0) return;
+  throw badRequest(fields.map(([field, [message]]) => `${field}: ${message}`).join('; '), fieldErrors);
+}
+
+/**
+ * Saves the email settings as given (no server is asked: the test buttons do that), once the hosts
+ * pass the mail host rule. A mailbox that was not read before starts importing what it receives from
+ * now on (or from IMAP_IMPORT_SINCE), never its whole history by surprise; saving the same mailbox
+ * again continues where it was.
  */
 export async function saveEmailSettings(
-  deps: Pick<SettingsDeps, 'db' | 'harvest' | 'mailboxImportSince' | 'onEmailSettingsSaved'>,
+  deps: Pick<SettingsDeps, 'db' | 'harvest' | 'mailHosts' | 'mailboxImportSince' | 'onEmailSettingsSaved'>,
   input: EmailSettingsInput,
 ): Promise<SaveEmailSettingsResponse> {
+  await checkMailHosts(input, deps.mailHosts);
   const saved = await loadEmailSettings(deps.db, deps.harvest.cipher);
   const imap = input.imap && { ...input.imap, password: imapPasswordToStore(input.imap, saved) };
   const smtpPassword = smtpPasswordToStore(input, saved);
@@ -149,16 +181,16 @@ export async function saveEmailSettings(
   return { success: true, message: SETTINGS_MESSAGES.emailSaved };
 }
 
-/** Signs in to the saved mailbox and opens its folder; 503 with the reason when that fails. */
+/** Signs in to the saved mailbox and opens its folder; 503 with the outcome when that fails. */
 export async function testImapConnection(
-  deps: Pick<SettingsDeps, 'db' | 'harvest' | 'imapTimeoutMs'>,
+  deps: Pick<SettingsDeps, 'db' | 'harvest' | 'imapTimeoutMs' | 'mailHosts'>,
 ): Promise<EmailTestResponse> {
   const state = await loadEmailSettings(deps.db, deps.harvest.cipher);
   const imap = state.status === 'configured' ? state.settings.imap : null;
   if (!imap) throw new AppError('unavailable', EMAIL_SETTINGS_TEXTS.imapNotConfigured);
   let mailbox;
   try {
-    mailbox = await openMailbox(imap, imap.folder, { timeoutMs: deps.imapTimeoutMs });
+    mailbox = await openMailbox(imap, imap.folder, { ...deps.mailHosts, timeoutMs: deps.imapTimeoutMs });
   } catch (error) {
     if (!(error instanceof ImapError)) throw error;
     throw new AppError('unavailable', `${EMAIL_SETTINGS_TEXTS.imapTestFailed}: ${error.message}`);
@@ -169,7 +201,7 @@ export async function testImapConnection(
 
 /**
  * Sends a test email through the saved settings to the admin's own address, and records the outcome
- * as the last check. 503 with the server's reason when it does not go.
+ * as the last check. 503 with the outcome when it does not go.
  */
 export async function sendTestEmail(
   deps: SettingsDeps,

@@ -15,7 +15,7 @@ import {
   checkEmailSettings,
   emailFormDefaults,
   proposedPort,
-  serverChanged,
+  isAnotherServer,
   serverFieldErrors,
   type EmailSettingsFormValues,
 } from '../lib/email-settings-form';
@@ -39,11 +39,17 @@ const PASSWORD_HINT_ID = 'settings-email-password-hint';
 const IMAP_TEST_HINT_ID = 'settings-imap-test-hint';
 const IMAP_DESCRIPTION_ID = 'settings-imap-description';
 
+/** The outcome after a failed test's headline ("…: Could not connect to the mail server"), or undefined. */
+function reasonAfter(headline: string, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  return message.startsWith(`${headline}: `) ? message.slice(headline.length + 2) : message;
+}
+
 /** The failed test's reason under its headline, once: the server's own message may already start with it. */
-function imapTestFailure(reason: string | undefined): string {
+function imapTestFailure(message: string | undefined): string {
   const headline = EMAIL_SETTINGS_TEXTS.imapTestFailed;
-  if (!reason) return headline;
-  return reason.startsWith(headline) ? reason : `${headline}: ${reason}`;
+  const reason = reasonAfter(headline, message);
+  return reason ? `${headline}: ${reason}` : headline;
 }
 
 /**
@@ -67,7 +73,7 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
     control: form.control,
     name: ['host', 'port', 'security', 'username'],
   });
-  const smtpServerChanged = serverChanged({ host, port, security, username }, setting.value?.smtp);
+  const smtpServerChanged = isAnotherServer({ host, port, security, username }, setting.value?.smtp);
 
   const onSubmit = (values: EmailSettingsFormValues) => {
     const check = checkEmailSettings(values, setting.value);
@@ -85,12 +91,12 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
         notifySuccess(SETTINGS_TOASTS.settingsSaved);
       },
       onError: (error) => {
-        if (error instanceof ApiError) {
-          for (const [field, message] of serverFieldErrors(error.body?.fieldErrors)) {
-            form.setError(field, { type: 'server', message });
-          }
-        }
-        setOutcome({ ok: false, message: serverMessageOf(error) ?? SETTINGS_TOASTS.settingsFailed });
+        const placed = error instanceof ApiError ? serverFieldErrors(error.body?.fieldErrors) : [];
+        for (const [field, message] of placed) form.setError(field, { type: 'server', message });
+        // What is shown at its field is said here without the server's field paths ("value.smtp.host: …").
+        const message =
+          placed.length > 0 ? placed.map(([, text]) => text).join('. ') : serverMessageOf(error);
+        setOutcome({ ok: false, message: message ?? SETTINGS_TOASTS.settingsFailed });
         notifyFailure(SETTINGS_TOASTS.settingsFailed, error);
       },
     });
@@ -105,11 +111,19 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
           toast({
             variant: 'destructive',
             title: EMAIL_SETTINGS_TEXTS.testFailed,
-            description: result.message,
+            description: reasonAfter(EMAIL_SETTINGS_TEXTS.testFailed, result.message),
           });
         }
       },
-      onError: (error) => notifyFailure(EMAIL_SETTINGS_TEXTS.testFailed, error),
+      // The title says the test email failed; the description says why, without saying it twice.
+      onError: (error) => {
+        if (handleUnauthorizedMutation(error, 'page')) return;
+        toast({
+          variant: 'destructive',
+          title: EMAIL_SETTINGS_TEXTS.testFailed,
+          description: reasonAfter(EMAIL_SETTINGS_TEXTS.testFailed, serverMessageOf(error)),
+        });
+      },
     });
 
   const testImap = () => {
@@ -185,13 +199,16 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
             type="password"
             // Not "off": browsers fill a saved sign-in password into password fields despite it.
             autoComplete="new-password"
-            placeholder={savedPasswordMask ?? ''}
+            // The mask stands for the saved password, which a new server does not get.
+            placeholder={smtpServerChanged ? '' : (savedPasswordMask ?? '')}
             // Only when set: TextField points aria-describedby at the field's error otherwise.
             {...(savedPasswordMask && !errors.password ? { 'aria-describedby': PASSWORD_HINT_ID } : {})}
             error={errors.password?.message}
             {...form.register('password')}
           />
-          {savedPasswordMask && <SavedPasswordHint id={PASSWORD_HINT_ID} serverChanged={smtpServerChanged} />}
+          {savedPasswordMask && !errors.password && (
+            <SavedPasswordHint id={PASSWORD_HINT_ID} serverChanged={smtpServerChanged} />
+          )}
         </div>
         <TextField
           id="settings-email-from-address"

@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { ConnectionSecurityField } from './connection-security-field';
-import { proposedPort, serverChanged, type EmailSettingsFormValues } from '../lib/email-settings-form';
+import { isAnotherServer, proposedPort, type EmailSettingsFormValues } from '../lib/email-settings-form';
 import { SavedPasswordHint } from './saved-password-hint';
 
 interface ImapSettingsFieldsProps {
@@ -42,6 +42,7 @@ export function ImapSettingsFields({ form, savedPasswordMask, savedServer }: Ima
     control: form.control,
     name: ['imap.host', 'imap.port', 'imap.security', 'imap.username'],
   });
+  const serverChanged = isAnotherServer({ host, port, security, username }, savedServer);
   const afterImport = useWatch({ control: form.control, name: 'imap.afterImport' });
   const errors = form.formState.errors.imap;
   return (
@@ -116,17 +117,15 @@ export function ImapSettingsFields({ form, savedPasswordMask, savedServer }: Ima
                 type="password"
                 // Not "off": browsers fill a saved sign-in password into password fields despite it.
                 autoComplete="new-password"
-                placeholder={savedPasswordMask ?? ''}
+                // The mask stands for the saved password, which a new server does not get.
+                placeholder={serverChanged ? '' : (savedPasswordMask ?? '')}
                 // Only when set: TextField points aria-describedby at the field's error otherwise.
                 {...(savedPasswordMask && !errors?.password ? { 'aria-describedby': PASSWORD_HINT_ID } : {})}
                 error={errors?.password?.message}
                 {...form.register('imap.password')}
               />
-              {savedPasswordMask && (
-                <SavedPasswordHint
-                  id={PASSWORD_HINT_ID}
-                  serverChanged={serverChanged({ host, port, security, username }, savedServer)}
-                />
+              {savedPasswordMask && !errors?.password && (
+                <SavedPasswordHint id={PASSWORD_HINT_ID} serverChanged={serverChanged} />
               )}
             </div>
             <TextField

@@ -161,7 +161,7 @@ type SavedEmailSettings = EmailSettingsResponse['value'];
 type TypedServer = Pick<ImapFormValues, 'host' | 'port' | 'security' | 'username'>;
 
 /** Whether the typed server is another one than the saved one (none saved: no). */
-export function serverChanged(typed: TypedServer, saved: MailServerIdentity | null | undefined): boolean {
+export function isAnotherServer(typed: TypedServer, saved: MailServerIdentity | null | undefined): boolean {
   if (!saved) return false;
   const next = {
     host: typed.host.trim(),

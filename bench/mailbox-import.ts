@@ -91,6 +91,8 @@ async function main(): Promise<void> {
     ENCRYPTION_KEY: key.toString('hex'),
     // Every message has its own sender; the limit is the app's default anyway.
     INBOUND_MAX_TICKETS_PER_SENDER_PER_MINUTE: '10',
+    // Dovecot listens on a loopback port.
+    MAIL_ALLOW_LOOPBACK_HOSTS: 'true',
   });
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '', dbPoolSize: 10 });
   const deps: MailboxImportDeps = {
@@ -100,6 +102,7 @@ async function main(): Promise<void> {
     maxMessageBytes: config.inbound.maxBytes,
     batchSize,
     timeoutMs: 30_000,
+    allowLoopbackHosts: config.email.allowLoopbackHosts,
   };
   try {
     console.log(

@@ -162,6 +162,8 @@ async function main(): Promise<void> {
     SESSION_SECRET: 'bench-session-secret-bench-session-secret',
     ENCRYPTION_KEY: key.toString('hex'),
     EMAIL_SEND_POLL_SECONDS: String(pollSeconds),
+    // The SMTP test server listens on a loopback port.
+    MAIL_ALLOW_LOOPBACK_HOSTS: 'true',
   });
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '', dbPoolSize: 10 });
   try {

@@ -82,6 +82,8 @@ export default async function setup(project: TestProject) {
     INBOUND_EMAIL_TOKEN: inboundToken,
     // Replies go to the SMTP test server a test starts (e2e/conversation.e2e.ts): look for them often.
     EMAIL_SEND_POLL_SECONDS: '0.5',
+    // The SMTP test server and Dovecot the browser tests start listen on loopback ports.
+    MAIL_ALLOW_LOOPBACK_HOSTS: 'true',
     // The bell's overdue loan notices (e2e/notifications.e2e.ts) come from a periodic job: run it often.
     LOAN_OVERDUE_CHECK_SECONDS: '2',
     SLA_ALERT_CHECK_SECONDS: '2',

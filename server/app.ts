@@ -170,8 +170,12 @@ export function createApp(deps: AppDeps): Express {
     settingsRoutes({
       db,
       harvest,
-      mailer: createMailer({ timeoutMs: config.email.smtpTimeoutMs }),
+      mailer: createMailer({
+        timeoutMs: config.email.smtpTimeoutMs,
+        allowLoopbackHosts: config.email.allowLoopbackHosts,
+      }),
       imapTimeoutMs: config.email.fetch.timeoutMs,
+      mailHosts: { allowLoopbackHosts: config.email.allowLoopbackHosts },
       mailboxImportSince: config.email.fetch.importSince,
       onEmailSettingsSaved: deps.onEmailSettingsSaved,
       slaRecompute: {

@@ -111,6 +111,11 @@ const envSchema = z.object({
   EMAIL_SEND_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
   EMAIL_SEND_RETRY_DELAY_SECONDS: positiveInt.max(3_600).default(30),
   SMTP_TIMEOUT_MS: positiveInt.max(300_000).default(30_000),
+  /**
+   * Whether the SMTP and IMAP servers may be on this machine or link-local (loopback, 0.0.0.0,
+   * 169.254.0.0/16, ::1, fe80::/10): refused by default, so the mail settings cannot probe local services.
+   */
+  MAIL_ALLOW_LOOPBACK_HOSTS: booleanFlag.default(false),
   /** How often credentials saved while Harvest was unreachable are checked again. */
   HARVEST_VERIFY_INTERVAL_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
   /** Whether this process fetches the configured IMAP mailbox, and how often. */
@@ -239,6 +244,8 @@ export interface AppConfig {
     };
     /** Connection, greeting and socket timeouts of one SMTP hand-over. */
     smtpTimeoutMs: number;
+    /** Whether mail servers on this machine or link-local are allowed (server/mail/mail-server-address.ts). */
+    allowLoopbackHosts: boolean;
     /** The IMAP mailbox fetch (server/features/mailbox). */
     fetch: {
       /** Whether this process fetches (safe with several: one fetch at a time per mailbox). */
@@ -339,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         retryDelaySeconds: e.EMAIL_SEND_RETRY_DELAY_SECONDS,
       },
       smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
+      allowLoopbackHosts: e.MAIL_ALLOW_LOOPBACK_HOSTS,
       fetch: {
         enabled: e.IMAP_FETCH_ENABLED,
         intervalSeconds: e.IMAP_POLL_SECONDS,

@@ -126,6 +126,7 @@ export async function startServer(
       maxMessageBytes: config.inbound.maxBytes,
       batchSize: config.email.fetch.batchSize,
       timeoutMs: config.email.fetch.timeoutMs,
+      allowLoopbackHosts: config.email.allowLoopbackHosts,
     },
     config.email.fetch.intervalSeconds,
   );

@@ -2,11 +2,19 @@
  * An IMAP mailbox, read with imapflow: open a folder, list the messages after a UID, fetch one's raw
  * source, mark messages read or move them. What to do with the messages is the mailbox feature's
  * business (server/features/mailbox); this module only speaks IMAP and turns its failures into
- * `ImapError`s whose message an admin can act on.
+ * `ImapError`s: one of the fixed outcomes (MAIL_SERVER_OUTCOMES, never the server's own words), with
+ * what was being done. The connection goes only where the mail host rule allows
+ * (mail-server-address.ts), to the address it checked.
  */
 import { ImapFlow, type FetchMessageObject } from 'imapflow';
-import type { SmtpSecurity } from '@shared/contracts/email-settings';
+import {
+  MAIL_SERVER_OUTCOMES,
+  type MailServerOutcome,
+  type SmtpSecurity,
+} from '@shared/contracts/email-settings';
 import { logger } from '../lib/logger';
+import { resolveMailServer, type MailHostPolicy } from './mail-server-address';
+import { addressOutcome, detailOf, fieldsOf, isConnectFailure, isTlsFailure } from './mail-server-failure';
 
 export interface ImapServer {
   host: string;
@@ -16,8 +24,16 @@ export interface ImapServer {
   password: string;
 }
 
-/** A failure to reach, sign in to or use the mailbox, in words for the admin. */
-export class ImapError extends Error {}
+/** A failure to reach, sign in to or use the mailbox: its outcome, after what was being done if given. */
+export class ImapError extends Error {
+  constructor(
+    readonly outcome: MailServerOutcome,
+    what?: string,
+  ) {
+    super(what ? `${what}: ${MAIL_SERVER_OUTCOMES[outcome]}` : MAIL_SERVER_OUTCOMES[outcome]);
+    this.name = 'ImapError';
+  }
+}
 
 /** A message waiting in the folder. */
 export interface WaitingMessage {
@@ -56,35 +72,65 @@ export interface OpenMailbox {
 /** IMAP SEARCH SINCE takes a day (the server's), so a day early; INTERNALDATE decides exactly. */
 const dayBefore = (date: Date) => new Date(date.getTime() - 24 * 60 * 60 * 1000);
 
-function describe(error: unknown, server: Pick<ImapServer, 'host' | 'port'>): string {
-  const failure = error as {
-    authenticationFailed?: boolean;
-    responseText?: string;
-    code?: string;
-    message?: string;
-  };
-  if (failure.authenticationFailed) {
-    return `Sign-in to ${server.host} failed: ${failure.responseText || 'wrong username or password'}`;
-  }
-  if (failure.code === 'ECONNREFUSED' || failure.code === 'ENOTFOUND' || failure.code === 'ETIMEDOUT') {
-    return `${server.host}:${server.port} is unreachable (${failure.code})`;
-  }
-  return failure.responseText || failure.message || String(error);
+/** imapflow's codes of a connection, greeting, upgrade or command that took too long. */
+const TIMEOUT_CODES = new Set([
+  'CONNECT_TIMEOUT',
+  'GREETING_TIMEOUT',
+  'UPGRADE_TIMEOUT',
+  'ETIMEOUT',
+  'ETIMEDOUT',
+]);
+
+/** How far the connection had got: connecting and signing in, opening the folder, or working in it. */
+type Stage = 'connect' | 'folder' | 'session';
+
+function imapOutcomeOf(error: unknown, stage: Stage): MailServerOutcome {
+  const fromAddressRule = addressOutcome(error);
+  if (fromAddressRule) return fromAddressRule;
+  const { code } = fieldsOf(error);
+  if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return 'timedOut';
+  if (stage === 'folder') return 'folderNotFound';
+  if (stage === 'session') return 'requestFailed';
+  if ((error as { authenticationFailed?: unknown }).authenticationFailed === true) return 'signInRefused';
+  if (isTlsFailure(error)) return 'tlsFailed';
+  if (isConnectFailure(error)) return 'couldNotConnect';
+  // Connected, but no IMAP greeting came: something else answers there, or it hung up without one.
+  return 'notMailServer';
+}
+
+/** The ImapError for `error`; the server's own words go to the log only. */
+function imapFailure(error: unknown, stage: Stage, server: Pick<ImapServer, 'host' | 'port'>, what?: string) {
+  const failure = new ImapError(imapOutcomeOf(error, stage), what);
+  logger.warn('The IMAP server failed a request', {
+    server: `${server.host}:${server.port}`,
+    outcome: failure.outcome,
+    detail: detailOf(error),
+  });
+  return failure;
 }
 
 const range = (uids: readonly number[]) => uids.join(',');
 
 /**
- * Signs in and opens `folder`. Throws an ImapError when the server cannot be reached, refuses the
- * sign-in or has no such folder.
+ * Signs in and opens `folder`. Throws an ImapError when the host rule refuses the server, or it
+ * cannot be reached, refuses the sign-in or has no such folder.
  */
 export async function openMailbox(
   server: ImapServer,
   folder: string,
-  options: { timeoutMs: number },
+  options: MailHostPolicy & { timeoutMs: number },
 ): Promise<OpenMailbox> {
+  let target;
+  try {
+    target = await resolveMailServer(server.host, options, options.timeoutMs);
+  } catch (error) {
+    throw imapFailure(error, 'connect', server);
+  }
   const client = new ImapFlow({
-    host: server.host,
+    // The address the host rule checked, never the name again: a second lookup could answer otherwise.
+    host: target.address,
+    // The name still decides TLS: SNI, and the certificate must be for it.
+    servername: target.servername,
     port: server.port,
     secure: server.security === 'tls',
     // STARTTLS chosen means the password never crosses in clear: no upgrade, no sign-in.
@@ -100,21 +146,20 @@ export async function openMailbox(
   // An 'error' event with no listener would end the process; the failing call reports it anyway.
   client.on('error', (error: Error) => logger.warn('IMAP connection error', { error: error.message }));
   let opened;
+  let stage: Stage = 'connect';
   try {
     await client.connect();
+    stage = 'folder';
     opened = await client.mailboxOpen(folder);
   } catch (error) {
     client.close();
-    const reason = describe(error, server);
-    throw new ImapError(
-      client.authenticated && !opened ? `Could not open the folder ${folder}: ${reason}` : reason,
-    );
+    throw imapFailure(error, stage, server);
   }
   const guard = async <T>(what: string, action: () => Promise<T>): Promise<T> => {
     try {
       return await action();
     } catch (error) {
-      throw new ImapError(`${what}: ${describe(error, server)}`);
+      throw imapFailure(error, 'session', server, what);
     }
   };
 

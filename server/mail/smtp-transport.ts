@@ -1,14 +1,19 @@
 /**
- * Hands one message to the SMTP server of the saved email settings (nodemailer), and says in words an
- * agent can act on why it did not go, and whether trying again later can help (a 4xx reply, a server
- * that cannot be reached or does not answer) or not (a 5xx reply, a rejected login).
+ * Hands one message to the SMTP server of the saved email settings (nodemailer), and says why it did
+ * not go as one of the fixed outcomes people are shown (MAIL_SERVER_OUTCOMES, never the server's own
+ * words), and whether trying again later can help (a 4xx reply, a server that cannot be reached or
+ * does not answer) or not (a 5xx reply, a rejected login, an address the rule refuses). The connection
+ * goes only where the mail host rule allows (mail-server-address.ts), to the address it checked.
  */
 import nodemailer from 'nodemailer';
-import type { SmtpSecurity } from '@shared/contracts/email-settings';
-
-/** C0 control characters and DEL. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
+import {
+  MAIL_SERVER_OUTCOMES,
+  type MailServerOutcome,
+  type SmtpSecurity,
+} from '@shared/contracts/email-settings';
+import { logger } from '../lib/logger';
+import { resolveMailServer, type MailHostPolicy, type MailServerAddress } from './mail-server-address';
+import { addressOutcome, detailOf, fieldsOf, isTlsFailure } from './mail-server-failure';
 
 export interface SmtpServer {
   host: string;
@@ -48,6 +53,8 @@ export interface OutgoingMail {
 /** Why a hand-over failed, and whether the same message may go through later. */
 export interface SmtpFailure {
   permanent: boolean;
+  outcome: MailServerOutcome;
+  /** The outcome's text (MAIL_SERVER_OUTCOMES), as stored and shown. */
   reason: string;
 }
 
@@ -66,7 +73,7 @@ export interface Mailer {
   send(server: SmtpServer, mail: OutgoingMail): Promise<void>;
 }
 
-export interface MailerOptions {
+export interface MailerOptions extends MailHostPolicy {
   /** Connection, greeting and socket (idle) timeouts: config.email.smtpTimeoutMs. */
   timeoutMs: number;
 }
@@ -79,9 +86,12 @@ export const handOverDeadlineMs = (timeoutMs: number) => 2 * timeoutMs + 30_000;
 
 type Transporter = ReturnType<typeof nodemailer.createTransport>;
 
-function transportOptions(server: SmtpServer, timeoutMs: number) {
+function transportOptions(server: SmtpServer, target: MailServerAddress, timeoutMs: number) {
   return {
-    host: server.host,
+    // The address the host rule checked, never the name again: a second lookup could answer otherwise.
+    host: target.address,
+    // The name still decides TLS: SNI, and the certificate must be for it.
+    servername: target.servername,
     port: server.port,
     // tls: TLS from the first byte (465); starttls: upgrade or give up (587); none: plain, even if
     // the server offers STARTTLS (a local relay without a certificate).
@@ -101,26 +111,36 @@ function transportOptions(server: SmtpServer, timeoutMs: number) {
 const bracketed = (id: string) => `<${id}>`;
 
 /**
- * The mailer with one transport per SMTP server (rebuilt when the settings change). Transports are
- * not pooled: each hand-over opens its own connection and closes it, so nothing stays open between
- * replies and a changed setting takes effect at the next one.
+ * The mailer with one transport per SMTP server (rebuilt when the settings or the server's address
+ * change). Transports are not pooled: each hand-over opens its own connection and closes it, so
+ * nothing stays open between replies and a changed setting takes effect at the next one.
  */
 export function createMailer(options: MailerOptions): Mailer {
   let cached: { key: string; transporter: Transporter } | undefined;
-  const transporterFor = (server: SmtpServer): Transporter => {
-    const key = JSON.stringify([server.host, server.port, server.security, server.username, server.password]);
+  const transporterFor = (server: SmtpServer, target: MailServerAddress): Transporter => {
+    const key = JSON.stringify([
+      target.address,
+      target.servername,
+      server.port,
+      server.security,
+      server.username,
+      server.password,
+    ]);
     if (cached?.key !== key) {
       cached?.transporter.close();
-      cached = { key, transporter: nodemailer.createTransport(transportOptions(server, options.timeoutMs)) };
+      cached = {
+        key,
+        transporter: nodemailer.createTransport(transportOptions(server, target, options.timeoutMs)),
+      };
     }
     return cached.transporter;
   };
 
   return {
     async send(server, mail) {
-      const deadlineMs = handOverDeadlineMs(options.timeoutMs);
       try {
-        await transporterFor(server).sendMail({
+        const target = await resolveMailServer(server.host, options, options.timeoutMs);
+        await transporterFor(server, target).sendMail({
           messageId: bracketed(mail.messageId),
           ...(mail.inReplyTo ? { inReplyTo: bracketed(mail.inReplyTo) } : {}),
           ...(mail.references?.length ? { references: mail.references.map(bracketed).join(' ') } : {}),
@@ -134,10 +154,17 @@ export function createMailer(options: MailerOptions): Mailer {
             content: file.content,
           })),
           headers: mail.headers,
-          signal: AbortSignal.timeout(deadlineMs),
+          signal: AbortSignal.timeout(handOverDeadlineMs(options.timeoutMs)),
         });
       } catch (error) {
-        throw new SmtpSendError(classifySmtpFailure(error, server, deadlineMs), { cause: error });
+        const failure = classifySmtpFailure(error);
+        // The server's own words are for whoever runs the app, not for the people shown the outcome.
+        logger.warn('The SMTP server did not take a message', {
+          server: `${server.host}:${server.port}`,
+          outcome: failure.outcome,
+          detail: detailOf(error),
+        });
+        throw new SmtpSendError(failure, { cause: error });
       }
     },
   };
@@ -149,11 +176,7 @@ export const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').trim();
 /** nodemailer's error fields (NodemailerError), read defensively. */
 interface SmtpErrorFields {
   code?: unknown;
-  originalCode?: unknown;
   responseCode?: unknown;
-  response?: unknown;
-  message?: unknown;
-  timeoutType?: unknown;
 }
 
 /** Codes of failures no retry of the same message fixes: the settings or the message must change. */
@@ -169,66 +192,48 @@ const PERMANENT_CODES = new Set([
   'EURLACCESS',
 ]);
 
-/** At most this much of a server's answer is kept (it is shown to people and stored). */
-const MAX_REASON_LENGTH = 500;
-
-const clean = (text: string) => text.replace(CONTROL_CHARACTERS, ' ').trim().slice(0, MAX_REASON_LENGTH);
+/** What went wrong, from nodemailer's code, the reply's class and where the connection got to. */
+function smtpOutcomeOf(
+  code: string | undefined,
+  replyCode: number | undefined,
+  error: unknown,
+): MailServerOutcome {
+  if (code === 'ETIMEDOUT' || code === 'EABORT') return 'timedOut';
+  if (code === 'ETLS' || code === 'EREQUIRETLS' || isTlsFailure(error)) return 'tlsFailed';
+  if (code === 'EAUTH' || code === 'ENOAUTH') return 'signInRefused';
+  // Something answered, but not as an SMTP server does (an HTTP or IMAP server, say).
+  if (code === 'EPROTOCOL') return 'notMailServer';
+  if (code === 'EENVELOPE' || code === 'EMESSAGE' || code === 'EMAXRECIPIENTS') {
+    return replyCode !== undefined && replyCode < 500 ? 'messageDeferred' : 'messageRefused';
+  }
+  // Refused, unreachable, closed or reset without a word, turned away (421 at the greeting).
+  return 'couldNotConnect';
+}
 
 /**
- * Whether a failed hand-over may succeed later, and why it failed. An SMTP reply decides by its class
- * (RFC 5321: 5yz permanent except 503, 4yz transient); without one, a connection that failed, timed
- * out or broke off is transient, and a rejected login, a refused address or bad settings permanent.
+ * Whether a failed hand-over may succeed later, and which outcome it was. An SMTP reply decides the
+ * first by its class (RFC 5321: 5yz permanent except 503, 4yz transient); without one, a connection
+ * that failed, timed out or broke off is transient, and a rejected login, a refused address, bad
+ * settings or an address the host rule refuses permanent.
  */
-export function classifySmtpFailure(
-  error: unknown,
-  server: Pick<SmtpServer, 'host' | 'port'>,
-  deadlineMs: number,
-): SmtpFailure {
-  const fields: SmtpErrorFields = error !== null && typeof error === 'object' ? error : {};
+export function classifySmtpFailure(error: unknown): SmtpFailure {
+  const fromAddressRule = addressOutcome(error);
+  if (fromAddressRule) {
+    return failure(fromAddressRule, fromAddressRule === 'addressNotAllowed');
+  }
+  const fields: SmtpErrorFields = fieldsOf(error);
   const code = typeof fields.code === 'string' ? fields.code : undefined;
-  const originalCode = typeof fields.originalCode === 'string' ? fields.originalCode : undefined;
-  const where = `${server.host}:${server.port}`;
-  const message = typeof fields.message === 'string' ? fields.message : String(error);
-
-  if (typeof fields.responseCode === 'number') {
-    const replyCode = fields.responseCode;
-    const reply = typeof fields.response === 'string' ? fields.response : message;
-    const permanent = replyCode >= 500 && replyCode < 600 && replyCode !== 503;
-    if (code === 'EAUTH') {
-      return { permanent, reason: clean(`The mail server rejected the username or password: ${reply}`) };
-    }
-    return {
-      permanent,
-      reason: clean(
-        permanent
-          ? `The mail server refused the message: ${reply}`
-          : `The mail server put the message off: ${reply}`,
-      ),
-    };
-  }
-  if (code === 'EABORT') {
-    return {
-      permanent: false,
-      reason: `The mail server at ${where} did not take the message within ${Math.round(deadlineMs / 1000)} s`,
-    };
-  }
-  if (code === 'ETIMEDOUT') {
-    return { permanent: false, reason: `The mail server at ${where} did not answer in time` };
-  }
-  if (originalCode === 'ECONNREFUSED') {
-    return {
-      permanent: false,
-      reason: `Could not connect to the mail server at ${where} (connection refused)`,
-    };
-  }
-  if (code === 'EDNS' || originalCode === 'ENOTFOUND' || originalCode === 'EAI_AGAIN') {
-    return { permanent: false, reason: clean(`Could not find the mail server ${server.host}: ${message}`) };
-  }
-  if (code !== undefined && PERMANENT_CODES.has(code)) {
-    return { permanent: true, reason: clean(`The mail server did not take the message: ${message}`) };
-  }
-  return {
-    permanent: false,
-    reason: clean(`Could not hand the message to the mail server at ${where}: ${message}`),
-  };
+  const replyCode = typeof fields.responseCode === 'number' ? fields.responseCode : undefined;
+  const outcome = smtpOutcomeOf(code, replyCode, error);
+  const permanent =
+    replyCode !== undefined
+      ? replyCode >= 500 && replyCode < 600 && replyCode !== 503
+      : code !== undefined && PERMANENT_CODES.has(code);
+  return failure(outcome, permanent);
 }
+
+const failure = (outcome: MailServerOutcome, permanent: boolean): SmtpFailure => ({
+  permanent,
+  outcome,
+  reason: MAIL_SERVER_OUTCOMES[outcome],
+});

@@ -30,6 +30,8 @@ export async function createTestApp(
     NODE_ENV: 'test',
     BCRYPT_COST: '4',
     REGISTRATIONS_PER_IP_PER_HOUR: '10000',
+    // The test SMTP and IMAP servers listen on loopback ports.
+    MAIL_ALLOW_LOOPBACK_HOSTS: 'true',
     ...env,
   });
   const database = await openTestDatabase({ embedded: options.database === 'embedded' });

@@ -80,6 +80,29 @@ export const EMAIL_SETTINGS_TEXTS = {
   imapImportedTotal: (count: number) => `${count} ${count === 1 ? 'message' : 'messages'} imported in total`,
 } as const;
 
+/**
+ * What became of a connection to a mail server (SMTP or IMAP), as people read it: the test buttons'
+ * answers, the last check, a reply that failed, the mailbox's last error. A fixed set of texts, never
+ * the remote's own words: whatever answers on a port must not be read back through them.
+ * "Connected" has its own answers (testSent, imapTestOk).
+ */
+export const MAIL_SERVER_OUTCOMES = {
+  addressNotAllowed: 'The mail server address is not allowed: it is on this machine or link-local',
+  couldNotConnect: 'Could not connect to the mail server',
+  timedOut: 'The mail server did not answer in time',
+  tlsFailed: 'The secure connection (TLS) to the mail server failed',
+  notMailServer: 'The server did not answer as a mail server',
+  signInRefused: 'The mail server refused the username or password',
+  folderNotFound: 'The mail server could not open the folder',
+  messageRefused: 'The mail server refused the message',
+  messageDeferred: 'The mail server put the message off for now',
+  requestFailed: 'The mail server could not carry out the request',
+} as const;
+export type MailServerOutcome = keyof typeof MAIL_SERVER_OUTCOMES;
+
+/** 400 at a host field: the host is (or resolves to) this machine or a link-local address. */
+export const mailHostNotAllowed = (label: string) => `${label} must not be a loopback or link-local address`;
+
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
@@ -139,6 +162,25 @@ export const emailSettingsInputSchema = z.object({
   imap: imapSettingsInputSchema.nullable().default(null),
 });
 export type EmailSettingsInput = z.output<typeof emailSettingsInputSchema>;
+
+/** What a saved password belongs to: the server and the way it is signed in to. */
+export interface MailServerIdentity {
+  host: string;
+  port: number;
+  security: SmtpSecurity;
+  username: string;
+}
+
+/**
+ * Whether a saved password may go to `next`: only to the server it was saved for, signed in to as
+ * the same user the same way (else the masked value sent back is refused: "Enter the password again
+ * for the new server"). Host names are compared without letter case, as DNS does.
+ */
+export const sameMailServer = (next: MailServerIdentity, saved: MailServerIdentity): boolean =>
+  next.host.toLowerCase() === saved.host.toLowerCase() &&
+  next.port === saved.port &&
+  next.security === saved.security &&
+  next.username === saved.username;
 
 /** The outcome of the last test email or reply handed to the SMTP server. */
 export interface EmailDeliveryCheck {

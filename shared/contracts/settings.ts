@@ -27,6 +27,8 @@ export const SETTINGS_MESSAGES = {
     `Settings saved successfully. Harvest could not be reached to check them (${reason}); they are checked again shortly.`,
   maskedToken: 'Enter the full access token (the masked value is only shown for reference)',
   maskedPassword: 'Enter the full password (the masked value is only shown for reference)',
+  /** A saved mail password goes only to the server it was saved for (same host, port, username, security). */
+  passwordForNewServer: 'Enter the password again for the new server',
   emailSaved: 'Email settings saved',
 } as const;
 

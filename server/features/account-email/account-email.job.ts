@@ -93,7 +93,12 @@ export async function queueAccountEmail(
 export function accountEmailHandler(
   deps: Omit<AccountEmailDeps, 'jobs'> & { mailer?: Mailer },
 ): (data: AccountEmailJobData, run: JobRun) => Promise<void> {
-  const mailer = deps.mailer ?? createMailer({ timeoutMs: deps.config.email.smtpTimeoutMs });
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      timeoutMs: deps.config.email.smtpTimeoutMs,
+      allowLoopbackHosts: deps.config.email.allowLoopbackHosts,
+    });
   return async (data, run) => {
     const giveUp = (reason: string) => {
       logger.warn('Account email not sent', { queue: ACCOUNT_EMAIL_QUEUE, attempt: run.attempt, reason });

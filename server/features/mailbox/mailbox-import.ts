@@ -15,13 +15,14 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { ImapError, openMailbox, type OpenMailbox, type WaitingMessage } from '../../mail/imap-mailbox';
+import type { MailHostPolicy } from '../../mail/mail-server-address';
 import { ingestEmail, type InboundSettings } from '../inbound/inbound.service';
 import { parseMimeEmail } from '../inbound/mime-email';
 import { loadEmailSettings, mailboxAccountOf, type ImapMailboxSettings } from '../settings/email-settings';
 import type { TokenCipher } from '../settings/token-cipher';
 import * as state from './mailbox-state.repository';
 
-export interface MailboxImportDeps {
+export interface MailboxImportDeps extends MailHostPolicy {
   db: Database;
   cipher: TokenCipher;
   inbound: InboundSettings;
@@ -105,7 +106,7 @@ export async function fetchMailbox(
   const summary: FetchSummary = { imported: 0, skipped: 0 };
   let mailbox: OpenMailbox | undefined;
   try {
-    mailbox = await openMailbox(imap, imap.folder, { timeoutMs: deps.timeoutMs });
+    mailbox = await openMailbox(imap, imap.folder, deps);
     let afterUid = row.lastUid;
     if (row.uidValidity !== null && row.uidValidity !== mailbox.uidValidity) {
       // The folder was rebuilt and its UIDs renumbered: read it again; dedupe keeps out the imported.

@@ -44,6 +44,7 @@ export async function createMailboxTestApp(env: Record<string, string> = {}): Pr
     maxMessageBytes: t.config.inbound.maxBytes,
     batchSize: t.config.email.fetch.batchSize,
     timeoutMs: 5_000,
+    allowLoopbackHosts: t.config.email.allowLoopbackHosts,
   };
   return {
     t,

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAIL_SERVER_OUTCOMES } from '@shared/contracts/email-settings';
 import { MESSAGE_ERRORS, MESSAGE_LIMITS, type TicketMessage } from '@shared/contracts/messages';
 import { settings } from '@shared/schema';
 import { insertMessage } from '../conversation/conversation.repository';
@@ -293,9 +294,7 @@ describe('the send worker', () => {
         row = await readMessage(db(), id);
       }
       expect(row.status).toBe('queued');
-      expect(row.error).toMatch(
-        /Could not connect to the mail server at 127\.0\.0\.1:\d+ \(connection refused\)/,
-      );
+      expect(row.error).toBe(MAIL_SERVER_OUTCOMES.couldNotConnect);
       expect(row.sendAttempts).toBeGreaterThanOrEqual(1);
       const conversation = await r.agent.get(`/api/settings/email`).expect(200);
       expect(conversation.body.lastCheck).toMatchObject({ ok: false, error: row.error });
@@ -315,12 +314,12 @@ describe('the send worker', () => {
     }
   });
 
-  it('when the SMTP server refuses with 550, then the reply fails with the server’s reason and is not tried again', async () => {
+  it('when the SMTP server refuses with 550, then the reply fails as refused (never in the server’s words) and is not tried again', async () => {
     r.smtp.refuse({ code: 550, message: '5.1.1 No such user here', at: 'rcpt' });
     const ticket = await createTicket(r.agent);
     const res = await postReply(r.agent, ticket.id, 'To nobody.').expect(201);
     const failed = await waitForStatus(db(), res.body.message.id, ['failed']);
-    expect(failed.error).toBe('The mail server refused the message: 550 5.1.1 No such user here');
+    expect(failed.error).toBe(MAIL_SERVER_OUTCOMES.messageRefused);
     expect(failed.sendAttempts).toBe(1);
     await sleep(2_500);
     expect((await readMessage(db(), failed.id)).sendAttempts).toBe(1);
@@ -332,7 +331,7 @@ describe('the send worker', () => {
     const ticket = await createTicket(r.agent);
     const res = await postReply(r.agent, ticket.id, 'Not spam, honestly.').expect(201);
     const failed = await waitForStatus(db(), res.body.message.id, ['failed']);
-    expect(failed.error).toBe('The mail server refused the message: 554 5.7.1 Message rejected as spam');
+    expect(failed.error).toBe(MAIL_SERVER_OUTCOMES.messageRefused);
     r.smtp.accept();
 
     const retried = await r.agent.post(`/api/messages/${failed.id}/retry`).expect(200);
@@ -408,7 +407,7 @@ describe('the send worker', () => {
     expect(claimed).toMatchObject({ status: 'sending', sendAttempts: 1 });
     const state = await loadEmailSettings(db(), r.cipher);
     if (state.status !== 'configured') throw new Error('email is configured in this file');
-    await createMailer({ timeoutMs: 3_000 }).send(state.settings.smtp, {
+    await createMailer({ timeoutMs: 3_000, allowLoopbackHosts: true }).send(state.settings.smtp, {
       messageId: row.messageId!,
       from: { address: row.fromEmail },
       to: { address: row.toEmail },

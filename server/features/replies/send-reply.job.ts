@@ -86,7 +86,12 @@ export function sendReplyHandler(
   deps: SendReplyDeps,
 ): (data: SendReplyJobData, run: JobRun) => Promise<void> {
   const { db } = deps;
-  const mailer = deps.mailer ?? createMailer({ timeoutMs: deps.config.email.smtpTimeoutMs });
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      timeoutMs: deps.config.email.smtpTimeoutMs,
+      allowLoopbackHosts: deps.config.email.allowLoopbackHosts,
+    });
 
   return async ({ messageId: id }, run) => {
     if (typeof id !== 'string') return;
@@ -110,7 +115,7 @@ export function sendReplyHandler(
     const attempt = claimed.sendAttempts;
 
     /** Queued again for the runner's next retry (the throw), or failed for good. */
-    const giveUp = async (failure: SmtpFailure): Promise<void> => {
+    const giveUp = async (failure: Pick<SmtpFailure, 'permanent' | 'reason'>): Promise<void> => {
       if (failure.permanent || run.isLastAttempt) {
         await repository.markFailed(db, id, attempt, failure.reason);
         logger.warn('A reply could not be sent', { messageId: id, attempt, reason: failure.reason });
@@ -139,7 +144,7 @@ export function sendReplyHandler(
         ),
       });
     } catch (error) {
-      const failure: SmtpFailure =
+      const failure: Pick<SmtpFailure, 'permanent' | 'reason'> =
         error instanceof SmtpSendError
           ? error.failure
           : { permanent: false, reason: `The reply could not be handed over: ${String(error)}` };

@@ -1,9 +1,13 @@
 /**
- * The email setting: saved as given (no server is asked: Send Test Email and Test Connection do that),
- * the passwords sealed and only ever shown masked.
+ * The email setting: saved as given (no server is asked: Send Test Email and Test Connection do that)
+ * unless a host is on this machine or link-local, the passwords sealed and only ever shown masked and
+ * kept only for the server they were saved for. The tests answer with a fixed outcome, never the
+ * server's own words.
  */
 import {
   EMAIL_SETTINGS_TEXTS,
+  mailHostNotAllowed,
+  sameMailServer,
   type EmailSettingsInput,
   type EmailSettingsResponse,
   type EmailTestResponse,
@@ -13,6 +17,7 @@ import { MESSAGE_ERRORS } from '@shared/contracts/messages';
 import { SETTINGS_MESSAGES, isMaskedToken, type SaveEmailSettingsResponse } from '@shared/contracts/settings';
 import { AppError, badRequest } from '../../lib/errors';
 import { ImapError, openMailbox } from '../../mail/imap-mailbox';
+import { isRefusedMailHost, type MailHostPolicy } from '../../mail/mail-server-address';
 import { newMessageId } from '../../mail/message-id';
 import { SmtpSendError } from '../../mail/smtp-transport';
 import {
@@ -71,51 +76,87 @@ export async function getEmailSetting(
   };
 }
 
-const maskedPasswordError = (field: string) =>
-  badRequest(`${field}: ${SETTINGS_MESSAGES.maskedPassword}`, {
-    [field]: [SETTINGS_MESSAGES.maskedPassword],
-  });
+/** 400 at a password field: a mask that is not the saved one, or the saved one asked for another server. */
+const passwordFieldError = (field: string, message: string) =>
+  badRequest(`${field}: ${message}`, { [field]: [message] });
 
 /**
  * The SMTP password to store: none without a username; the saved one when the form sends its mask
- * back unchanged; else the one typed ('' clears it).
+ * back unchanged and the server is the same; else the one typed ('' clears it).
  */
 function smtpPasswordToStore(input: EmailSettingsInput, saved: EmailSettingsState): string {
   const { username, password } = input.smtp;
   if (!username) return '';
   if (!isMaskedToken(password)) return password;
   if (
-    saved.status === 'configured' &&
-    saved.stored.smtp.passwordSealed !== null &&
-    maskedPasswordOf(saved.stored) === password
+    saved.status !== 'configured' ||
+    saved.stored.smtp.passwordSealed === null ||
+    maskedPasswordOf(saved.stored) !== password
   ) {
-    return saved.settings.smtp.password;
+    throw passwordFieldError('value.smtp.password', SETTINGS_MESSAGES.maskedPassword);
   }
-  throw maskedPasswordError('value.smtp.password');
-}
-
-/** The IMAP password to store: the saved one when the form sends its mask back, else the one typed. */
-function imapPasswordToStore(imap: ImapSettingsInput, saved: EmailSettingsState): string {
-  if (!isMaskedToken(imap.password)) return imap.password;
-  if (
-    saved.status === 'configured' &&
-    saved.settings.imap &&
-    maskedImapPasswordOf(saved.stored) === imap.password
-  ) {
-    return saved.settings.imap.password;
+  if (!sameMailServer(input.smtp, saved.settings.smtp)) {
+    throw passwordFieldError('value.smtp.password', SETTINGS_MESSAGES.passwordForNewServer);
   }
-  throw maskedPasswordError('value.imap.password');
+  return saved.settings.smtp.password;
 }
 
 /**
- * Saves the email settings as given (no server is asked: the test buttons do that). A mailbox that
- * was not read before starts importing what it receives from now on (or from IMAP_IMPORT_SINCE),
- * never its whole history by surprise; saving the same mailbox again continues where it was.
+ * The IMAP password to store: the saved one when the form sends its mask back and the server is the
+ * same, else the one typed.
+ */
+function imapPasswordToStore(imap: ImapSettingsInput, saved: EmailSettingsState): string {
+  if (!isMaskedToken(imap.password)) return imap.password;
+  if (
+    saved.status !== 'configured' ||
+    !saved.settings.imap ||
+    maskedImapPasswordOf(saved.stored) !== imap.password
+  ) {
+    throw passwordFieldError('value.imap.password', SETTINGS_MESSAGES.maskedPassword);
+  }
+  if (!sameMailServer(imap, saved.settings.imap)) {
+    throw passwordFieldError('value.imap.password', SETTINGS_MESSAGES.passwordForNewServer);
+  }
+  return saved.settings.imap.password;
+}
+
+/** How long a save waits for DNS to tell where a host name points; after that it is saved unchecked. */
+const HOST_CHECK_TIMEOUT_MS = 5_000;
+
+/**
+ * 400 naming each host the mail host rule refuses (this machine or link-local, unless
+ * MAIL_ALLOW_LOOPBACK_HOSTS): such settings are never saved. Every connection checks again, since
+ * where a name points can change after the save.
+ */
+async function checkMailHosts(input: EmailSettingsInput, policy: MailHostPolicy): Promise<void> {
+  const hosts: [field: string, label: string, host: string][] = [
+    ['value.smtp.host', 'SMTP host', input.smtp.host],
+  ];
+  if (input.imap) hosts.push(['value.imap.host', 'IMAP host', input.imap.host]);
+  const refused = await Promise.all(
+    hosts.map(([, , host]) => isRefusedMailHost(host, policy, HOST_CHECK_TIMEOUT_MS)),
+  );
+  const fieldErrors = Object.fromEntries(
+    hosts
+      .filter((_host, index) => refused[index])
+      .map(([field, label]) => [field, [mailHostNotAllowed(label)]]),
+  );
+  const fields = Object.entries(fieldErrors);
+  if (fields.length === 0) return;
+  throw badRequest(fields.map(([field, [message]]) => `${field}: ${message}`).join('; '), fieldErrors);
+}
+
+/**
+ * Saves the email settings as given (no server is asked: the test buttons do that), once the hosts
+ * pass the mail host rule. A mailbox that was not read before starts importing what it receives from
+ * now on (or from IMAP_IMPORT_SINCE), never its whole history by surprise; saving the same mailbox
+ * again continues where it was.
  */
 export async function saveEmailSettings(
-  deps: Pick<SettingsDeps, 'db' | 'harvest' | 'mailboxImportSince' | 'onEmailSettingsSaved'>,
+  deps: Pick<SettingsDeps, 'db' | 'harvest' | 'mailHosts' | 'mailboxImportSince' | 'onEmailSettingsSaved'>,
   input: EmailSettingsInput,
 ): Promise<SaveEmailSettingsResponse> {
+  await checkMailHosts(input, deps.mailHosts);
   const saved = await loadEmailSettings(deps.db, deps.harvest.cipher);
   const imap = input.imap && { ...input.imap, password: imapPasswordToStore(input.imap, saved) };
   const smtpPassword = smtpPasswordToStore(input, saved);
@@ -140,16 +181,16 @@ export async function saveEmailSettings(
   return { success: true, message: SETTINGS_MESSAGES.emailSaved };
 }
 
-/** Signs in to the saved mailbox and opens its folder; 503 with the reason when that fails. */
+/** Signs in to the saved mailbox and opens its folder; 503 with the outcome when that fails. */
 export async function testImapConnection(
-  deps: Pick<SettingsDeps, 'db' | 'harvest' | 'imapTimeoutMs'>,
+  deps: Pick<SettingsDeps, 'db' | 'harvest' | 'imapTimeoutMs' | 'mailHosts'>,
 ): Promise<EmailTestResponse> {
   const state = await loadEmailSettings(deps.db, deps.harvest.cipher);
   const imap = state.status === 'configured' ? state.settings.imap : null;
   if (!imap) throw new AppError('unavailable', EMAIL_SETTINGS_TEXTS.imapNotConfigured);
   let mailbox;
   try {
-    mailbox = await openMailbox(imap, imap.folder, { timeoutMs: deps.imapTimeoutMs });
+    mailbox = await openMailbox(imap, imap.folder, { ...deps.mailHosts, timeoutMs: deps.imapTimeoutMs });
   } catch (error) {
     if (!(error instanceof ImapError)) throw error;
     throw new AppError('unavailable', `${EMAIL_SETTINGS_TEXTS.imapTestFailed}: ${error.message}`);
@@ -160,7 +201,7 @@ export async function testImapConnection(
 
 /**
  * Sends a test email through the saved settings to the admin's own address, and records the outcome
- * as the last check. 503 with the server's reason when it does not go.
+ * as the last check. 503 with the outcome when it does not go.
  */
 export async function sendTestEmail(
   deps: SettingsDeps,

@@ -1,5 +1,6 @@
 import type { Database, DbOrTx } from '../../db/client';
 import type { HarvestServices } from '../../harvest/sync/harvest-services';
+import type { MailHostPolicy } from '../../mail/mail-server-address';
 import type { Mailer } from '../../mail/smtp-transport';
 
 /** What the settings routes need; each service takes the part it uses. */
@@ -10,6 +11,8 @@ export interface SettingsDeps {
   mailer: Mailer;
   /** Connection timeouts of Test Connection (IMAP_TIMEOUT_MS). */
   imapTimeoutMs: number;
+  /** Which mail hosts may be saved and connected to (MAIL_ALLOW_LOOPBACK_HOSTS). */
+  mailHosts: MailHostPolicy;
   /** Where a newly configured mailbox starts (IMAP_IMPORT_SINCE); the moment of saving when unset. */
   mailboxImportSince?: Date;
   /** Called after the email settings are saved: the mailbox fetch runs at once rather than at its interval. */

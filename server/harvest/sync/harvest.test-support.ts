@@ -61,6 +61,8 @@ export async function createHarvestTestApp(
     REGISTRATIONS_PER_IP_PER_HOUR: '10000',
     HARVEST_BASE_URL: harvestUrl,
     HARVEST_TIMEOUT_MS: '3000',
+    // The test SMTP and IMAP servers (the security suite's examples) listen on loopback ports.
+    MAIL_ALLOW_LOOPBACK_HOSTS: 'true',
     ENCRYPTION_KEY: options.sharedWith?.env.ENCRYPTION_KEY ?? crypto.randomBytes(32).toString('hex'),
     ...options.env,
   };

@@ -68,6 +68,8 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
     REGISTRATIONS_PER_IP_PER_HOUR: '10000',
     LOG_REQUESTS: 'false',
     APP_PROCESSES: '1',
+    // The test SMTP and IMAP servers listen on loopback ports.
+    MAIL_ALLOW_LOOPBACK_HOSTS: 'true',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     DATA_DIR: options.dataDir ?? scratchDir,
     ...options.env,

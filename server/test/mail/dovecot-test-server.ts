@@ -41,6 +41,12 @@ export interface DovecotTestServer {
   list(folder?: string): Promise<{ uid: number; flags: string[] }[]>;
   /** Creates a folder if missing. */
   createFolder(name: string): Promise<void>;
+  /**
+   * The passwords of the refused logins so far, oldest first, as Dovecot logged them
+   * (`auth_verbose_passwords`): which password reached this server. The log is written by another
+   * process, so a test waits for a login it made itself to appear before it reads what came before.
+   */
+  refusedPasswords(): string[];
   /** Stops the Dovecot process (by its PID) but keeps the mail directory, so `start()` brings the same mailbox back on the same port. */
   stop(): Promise<void>;
   /** Starts it again after stop() (same port, same mail, same UIDVALIDITY). */
@@ -142,6 +148,8 @@ function dovecotConfig({ dir, tag, port, usersFile, who }: ConfigInput, version:
     // A wrong password is answered within half a second (the check runs twice a second), not after 2 s.
     'auth_failure_delay = 0',
     'auth_verbose = yes',
+    // A refused login's password is written to the log: refusedPasswords() tells what reached us.
+    'auth_verbose_passwords = plain',
     `default_internal_user = ${who.internalUser}`,
     `default_internal_group = ${who.internalGroup}`,
     `default_login_user = ${who.loginUser}`,
@@ -494,6 +502,15 @@ export async function startDovecotTestServer(options: { port?: number } = {}): P
         // Subscribed, like a folder made in a mail client, so LSUB-based pickers see it too.
         await client.mailboxSubscribe(name);
       });
+    },
+    refusedPasswords() {
+      let log = '';
+      try {
+        log = fs.readFileSync(logFile, 'utf8');
+      } catch {
+        return [];
+      }
+      return [...log.matchAll(/Password mismatch \(given password: (.*)\)$/gm)].map((match) => match[1]!);
     },
     stop: stopProcess,
     start,

@@ -1,7 +1,8 @@
 /**
  * A real SMTP server for tests, over TCP on a loopback port (the `smtp-server` package), that records
  * every message it accepts, parsed with mailparser. It can refuse mail with any 4xx or 5xx reply, go
- * down (the port refuses connections) and come back on the same port, and require a login.
+ * down (the port refuses connections) and come back on the same port, and require a login. It records
+ * every sign-in attempt with the password it was given, so a test can tell which password reached it.
  *
  *   const smtp = await startSmtpTestServer();
  *   await admin.post('/api/settings').send({ key: 'email', value: smtp.emailSettings() });
@@ -72,11 +73,20 @@ export interface TestEmailSettingsValue {
   fromName: string;
 }
 
+/** One AUTH the server was given, accepted or not. */
+export interface SmtpAuthAttempt {
+  username: string;
+  password: string;
+  accepted: boolean;
+}
+
 export interface SmtpTestServer {
   host: string;
   port: number;
   /** Every message accepted so far, oldest first. */
   readonly messages: readonly ReceivedEmail[];
+  /** Every sign-in attempt so far, oldest first (what a client sent as its password). */
+  readonly authAttempts: readonly SmtpAuthAttempt[];
   /** How many SMTP sessions reached DATA (accepted or refused). */
   readonly dataAttempts: number;
   /** Resolves with the messages once at least `count` have arrived (rejects after `timeoutMs`). */
@@ -91,7 +101,7 @@ export interface SmtpTestServer {
   down(): Promise<void>;
   /** Listens again on the same port. */
   up(): Promise<void>;
-  /** Forgets the messages received so far. */
+  /** Forgets the messages and sign-in attempts received so far. */
   clear(): void;
   /** Lets the process exit while the server is still listening (for servers never closed). */
   unref(): void;
@@ -141,6 +151,7 @@ const smtpError = (refusal: Refusal) =>
 
 export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): Promise<SmtpTestServer> {
   const messages: ReceivedEmail[] = [];
+  const authAttempts: SmtpAuthAttempt[] = [];
   const waiters = new Set<() => void>();
   let refusal: Refusal | undefined;
   let dataAttempts = 0;
@@ -161,7 +172,9 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
     size: options.maxBytes ?? 50 * 1024 * 1024,
     closeTimeout: 100,
     onAuth(auth, _session, callback) {
-      if (auth.username === options.username && auth.password === options.password) {
+      const accepted = auth.username === options.username && auth.password === options.password;
+      authAttempts.push({ username: auth.username ?? '', password: auth.password ?? '', accepted });
+      if (accepted) {
         callback(null, { user: auth.username });
       } else {
         callback(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
@@ -230,6 +243,9 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
     get messages() {
       return messages;
     },
+    get authAttempts() {
+      return authAttempts;
+    },
     get dataAttempts() {
       return dataAttempts;
     },
@@ -280,6 +296,7 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
     },
     clear() {
       messages.length = 0;
+      authAttempts.length = 0;
       dataAttempts = 0;
     },
     unref() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { EMAIL_SETTINGS_TEXTS, type EmailSettingsResponse } from '@shared/contracts/email-settings';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
@@ -15,6 +15,7 @@ import {
   checkEmailSettings,
   emailFormDefaults,
   proposedPort,
+  isAnotherServer,
   serverFieldErrors,
   type EmailSettingsFormValues,
 } from '../lib/email-settings-form';
@@ -23,6 +24,7 @@ import { ConnectionSecurityField } from './connection-security-field';
 import { ImapSettingsFields } from './imap-settings-fields';
 import { MailboxFetchStatus } from './mailbox-status';
 import { SaveOutcome, type SaveOutcomeState } from './save-outcome';
+import { SavedPasswordHint } from './saved-password-hint';
 import { Heading, Subsections } from '@/components/ui/heading';
 
 interface EmailSettingsFormProps {
@@ -37,11 +39,17 @@ const PASSWORD_HINT_ID = 'settings-email-password-hint';
 const IMAP_TEST_HINT_ID = 'settings-imap-test-hint';
 const IMAP_DESCRIPTION_ID = 'settings-imap-description';
 
+/** The outcome after a failed test's headline ("…: Could not connect to the mail server"), or undefined. */
+function reasonAfter(headline: string, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  return message.startsWith(`${headline}: `) ? message.slice(headline.length + 2) : message;
+}
+
 /** The failed test's reason under its headline, once: the server's own message may already start with it. */
-function imapTestFailure(reason: string | undefined): string {
+function imapTestFailure(message: string | undefined): string {
   const headline = EMAIL_SETTINGS_TEXTS.imapTestFailed;
-  if (!reason) return headline;
-  return reason.startsWith(headline) ? reason : `${headline}: ${reason}`;
+  const reason = reasonAfter(headline, message);
+  return reason ? `${headline}: ${reason}` : headline;
 }
 
 /**
@@ -61,9 +69,14 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
   const savedPasswordMask = setting.value?.smtp.password || null;
   const savedImapPasswordMask = setting.value?.imap?.password || null;
   const imapEnabled = form.watch('imap.enabled');
+  const [host, port, security, username] = useWatch({
+    control: form.control,
+    name: ['host', 'port', 'security', 'username'],
+  });
+  const smtpServerChanged = isAnotherServer({ host, port, security, username }, setting.value?.smtp);
 
   const onSubmit = (values: EmailSettingsFormValues) => {
-    const check = checkEmailSettings(values, savedPasswordMask, savedImapPasswordMask);
+    const check = checkEmailSettings(values, setting.value);
     if (!check.ok) {
       for (const [field, message] of check.fieldErrors) form.setError(field, { type: 'validate', message });
       return;
@@ -78,12 +91,12 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
         notifySuccess(SETTINGS_TOASTS.settingsSaved);
       },
       onError: (error) => {
-        if (error instanceof ApiError) {
-          for (const [field, message] of serverFieldErrors(error.body?.fieldErrors)) {
-            form.setError(field, { type: 'server', message });
-          }
-        }
-        setOutcome({ ok: false, message: serverMessageOf(error) ?? SETTINGS_TOASTS.settingsFailed });
+        const placed = error instanceof ApiError ? serverFieldErrors(error.body?.fieldErrors) : [];
+        for (const [field, message] of placed) form.setError(field, { type: 'server', message });
+        // What is shown at its field is said here without the server's field paths ("value.smtp.host: …").
+        const message =
+          placed.length > 0 ? placed.map(([, text]) => text).join('. ') : serverMessageOf(error);
+        setOutcome({ ok: false, message: message ?? SETTINGS_TOASTS.settingsFailed });
         notifyFailure(SETTINGS_TOASTS.settingsFailed, error);
       },
     });
@@ -98,11 +111,19 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
           toast({
             variant: 'destructive',
             title: EMAIL_SETTINGS_TEXTS.testFailed,
-            description: result.message,
+            description: reasonAfter(EMAIL_SETTINGS_TEXTS.testFailed, result.message),
           });
         }
       },
-      onError: (error) => notifyFailure(EMAIL_SETTINGS_TEXTS.testFailed, error),
+      // The title says the test email failed; the description says why, without saying it twice.
+      onError: (error) => {
+        if (handleUnauthorizedMutation(error, 'page')) return;
+        toast({
+          variant: 'destructive',
+          title: EMAIL_SETTINGS_TEXTS.testFailed,
+          description: reasonAfter(EMAIL_SETTINGS_TEXTS.testFailed, serverMessageOf(error)),
+        });
+      },
     });
 
   const testImap = () => {
@@ -178,16 +199,15 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
             type="password"
             // Not "off": browsers fill a saved sign-in password into password fields despite it.
             autoComplete="new-password"
-            placeholder={savedPasswordMask ?? ''}
+            // The mask stands for the saved password, which a new server does not get.
+            placeholder={smtpServerChanged ? '' : (savedPasswordMask ?? '')}
             // Only when set: TextField points aria-describedby at the field's error otherwise.
             {...(savedPasswordMask && !errors.password ? { 'aria-describedby': PASSWORD_HINT_ID } : {})}
             error={errors.password?.message}
             {...form.register('password')}
           />
-          {savedPasswordMask && (
-            <p id={PASSWORD_HINT_ID} className="text-sm text-muted-foreground">
-              Leave it empty to keep the saved password.
-            </p>
+          {savedPasswordMask && !errors.password && (
+            <SavedPasswordHint id={PASSWORD_HINT_ID} serverChanged={smtpServerChanged} />
           )}
         </div>
         <TextField
@@ -219,7 +239,11 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
         </p>
         <div className="mt-4 space-y-4">
           <Subsections>{setting.mailbox && <MailboxFetchStatus mailbox={setting.mailbox} />}</Subsections>
-          <ImapSettingsFields form={form} savedPasswordMask={savedImapPasswordMask} />
+          <ImapSettingsFields
+            form={form}
+            savedPasswordMask={savedImapPasswordMask}
+            savedServer={setting.value?.imap ?? null}
+          />
           {imapEnabled && (
             <>
               <div className="flex flex-wrap items-center gap-3">

@@ -5,6 +5,7 @@ import {
   IMAP_AFTER_IMPORT_LABELS,
   IMAP_DEFAULT_PORTS,
   type ImapAfterImportAction,
+  type MailServerIdentity,
 } from '@shared/contracts/email-settings';
 import { Checkbox } from '@/components/ui/checkbox';
 import { fieldAria, FormField } from '@/components/ui/form-field';
@@ -12,12 +13,15 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { ConnectionSecurityField } from './connection-security-field';
-import { proposedPort, type EmailSettingsFormValues } from '../lib/email-settings-form';
+import { isAnotherServer, proposedPort, type EmailSettingsFormValues } from '../lib/email-settings-form';
+import { SavedPasswordHint } from './saved-password-hint';
 
 interface ImapSettingsFieldsProps {
   form: UseFormReturn<EmailSettingsFormValues>;
   /** The saved IMAP password's mask, shown as the empty field's placeholder; null when none is saved. */
   savedPasswordMask: string | null;
+  /** The saved mailbox's server: its password is kept only while the fields name the same one. */
+  savedServer: MailServerIdentity | null;
 }
 
 const ENABLED_ID = 'settings-imap-enabled';
@@ -32,8 +36,13 @@ const isAfterImport = (value: string): value is ImapAfterImportAction =>
  * The mailbox part of the admin's form: a checkbox, and once it is ticked the server, the sign-in and
  * what happens to a message once imported. Unticking hides the fields but keeps what was typed.
  */
-export function ImapSettingsFields({ form, savedPasswordMask }: ImapSettingsFieldsProps) {
+export function ImapSettingsFields({ form, savedPasswordMask, savedServer }: ImapSettingsFieldsProps) {
   const enabled = useWatch({ control: form.control, name: 'imap.enabled' });
+  const [host, port, security, username] = useWatch({
+    control: form.control,
+    name: ['imap.host', 'imap.port', 'imap.security', 'imap.username'],
+  });
+  const serverChanged = isAnotherServer({ host, port, security, username }, savedServer);
   const afterImport = useWatch({ control: form.control, name: 'imap.afterImport' });
   const errors = form.formState.errors.imap;
   return (
@@ -108,16 +117,15 @@ export function ImapSettingsFields({ form, savedPasswordMask }: ImapSettingsFiel
                 type="password"
                 // Not "off": browsers fill a saved sign-in password into password fields despite it.
                 autoComplete="new-password"
-                placeholder={savedPasswordMask ?? ''}
+                // The mask stands for the saved password, which a new server does not get.
+                placeholder={serverChanged ? '' : (savedPasswordMask ?? '')}
                 // Only when set: TextField points aria-describedby at the field's error otherwise.
                 {...(savedPasswordMask && !errors?.password ? { 'aria-describedby': PASSWORD_HINT_ID } : {})}
                 error={errors?.password?.message}
                 {...form.register('imap.password')}
               />
-              {savedPasswordMask && (
-                <p id={PASSWORD_HINT_ID} className="text-sm text-muted-foreground">
-                  Leave it empty to keep the saved password.
-                </p>
+              {savedPasswordMask && !errors?.password && (
+                <SavedPasswordHint id={PASSWORD_HINT_ID} serverChanged={serverChanged} />
               )}
             </div>
             <TextField

@@ -2,12 +2,15 @@ import {
   emailSettingsInputSchema,
   IMAP_DEFAULT_FOLDER,
   IMAP_DEFAULT_PORTS,
+  sameMailServer,
   SMTP_DEFAULT_PORTS,
   type EmailSettingsInput,
   type EmailSettingsResponse,
   type ImapAfterImportAction,
+  type MailServerIdentity,
   type SmtpSecurity,
 } from '@shared/contracts/email-settings';
+import { SETTINGS_MESSAGES } from '@shared/contracts/settings';
 
 /** The mailbox part of the form. Its password field starts empty too, never holding the mask. */
 export interface ImapFormValues {
@@ -152,16 +155,55 @@ function imapToSend(imap: ImapFormValues, savedImapPasswordMask: string | null) 
   };
 }
 
+type SavedEmailSettings = EmailSettingsResponse['value'];
+
+/** The server fields as typed in the form (the port as text). */
+type TypedServer = Pick<ImapFormValues, 'host' | 'port' | 'security' | 'username'>;
+
+/** Whether the typed server is another one than the saved one (none saved: no). */
+export function isAnotherServer(typed: TypedServer, saved: MailServerIdentity | null | undefined): boolean {
+  if (!saved) return false;
+  const next = {
+    host: typed.host.trim(),
+    port: Number(typed.port.trim()),
+    security: typed.security,
+    username: typed.username.trim(),
+  };
+  return !sameMailServer(next, saved);
+}
+
+/**
+ * The password fields left empty (to keep the saved password) while the server changed: the server
+ * would refuse the mask there, so the form says so at the field first.
+ */
+function passwordsToRetype(
+  value: EmailSettingsInput,
+  values: EmailSettingsFormValues,
+  saved: SavedEmailSettings,
+): [EmailSettingsField, string][] {
+  const retype: [EmailSettingsField, string][] = [];
+  const keepsSmtp = value.smtp.username !== '' && values.password === '' && Boolean(saved?.smtp.password);
+  if (saved && keepsSmtp && !sameMailServer(value.smtp, saved.smtp)) {
+    retype.push(['password', SETTINGS_MESSAGES.passwordForNewServer]);
+  }
+  if (value.imap && saved?.imap && values.imap.password === '' && !sameMailServer(value.imap, saved.imap)) {
+    retype.push(['imap.password', SETTINGS_MESSAGES.passwordForNewServer]);
+  }
+  return retype;
+}
+
 /**
  * What to send, checked with the server's contract. An empty SMTP password field keeps the saved
- * password (its mask goes back) as long as there is a username; without one nothing is signed in.
- * The mailbox always signs in: an empty IMAP password field keeps the saved one the same way.
+ * password (its mask goes back) as long as there is a username and the server is the same; without a
+ * username nothing is signed in. The mailbox always signs in: an empty IMAP password field keeps the
+ * saved one the same way.
  */
 export function checkEmailSettings(
   values: EmailSettingsFormValues,
-  savedPasswordMask: string | null,
-  savedImapPasswordMask: string | null = null,
+  saved: SavedEmailSettings,
 ): EmailSettingsCheck {
+  const savedPasswordMask = saved?.smtp.password || null;
+  const savedImapPasswordMask = saved?.imap?.password || null;
   const username = values.username.trim();
   const password = username === '' ? '' : passwordToSend(values.password, savedPasswordMask);
   const parsed = emailSettingsInputSchema.safeParse({
@@ -170,7 +212,10 @@ export function checkEmailSettings(
     fromName: values.fromName,
     imap: imapToSend(values.imap, savedImapPasswordMask),
   });
-  if (parsed.success) return { ok: true, value: parsed.data };
+  if (parsed.success) {
+    const retype = passwordsToRetype(parsed.data, values, saved);
+    return retype.length === 0 ? { ok: true, value: parsed.data } : { ok: false, fieldErrors: retype };
+  }
   const fieldErrors = new Map<EmailSettingsField, string>();
   for (const issue of parsed.error.issues) {
     const field = FIELD_OF_PATH[issue.path.join('.')];

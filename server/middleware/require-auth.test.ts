@@ -2,19 +2,13 @@
  * "Require two-step sign-in" (the registration setting's requireTotp) holds on the server: until a
  * signed-in user sets two-step sign-in up, their session reaches only what setting it up needs.
  */
-import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTP_MESSAGES } from '@shared/contracts/auth';
-import { createApp } from '../app';
-import type { OpenDatabase } from '../db/database';
 import { newTicketInput } from '../features/tickets/tickets.test-support';
 import { hasPostgresServer } from '../test/faults/app-storage';
-import { createTestApp, signedInAgent, TEST_SESSION_SECRET, type TestApp } from '../test/test-app';
-import { openSecondPool } from '../test/test-database';
+import { createTestApp, openSecondApp, signedInAgent, type TestApp } from '../test/test-app';
 import { codeFor, turnOnTwoStep } from '../test/two-step';
-import type { SessionUserRow } from '../features/users/user.mapper';
-import { createSessionCache } from './session-cache';
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
 
@@ -137,25 +131,9 @@ describe('when admins require two-step sign-in', () => {
 });
 
 describe.skipIf(!hasPostgresServer())('when admins require two-step sign-in with several processes', () => {
-  let second: { database: OpenDatabase; stop(): Promise<void>; app: Express };
+  let second: Awaited<ReturnType<typeof openSecondApp>>;
   beforeAll(async () => {
-    const database = await openSecondPool(t.database);
-    const cache = createSessionCache<SessionUserRow>({ pool: database.pool });
-    const app = createApp({
-      config: t.config,
-      pool: database.pool,
-      db: database.db,
-      sessionSecret: TEST_SESSION_SECRET,
-      sessionCache: cache,
-    });
-    second = {
-      database,
-      app,
-      async stop() {
-        await cache.stop();
-        await database.close();
-      },
-    };
+    second = await openSecondApp(t);
   });
   afterAll(() => second?.stop());
 

@@ -5,18 +5,15 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
 import type { OpenDatabase } from '../db/database';
-import type { SessionUserRow } from '../features/users/user.mapper';
 import { hasPostgresServer } from '../test/faults/app-storage';
-import { createTestApp, signedInAgent, TEST_SESSION_SECRET, type TestApp } from '../test/test-app';
-import { openSecondPool } from '../test/test-database';
+import { createTestApp, openSecondApp, signedInAgent, type TestApp } from '../test/test-app';
 import { LISTEN_LEASE_MS } from '../db/notification-listener';
 import { createSessionCache, type SessionCache } from './session-cache';
 
 let t: TestApp;
 /** A second app process: its own pool and its own cache, on the same database. */
-let second: { database: OpenDatabase; cache: SessionCache<SessionUserRow>; app: Express };
+let second: Awaited<ReturnType<typeof openSecondApp>>;
 
 /** The cache hears of a change when its transaction commits; a request right after may still race it. */
 async function eventually(check: () => Promise<void>, timeoutMs = 2_000): Promise<void> {
@@ -47,20 +44,10 @@ async function unannounced(database: OpenDatabase, statement: string, values: un
 describe.skipIf(!hasPostgresServer())('signed-in sessions kept in memory', () => {
   beforeAll(async () => {
     t = await createTestApp();
-    const database = await openSecondPool(t.database);
-    const cache = createSessionCache<SessionUserRow>({ pool: database.pool });
-    const app = createApp({
-      config: t.config,
-      pool: database.pool,
-      db: database.db,
-      sessionSecret: TEST_SESSION_SECRET,
-      sessionCache: cache,
-    });
-    second = { database, cache, app };
+    second = await openSecondApp(t);
   });
   afterAll(async () => {
-    await second?.cache.stop();
-    await second?.database.close();
+    await second?.stop();
     await t?.close();
   });
 

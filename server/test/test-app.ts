@@ -4,9 +4,10 @@ import { createApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { OpenDatabase } from '../db/database';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner';
-import { sessionCacheFor } from '../middleware/session-cache';
+import { createSessionCache, sessionCacheFor } from '../middleware/session-cache';
+import type { SessionUserRow } from '../features/users/user.mapper';
 import { TEST_SESSION_SECRET } from './security/known-secrets';
-import { openTestDatabase } from './test-database';
+import { openSecondPool, openTestDatabase } from './test-database';
 
 export interface TestApp {
   app: Express;
@@ -82,4 +83,29 @@ export async function signedInAgent(app: Express, overrides: Parameters<typeof n
   const registered = await agent.post('/api/register').send(input).expect(201);
   await agent.post('/api/login').send({ email: input.email, password: input.password }).expect(200);
   return { agent, user: registered.body.user as { id: string; email: string; role: string }, input };
+}
+
+/**
+ * A second app process's state on the test app's database: its own pool and its own session cache
+ * (as another process would keep them), for tests of what every process must see.
+ */
+export async function openSecondApp(t: TestApp) {
+  const database = await openSecondPool(t.database);
+  const cache = createSessionCache<SessionUserRow>({ pool: database.pool });
+  const app = createApp({
+    config: t.config,
+    pool: database.pool,
+    db: database.db,
+    sessionSecret: TEST_SESSION_SECRET,
+    sessionCache: cache,
+  });
+  return {
+    database,
+    cache,
+    app,
+    async stop() {
+      await cache.stop();
+      await database.close();
+    },
+  };
 }

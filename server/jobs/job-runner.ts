@@ -48,6 +48,7 @@ export interface JobRun {
 
 export interface JobRunner {
   /** Declares a queue (once per process, before enqueue or work; idempotent, one process at a time). */
+  /** Defines the queue once per runner: later calls share the first one (and its policy). */
   defineQueue(name: string, policy: QueuePolicy): Promise<void>;
   /** Adds a job in the caller's transaction (or on its own when given the database). */
   enqueue(db: DbOrTx, queue: string, data: object, options?: { startAfterSeconds?: number }): Promise<void>;
@@ -207,17 +208,26 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
     return started;
   };
   const defined = new Set<string>();
+  // One definition per queue and runner, however many callers ask (a failed one is tried again).
+  const definitions = new Map<string, Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
   const workers = new Set<QueueWorker>();
   // The runner's own statements (leases, queue definitions), on the same pool.
   const runnerDb = createDb(pool);
 
   return {
-    async defineQueue(name, policy) {
-      // pg-boss's own schema exists once it has started.
-      await boss();
-      await defineQueue(runnerDb, name, policy);
-      defined.add(name);
+    defineQueue(name, policy) {
+      let definition = definitions.get(name);
+      if (!definition) {
+        // pg-boss's own schema exists once it has started.
+        definition = boss().then(() => defineQueue(runnerDb, name, policy));
+        definitions.set(name, definition);
+        definition.then(
+          () => defined.add(name),
+          () => definitions.delete(name),
+        );
+      }
+      return definition;
     },
     async enqueue(db, queue, data, options = {}) {
       if (!defined.has(queue)) throw new Error(`Queue ${queue} is not defined`);

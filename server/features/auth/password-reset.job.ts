@@ -51,16 +51,9 @@ function queuePolicy(config: Pick<AppConfig, 'email'>): QueuePolicy {
   };
 }
 
-const definedQueues = new WeakMap<JobRunner, Promise<void>>();
-
+/** Declares the queue on this runner (once: the runner keeps the first definition). */
 function defineQueue(jobs: JobRunner, config: Pick<AppConfig, 'email'>): Promise<void> {
-  let defined = definedQueues.get(jobs);
-  if (!defined) {
-    defined = jobs.defineQueue(PASSWORD_RESET_REQUEST_QUEUE, queuePolicy(config));
-    definedQueues.set(jobs, defined);
-    defined.catch(() => definedQueues.delete(jobs));
-  }
-  return defined;
+  return jobs.defineQueue(PASSWORD_RESET_REQUEST_QUEUE, queuePolicy(config));
 }
 
 function resetEmail(url: string) {

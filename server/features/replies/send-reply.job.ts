@@ -59,17 +59,9 @@ export function sendQueuePolicy(config: Pick<AppConfig, 'email'>): QueuePolicy {
   };
 }
 
-const definedQueues = new WeakMap<JobRunner, Promise<void>>();
-
 /** Declares the queue on this runner once (before the first enqueue or work of the process). */
 export function defineSendQueue(jobs: JobRunner, config: Pick<AppConfig, 'email'>): Promise<void> {
-  let defined = definedQueues.get(jobs);
-  if (!defined) {
-    defined = jobs.defineQueue(SEND_REPLY_QUEUE, sendQueuePolicy(config));
-    definedQueues.set(jobs, defined);
-    defined.catch(() => definedQueues.delete(jobs));
-  }
-  return defined;
+  return jobs.defineQueue(SEND_REPLY_QUEUE, sendQueuePolicy(config));
 }
 
 export interface SendReplyDeps {

@@ -23,17 +23,9 @@ export const SLA_RECOMPUTE_BATCH = 500;
 
 const POLICY: QueuePolicy = { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 3_600 };
 
-const definedQueues = new WeakMap<JobRunner, Promise<void>>();
-
 /** Declares the queue on this runner once; outside any transaction (it may start the runner). */
 export function defineSlaRecomputeQueue(jobs: JobRunner): Promise<void> {
-  let defined = definedQueues.get(jobs);
-  if (!defined) {
-    defined = jobs.defineQueue(SLA_RECOMPUTE_QUEUE, POLICY);
-    definedQueues.set(jobs, defined);
-    defined.catch(() => definedQueues.delete(jobs));
-  }
-  return defined;
+  return jobs.defineQueue(SLA_RECOMPUTE_QUEUE, POLICY);
 }
 
 /** Asks for a recompute in the caller's transaction (the one saving the settings). */

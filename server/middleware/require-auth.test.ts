@@ -45,6 +45,10 @@ async function eventually(check: () => Promise<unknown>, timeoutMs = 2_000): Pro
   }
 }
 
+/** What `everydayStatuses` answers to a user who may use the app, and to one held at the setup. */
+const OPEN = { listTickets: 200, createTicket: 201, dashboard: 200, users: 200, sessions: 200 };
+const HELD = { listTickets: 403, createTicket: 403, dashboard: 403, users: 403, sessions: 403 };
+
 /** A few routes of every kind a script would use: reads, writes, admin pages, the user's own account. */
 async function everydayStatuses(agent: Signed['agent']) {
   return {
@@ -59,23 +63,11 @@ async function everydayStatuses(agent: Signed['agent']) {
 describe('when admins require two-step sign-in', () => {
   it('then a session without it, made before the setting, gets 403 everywhere but the setup, and everything once it is on', async () => {
     const member = await signedInAgent(t.app);
-    expect(await everydayStatuses(member.agent)).toEqual({
-      listTickets: 200,
-      createTicket: 201,
-      dashboard: 200,
-      users: 200,
-      sessions: 200,
-    });
+    expect(await everydayStatuses(member.agent)).toEqual(OPEN);
     await requireTotp(true);
     try {
       await eventually(() => member.agent.get('/api/tickets').expect(403));
-      expect(await everydayStatuses(member.agent)).toEqual({
-        listTickets: 403,
-        createTicket: 403,
-        dashboard: 403,
-        users: 403,
-        sessions: 403,
-      });
+      expect(await everydayStatuses(member.agent)).toEqual(HELD);
       const refused = await member.agent.get('/api/tickets').expect(403);
       expect(refused.body).toMatchObject({ message: TOTP_MESSAGES.setupRequired });
 
@@ -92,13 +84,7 @@ describe('when admins require two-step sign-in', () => {
         .expect(200);
 
       await eventually(() => member.agent.get('/api/tickets').expect(200));
-      expect(await everydayStatuses(member.agent)).toEqual({
-        listTickets: 200,
-        createTicket: 201,
-        dashboard: 200,
-        users: 200,
-        sessions: 200,
-      });
+      expect(await everydayStatuses(member.agent)).toEqual(OPEN);
     } finally {
       await requireTotp(false);
     }

@@ -17,7 +17,7 @@ import { isFromThisMachine } from './local-request';
 import { changePasswordInput, registerInput } from './new-password-inputs';
 import { destroyOtherSessionsOf } from './sessions.repository';
 import { recordSecurityEvent } from '../audit/security-events.repository';
-import { findCredentialsByEmail } from '../users/users.repository';
+import { findCredentialsByEmail } from '../../core/users/users.repository';
 import { awaitSecondStep, signIn } from './sign-in';
 import { isTotpEnabled } from './totp.service';
 import { createAdminWithSetupToken } from './setup.service';

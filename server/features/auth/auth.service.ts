@@ -12,8 +12,8 @@ import { registrationRefusal } from '@shared/contracts/registration-settings';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { loadRegistrationSettings } from '../settings/registration-settings';
-import { toPublicUser } from '../users/user.mapper';
-import * as usersRepository from '../users/users.repository';
+import { toPublicUser } from '../../core/users/user.mapper';
+import * as usersRepository from '../../core/users/users.repository';
 
 /** Serialises the creation of accounts and setup links, so that no two admins come from "no admin yet". */
 const FIRST_USER_LOCK_KEY = 724_311_002;

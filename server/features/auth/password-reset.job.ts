@@ -19,7 +19,7 @@ import {
   type AccountEmailDeps,
 } from '../account-email/account-email.job';
 import { recordSecurityEvent } from '../audit/security-events.repository';
-import * as usersRepository from '../users/users.repository';
+import * as usersRepository from '../../core/users/users.repository';
 import { newResetLink } from './password-reset-link';
 
 export const PASSWORD_RESET_REQUEST_QUEUE = 'password-reset.request';

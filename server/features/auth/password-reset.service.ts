@@ -12,7 +12,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { hashToken, isWellFormedToken } from '../../lib/single-use-token';
 import { recordSecurityEvent } from '../audit/security-events.repository';
 import { loadEmailSettings } from '../settings/email-settings';
-import * as usersRepository from '../users/users.repository';
+import * as usersRepository from '../../core/users/users.repository';
 import { newResetLink } from './password-reset-link';
 import { queuePasswordResetRequest, type PasswordResetDeps } from './password-reset.job';
 import * as repository from './password-resets.repository';

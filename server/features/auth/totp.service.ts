@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../../lib/totp';
 import { recordSecurityEvent } from '../audit/security-events.repository';
 import type { TokenCipher } from '../settings/token-cipher';
-import * as usersRepository from '../users/users.repository';
+import * as usersRepository from '../../core/users/users.repository';
 import { destroyAllSessionsOf } from './sessions.repository';
 import * as repository from './totp.repository';
 

@@ -19,7 +19,7 @@ import {
   type AccountEmailDeps,
 } from '../account-email/account-email.job';
 import { createAccount } from '../auth/auth.service';
-import * as usersRepository from '../users/users.repository';
+import * as usersRepository from '../../core/users/users.repository';
 import * as repository from './invitations.repository';
 import type { InvitationRow } from './invitations.repository';
 

@@ -17,7 +17,7 @@ import { recordSecurityEvent } from '../audit/security-events.repository';
 import { listEvents } from '../audit/security-events.service';
 import { makeResetLink } from '../auth/password-reset.service';
 import { resetTotp } from '../auth/totp.service';
-import { activeTicketCounts } from '../users/users.service';
+import { activeTicketCounts } from '../../core/users/active-ticket-counts';
 import * as invitationsService from './invitations.service';
 import * as teamService from './team.service';
 

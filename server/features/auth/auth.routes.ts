@@ -16,7 +16,7 @@ import * as authService from './auth.service';
 import { isFromThisMachine } from './local-request';
 import { changePasswordInput, registerInput } from './new-password-inputs';
 import { destroyOtherSessionsOf } from './sessions.repository';
-import { recordSecurityEvent } from '../audit/security-events.repository';
+import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
 import { findCredentialsByEmail } from '../../core/users/users.repository';
 import { awaitSecondStep, signIn } from './sign-in';
 import { isTotpEnabled } from './totp.service';

@@ -18,7 +18,7 @@ import {
   queueAccountEmail,
   type AccountEmailDeps,
 } from '../account-email/account-email.job';
-import { recordSecurityEvent } from '../audit/security-events.repository';
+import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
 import * as usersRepository from '../../core/users/users.repository';
 import { newResetLink } from './password-reset-link';
 

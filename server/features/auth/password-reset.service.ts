@@ -10,7 +10,7 @@ import { TEAM_MESSAGES } from '@shared/contracts/team';
 import type { Database } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { hashToken, isWellFormedToken } from '../../lib/single-use-token';
-import { recordSecurityEvent } from '../audit/security-events.repository';
+import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
 import { loadEmailSettings } from '../settings/email-settings';
 import * as usersRepository from '../../core/users/users.repository';
 import { newResetLink } from './password-reset-link';

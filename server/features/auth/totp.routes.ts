@@ -15,7 +15,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAuth } from '../../middleware/require-auth';
-import { recordSecurityEvent } from '../audit/security-events.repository';
+import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
 import { loadRegistrationSettings } from '../settings/registration-settings';
 import type { TokenCipher } from '../settings/token-cipher';
 import { toPublicUser } from '../../core/users/user.mapper';

@@ -11,7 +11,7 @@ import { TEAM_MESSAGES } from '@shared/contracts/team';
 import type { Database, DbOrTx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../../lib/totp';
-import { recordSecurityEvent } from '../audit/security-events.repository';
+import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
 import type { TokenCipher } from '../settings/token-cipher';
 import * as usersRepository from '../../core/users/users.repository';
 import { destroyAllSessionsOf } from './sessions.repository';

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
 import { AuthThrottle, cancelOnServerError } from '../auth/auth-throttle';
-import { recordSecurityEvent } from '../audit/security-events.repository';
+import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
 import { acceptInvitationInput } from '../auth/new-password-inputs';
 import { signIn } from '../auth/sign-in';
 import * as invitationsService from './invitations.service';

@@ -6,7 +6,7 @@ import {
 } from '@shared/contracts/team';
 import type { Database, DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
-import { recordSecurityEvent } from '../audit/security-events.repository';
+import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
 import { withFirstUserLock } from '../auth/auth.service';
 import { voidResetTokensOf } from '../auth/password-resets.repository';
 import { destroyAllSessionsOf } from '../auth/sessions.repository';

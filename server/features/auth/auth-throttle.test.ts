@@ -12,7 +12,7 @@ import { FixedWindowCounter } from '../../lib/fixed-window-counter';
 import { openTestDatabase } from '../../test/test-database';
 import { newUserInput } from '../../test/test-app';
 import { turnOnTwoStep } from '../../test/two-step';
-import { AUTH_THROTTLE_SCOPES } from './auth-throttle';
+import { AUTH_THROTTLE_SCOPES } from '../../core/accounts/auth-throttle';
 
 /**
  * The sign-in and registration throttles keep their counts in PostgreSQL. Every app here runs on

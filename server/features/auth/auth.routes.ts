@@ -11,14 +11,14 @@ import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAuth } from '../../middleware/require-auth';
 import { SESSION_COOKIE_NAME } from '../../middleware/session';
-import { AuthThrottle, cancelOnError, cancelOnServerError } from './auth-throttle';
+import { AuthThrottle, cancelOnError, cancelOnServerError } from '../../core/accounts/auth-throttle';
 import * as authService from './auth.service';
 import { isFromThisMachine } from './local-request';
-import { changePasswordInput, registerInput } from './new-password-inputs';
-import { destroyOtherSessionsOf } from './sessions.repository';
+import { changePasswordInput, registerInput } from '../../core/accounts/new-password-inputs';
+import { destroyOtherSessionsOf } from '../../core/sessions/sessions.repository';
 import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
 import { findCredentialsByEmail } from '../../core/users/users.repository';
-import { awaitSecondStep, signIn } from './sign-in';
+import { awaitSecondStep, signIn } from '../../core/sessions/sign-in';
 import { isTotpEnabled } from './totp.service';
 import { createAdminWithSetupToken } from './setup.service';
 

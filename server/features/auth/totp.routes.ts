@@ -20,8 +20,8 @@ import { loadRegistrationSettings } from '../settings/registration-settings';
 import type { TokenCipher } from '../settings/token-cipher';
 import { toPublicUser } from '../../core/users/user.mapper';
 import { findUserById } from '../../core/users/users.repository';
-import { AuthThrottle, cancelOnServerError } from './auth-throttle';
-import { pendingSecondStep, signIn } from './sign-in';
+import { AuthThrottle, cancelOnServerError } from '../../core/accounts/auth-throttle';
+import { pendingSecondStep, signIn } from '../../core/sessions/sign-in';
 import * as totpService from './totp.service';
 
 /**

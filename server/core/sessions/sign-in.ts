@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { DbOrTx } from '../../db/client';
-import { recordSignIn } from '../../core/users/users.repository';
+import { recordSignIn } from '../users/users.repository';
 
 /** A User-Agent is kept this long at most: enough to tell the browser and system apart. */
 const MAX_USER_AGENT_LENGTH = 300;

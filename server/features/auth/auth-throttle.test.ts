@@ -8,7 +8,7 @@ import { createApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createDb, type Database } from '../../db/client';
 import type { OpenDatabase } from '../../db/database';
-import { FixedWindowCounter } from '../../lib/fixed-window-counter';
+import { FixedWindowCounter } from '../../db/fixed-window-counter';
 import { openTestDatabase } from '../../test/test-database';
 import { newUserInput } from '../../test/test-app';
 import { turnOnTwoStep } from '../../test/two-step';

@@ -4,7 +4,7 @@ import {
   PASSWORD_RESET_REQUEST_QUEUE,
   startPasswordResetRequests,
 } from '../../features/auth/password-reset.job';
-import { createReplyTestApp, type ReplyTestApp } from '../../features/replies/replies.test-support';
+import { createReplyTestApp, type ReplyTestApp } from '../support/replies';
 import { ACCOUNT_EMAIL_QUEUE } from '../../core/accounts/account-email.job';
 
 /**

@@ -27,7 +27,8 @@ import * as totpService from './totp.service';
 /**
  * Two-step sign-in: each user turns it on and off in Settings; the second step of a sign-in draws on
  * the sign-in budget of the address and on the account's own budget of codes, which a right password
- * does not refill (auth-throttle.ts), so codes cannot be guessed by signing in again and again.
+ * does not refill (server/core/accounts/auth-throttle.ts), so codes cannot be guessed by signing in
+ * again and again.
  */
 export function totpRoutes(deps: { db: Database; config: AppConfig; cipher: TokenCipher }) {
   const { db, config, cipher } = deps;

@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { inboundSettingsFrom } from '../server/features/inbound/inbound.service';
-import { appendAll } from '../server/features/mailbox/mailbox.test-support';
+import { appendAll } from '../server/test/support/mailbox';
 import { fetchMailbox, type MailboxImportDeps } from '../server/features/mailbox/mailbox-import';
 import { startMailboxUnlessSame } from '../server/features/mailbox/mailbox-state.repository';
 import { mailboxAccountOf, sealEmailSettings } from '../server/features/settings/email-settings';

@@ -63,7 +63,7 @@ import { runMigrations } from '../server/db/migrate';
 import { dashboardStats } from '../server/features/dashboard/dashboard.service';
 import { withUnread } from '../server/features/tickets/ticket-seen';
 import { listTickets } from '../server/features/tickets/tickets.service';
-import { activeTicketCounts } from '../server/features/users/users.service';
+import { activeTicketCounts } from '../server/core/users/active-ticket-counts';
 import { startApp, type AppProcess } from './lib/app-process';
 import { captureSql, explainRounds, sqlConnection, type CapturedRounds } from './lib/captured-sql';
 import { runClosedLoop, type LoopConnection } from './lib/closed-loop';

@@ -42,7 +42,7 @@ import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginWrites } from './middleware/same-origin';
 import { sessionMiddleware } from './middleware/session';
 import { answerOnceForgotten, type SessionCache } from './middleware/session-cache';
-import type { SessionUserRow } from './features/users/user.mapper';
+import type { SessionUserRow } from './core/users/user.mapper';
 import { createReadinessCheck, healthRoutes } from './observability/health';
 import { createMetrics } from './observability/metrics';
 import { metricsRoutes } from './observability/metrics-routes';

@@ -16,7 +16,7 @@ import { createMailboxFetchJob } from './features/mailbox/fetch-mailbox.job';
 import { startHarvestVerification } from './features/settings/harvest-verification.job';
 import { startTicketPurge } from './features/tickets/purge-deleted-tickets.job';
 import { backfillSearchText } from './features/tickets/search-text-backfill';
-import { startAccountEmailSender } from './features/account-email/account-email.job';
+import { startAccountEmailSender } from './core/accounts/account-email.job';
 import { startPasswordResetRequests } from './features/auth/password-reset.job';
 import { startReplySender } from './features/replies/send-reply.job';
 import { resolveEncryptionKey } from './features/settings/encryption-key';

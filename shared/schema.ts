@@ -477,7 +477,7 @@ export const inboundMessages = pgTable(
 );
 
 /**
- * Fixed-window event counters that every app process shares (server/lib/fixed-window-counter.ts):
+ * Fixed-window event counters that every app process shares (server/db/fixed-window-counter.ts):
  * failed sign-ins per client address and per account, registrations per client address. One row per
  * scope, key and window, whose count one upsert raises; the writers delete expired rows now and then.
  */

@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTP_MESSAGES } from '@shared/contracts/auth';
-import { newTicketInput } from '../features/tickets/tickets.test-support';
+import { newTicketInput } from '../test/support/tickets';
 import { hasPostgresServer } from '../test/faults/app-storage';
 import { createTestApp, openSecondApp, signedInAgent, type TestApp } from '../test/test-app';
 import { codeFor, turnOnTwoStep } from '../test/two-step';

@@ -2,8 +2,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { AUTH_MESSAGES, TOTP_MESSAGES } from '@shared/contracts/auth';
 import type { Database } from '../db/client';
 import { AppError, forbidden } from '../lib/errors';
-import { toPublicUser } from '../features/users/user.mapper';
-import { findSessionUser } from '../features/users/users.repository';
+import { toPublicUser } from '../core/users/user.mapper';
+import { findSessionUser } from '../core/users/users.repository';
 
 export interface RequireAuthOptions {
   /**

@@ -36,7 +36,7 @@ import {
   listenForNotifications,
   type NotificationListener,
 } from '../db/notification-listener';
-import type { SessionUserRow } from '../features/users/user.mapper';
+import type { SessionUserRow } from '../core/users/user.mapper';
 import { logger } from '../lib/logger';
 
 /** The channel migration 0024's triggers announce on. */

@@ -4,8 +4,8 @@ import session from 'express-session';
 import type pg from 'pg';
 import { sessions, users } from '@shared/schema';
 import type { Database } from '../db/client';
-import type { SessionUserRow } from '../features/users/user.mapper';
-import { totpSetupDueColumn, userProfileColumns } from '../features/users/users.repository';
+import type { SessionUserRow } from '../core/users/user.mapper';
+import { totpSetupDueColumn, userProfileColumns } from '../core/users/users.repository';
 import type { KeptSession, SessionCache } from './session-cache';
 
 export const SESSION_COOKIE_NAME = 'helpdesk.sid';

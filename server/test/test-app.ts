@@ -5,7 +5,7 @@ import { loadConfig, type AppConfig } from '../config';
 import type { OpenDatabase } from '../db/database';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner';
 import { createSessionCache, sessionCacheFor } from '../middleware/session-cache';
-import type { SessionUserRow } from '../features/users/user.mapper';
+import type { SessionUserRow } from '../core/users/user.mapper';
 import { TEST_SESSION_SECRET } from './security/known-secrets';
 import { openSecondPool, openTestDatabase } from './test-database';
 

@@ -4,7 +4,7 @@ declare module 'express-session' {
   interface SessionData {
     userId: string;
     /** The signed-in user, read with the session (server/middleware/session.ts); never stored. */
-    loadedUser?: import('../features/users/user.mapper').SessionUserRow;
+    loadedUser?: import('../core/users/user.mapper').SessionUserRow;
     /** What the Sessions card shows (issue 22), written at sign-in; absent on older sessions. */
     userAgent?: string;
     ip?: string;

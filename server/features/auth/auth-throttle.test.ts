@@ -8,11 +8,11 @@ import { createApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createDb, type Database } from '../../db/client';
 import type { OpenDatabase } from '../../db/database';
-import { FixedWindowCounter } from '../../lib/fixed-window-counter';
+import { FixedWindowCounter } from '../../db/fixed-window-counter';
 import { openTestDatabase } from '../../test/test-database';
 import { newUserInput } from '../../test/test-app';
 import { turnOnTwoStep } from '../../test/two-step';
-import { AUTH_THROTTLE_SCOPES } from './auth-throttle';
+import { AUTH_THROTTLE_SCOPES } from '../../core/accounts/auth-throttle';
 
 /**
  * The sign-in and registration throttles keep their counts in PostgreSQL. Every app here runs on

@@ -17,10 +17,10 @@ import {
   prepareAccountEmail,
   queueAccountEmail,
   type AccountEmailDeps,
-} from '../account-email/account-email.job';
-import { recordSecurityEvent } from '../audit/security-events.repository';
-import * as usersRepository from '../users/users.repository';
-import { newResetLink } from './password-reset-link';
+} from '../../core/accounts/account-email.job';
+import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
+import * as usersRepository from '../../core/users/users.repository';
+import { newResetLink } from '../../core/accounts/password-reset-link';
 
 export const PASSWORD_RESET_REQUEST_QUEUE = 'password-reset.request';
 /** The cipher context of the sealed address. */

@@ -7,8 +7,8 @@ import {
 import type { AppConfig } from '../../config';
 import { configuredBaseUrl } from '../../lib/urls';
 import { parseInput } from '../../lib/validate';
-import { AuthThrottle, cancelOnServerError } from './auth-throttle';
-import { passwordResetInput } from './new-password-inputs';
+import { AuthThrottle, cancelOnServerError } from '../../core/accounts/auth-throttle';
+import { passwordResetInput } from '../../core/accounts/new-password-inputs';
 import * as passwordResetService from './password-reset.service';
 import type { PasswordResetDeps } from './password-reset.job';
 

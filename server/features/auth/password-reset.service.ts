@@ -1,22 +1,20 @@
 /**
  * Password reset (issue 22): a single-use link, valid 1 hour, emailed at the account holder's request
  * (the answer is the same, and as quick, whether or not the account exists) or made by an admin for a
- * member. Only the token's hash is stored; using it sets the password and ends every session of the
- * user.
+ * member (features/team/team.service.ts). Only the token's hash is stored; using it sets the password
+ * and ends every session of the user.
  */
 import bcrypt from 'bcrypt';
 import { PASSWORD_RESET_MESSAGES, type PasswordResetRequestedResponse } from '@shared/contracts/auth';
-import { TEAM_MESSAGES } from '@shared/contracts/team';
 import type { Database } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { hashToken, isWellFormedToken } from '../../lib/single-use-token';
-import { recordSecurityEvent } from '../audit/security-events.repository';
+import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
 import { loadEmailSettings } from '../settings/email-settings';
-import * as usersRepository from '../users/users.repository';
-import { newResetLink } from './password-reset-link';
+import * as usersRepository from '../../core/users/users.repository';
 import { queuePasswordResetRequest, type PasswordResetDeps } from './password-reset.job';
-import * as repository from './password-resets.repository';
-import { destroyAllSessionsOf } from './sessions.repository';
+import * as repository from '../../core/accounts/password-resets.repository';
+import { destroyAllSessionsOf } from '../../core/sessions/sessions.repository';
 
 /**
  * POST /api/password-reset. The answer depends only on whether email is configured, never on the
@@ -34,35 +32,6 @@ export async function requestPasswordReset(
   if (emailState.status !== 'configured') return { success: true, message: PASSWORD_RESET_MESSAGES.noEmail };
   await queuePasswordResetRequest(deps, { email, baseUrl, ip });
   return { success: true, message: PASSWORD_RESET_MESSAGES.requested };
-}
-
-/**
- * POST /api/team/:id/password-reset: a link for an active member, for the admin to pass on. Every
- * session of the member ends, and the event is recorded, in the same transaction. Not for the admin's
- * own account (403): changing one's password asks for the current one, which a session left open, or
- * taken, does not have.
- */
-export async function makeResetLink(
-  db: Database,
-  memberId: string,
-  baseUrl: string,
-  by: { actorId: string; ip: string | null },
-): Promise<string> {
-  if (memberId === by.actorId) throw forbidden(TEAM_MESSAGES.ownPassword);
-  return db.transaction(async (tx) => {
-    const member = await usersRepository.findUserById(tx, memberId);
-    if (!member) throw notFound(TEAM_MESSAGES.memberNotFound);
-    if (!member.active) throw conflict(PASSWORD_RESET_MESSAGES.memberDeactivated);
-    const url = await newResetLink(tx, member.id, baseUrl);
-    await destroyAllSessionsOf(tx, member.id);
-    await recordSecurityEvent(tx, {
-      kind: 'password_reset_link_made',
-      actorId: by.actorId,
-      targetId: member.id,
-      ip: by.ip,
-    });
-    return url;
-  });
 }
 
 /**

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES, TOTP_MESSAGES } from '@shared/contracts/auth';
 import { registerLogSecret } from '../../test/security/log-scanner';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { startAccountEmailSender } from '../account-email/account-email.job';
-import { createReplyTestApp, type ReplyTestApp } from '../replies/replies.test-support';
-import { newResetLink } from './password-reset-link';
+import { startAccountEmailSender } from '../../core/accounts/account-email.job';
+import { createReplyTestApp, type ReplyTestApp } from '../../test/support/replies';
+import { newResetLink } from '../../core/accounts/password-reset-link';
 import { startPasswordResetRequests } from './password-reset.job';
 import { codeFor, passwordStep, userWithTotp } from '../../test/two-step';
 

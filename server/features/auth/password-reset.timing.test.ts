@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAgent } from '../../test/test-app';
-import { createReplyTestApp, type ReplyTestApp } from '../replies/replies.test-support';
+import { createReplyTestApp, type ReplyTestApp } from '../../test/support/replies';
 
 /**
  * Issue 34, item 9: the answer to "Forgot password?" must not tell, by its time, whether an address

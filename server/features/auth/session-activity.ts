@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { SESSION_LAST_SEEN_RESOLUTION_MS } from '@shared/constants';
 import type { Database } from '../../db/client';
-import { recordLastSeen } from './sessions.repository';
+import { recordLastSeen } from '../../core/sessions/sessions.repository';
 
 /**
  * Keeps each signed-in session's "last active" for the Sessions card, writing it at most every

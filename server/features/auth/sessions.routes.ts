@@ -8,7 +8,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAuth } from '../../middleware/require-auth';
-import { countAndDestroyOtherSessionsOf } from './sessions.repository';
+import { countAndDestroyOtherSessionsOf } from '../../core/sessions/sessions.repository';
 import * as sessionsService from './sessions.service';
 
 /** Each user's own signed-in sessions (Settings → Sessions): listed, ended one by one or all others. */

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { SESSION_MESSAGES, type SessionSummary } from '@shared/contracts/auth';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import * as repository from './sessions.repository';
+import * as repository from '../../core/sessions/sessions.repository';
 
 export interface SessionIds {
   /** The public id of a session id. */

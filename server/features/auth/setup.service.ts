@@ -14,8 +14,8 @@ import type { AppConfig } from '../../config';
 import type { Database, DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import * as usersRepository from '../users/users.repository';
-import { createAccount, withFirstUserLock } from './auth.service';
+import * as usersRepository from '../../core/users/users.repository';
+import { createAccount, withFirstUserLock } from '../../core/accounts/accounts.service';
 
 /** The file in DATA_DIR that holds the token of the link printed at start (mode 0600). */
 export const SETUP_TOKEN_FILE = 'setup-token';

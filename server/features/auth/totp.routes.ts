@@ -15,19 +15,20 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAuth } from '../../middleware/require-auth';
-import { recordSecurityEvent } from '../audit/security-events.repository';
+import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
 import { loadRegistrationSettings } from '../settings/registration-settings';
 import type { TokenCipher } from '../settings/token-cipher';
-import { toPublicUser } from '../users/user.mapper';
-import { findUserById } from '../users/users.repository';
-import { AuthThrottle, cancelOnServerError } from './auth-throttle';
-import { pendingSecondStep, signIn } from './sign-in';
+import { toPublicUser } from '../../core/users/user.mapper';
+import { findUserById } from '../../core/users/users.repository';
+import { AuthThrottle, cancelOnServerError } from '../../core/accounts/auth-throttle';
+import { pendingSecondStep, signIn } from '../../core/sessions/sign-in';
 import * as totpService from './totp.service';
 
 /**
  * Two-step sign-in: each user turns it on and off in Settings; the second step of a sign-in draws on
  * the sign-in budget of the address and on the account's own budget of codes, which a right password
- * does not refill (auth-throttle.ts), so codes cannot be guessed by signing in again and again.
+ * does not refill (server/core/accounts/auth-throttle.ts), so codes cannot be guessed by signing in
+ * again and again.
  */
 export function totpRoutes(deps: { db: Database; config: AppConfig; cipher: TokenCipher }) {
   const { db, config, cipher } = deps;

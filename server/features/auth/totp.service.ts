@@ -7,15 +7,12 @@ import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { PRODUCT_NAME } from '@shared/constants';
 import { TOTP_MESSAGES, type LoginTotpInput, type TotpSetupResponse } from '@shared/contracts/auth';
-import { TEAM_MESSAGES } from '@shared/contracts/team';
 import type { Database, DbOrTx } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../../lib/totp';
-import { recordSecurityEvent } from '../audit/security-events.repository';
 import type { TokenCipher } from '../settings/token-cipher';
-import * as usersRepository from '../users/users.repository';
-import { destroyAllSessionsOf } from './sessions.repository';
-import * as repository from './totp.repository';
+import * as usersRepository from '../../core/users/users.repository';
+import * as repository from '../../core/accounts/totp.repository';
 
 export const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -78,25 +75,6 @@ export async function disableTotp(db: Database, userId: string, password: string
     throw badRequest(TOTP_MESSAGES.wrongPassword, { password: [TOTP_MESSAGES.wrongPassword] });
   }
   await db.transaction((tx) => repository.clearTotp(tx, userId));
-}
-
-/**
- * An admin's reset from the Team page: the member signs in with the password alone until they set it
- * up again. Every session of the member ends, and the event is recorded, in the same transaction.
- * Not for the admin's own account (403): turning it off there asks for the password (disableTotp),
- * which a session left open, or taken, does not have.
- */
-export async function resetTotp(
-  db: Database,
-  memberId: string,
-  by: { actorId: string; ip: string | null },
-): Promise<void> {
-  if (memberId === by.actorId) throw forbidden(TEAM_MESSAGES.ownTwoStep);
-  await db.transaction(async (tx) => {
-    if (!(await repository.clearTotp(tx, memberId))) throw notFound(TEAM_MESSAGES.memberNotFound);
-    await destroyAllSessionsOf(tx, memberId);
-    await recordSecurityEvent(tx, { kind: 'totp_reset', actorId: by.actorId, targetId: memberId, ip: by.ip });
-  });
 }
 
 /** The second step of a sign-in: a current code (once) or an unused recovery code (used up). */

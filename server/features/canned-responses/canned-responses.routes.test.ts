@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CannedResponse } from '@shared/contracts/canned-responses';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTicket, readTicketRow } from '../tickets/tickets.test-support';
+import { createTicket, readTicketRow } from '../../test/support/tickets';
 
 let t: TestApp;
 type Agent = Awaited<ReturnType<typeof signedInAgent>>;

@@ -18,7 +18,7 @@ import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { changeableItem, ownerForNewItem } from '../../lib/team-or-personal';
 import * as ticketsService from '../tickets/tickets.service';
-import { userExists } from '../users/users.repository';
+import { userExists } from '../../core/users/users.repository';
 import type { TicketCaller } from '../tickets/ticket-changes';
 import * as repository from './canned-responses.repository';
 

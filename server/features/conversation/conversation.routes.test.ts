@@ -10,8 +10,8 @@ import {
   emailPayload,
   insertOutboundReply,
   postEmail,
-} from '../inbound/inbound.test-support';
-import { newTicketInput } from '../tickets/tickets.test-support';
+} from '../../test/support/inbound';
+import { newTicketInput } from '../../test/support/tickets';
 import { signedInAgent, type TestApp } from '../../test/test-app';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardStatsSchema } from '@shared/contracts/dashboard';
 import type { NewTicketRow } from '@shared/schema';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTicket, setTicketColumns } from '../tickets/tickets.test-support';
+import { createTicket, setTicketColumns } from '../../test/support/tickets';
 import { startOfDay } from './dashboard.service';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { FixedWindowCounter, type WindowRule } from '../../lib/fixed-window-counter';
+import { FixedWindowCounter, type WindowRule } from '../../db/fixed-window-counter';
 
 export const INBOUND_CEILING_MESSAGES = {
   tooMany: 'Too many emails arriving at once; try again later',

@@ -10,7 +10,7 @@ import {
   postRaw,
   rawWithFiles,
   readFixture,
-} from './inbound.test-support';
+} from '../../test/support/inbound';
 
 /** Small limits, so "too large" needs only kilobytes: 4 KB a file, 10 KB a message. */
 const FILE_LIMIT = 4096;

@@ -8,7 +8,7 @@ import {
   insertOutboundReply,
   postRaw,
   SUPPORT_ADDRESS,
-} from './inbound.test-support';
+} from '../../test/support/inbound';
 
 let t: TestApp;
 let agent: Awaited<ReturnType<typeof signedInAgent>>['agent'];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app';
 import { INBOUND_CEILING_MESSAGES, INBOUND_CEILING_SCOPE } from './inbound-ceiling';
-import { countRows, createInboundTestApp, emailPayload, postEmail } from './inbound.test-support';
+import { countRows, createInboundTestApp, emailPayload, postEmail } from '../../test/support/inbound';
 
 const CEILING = 5;
 let t: TestApp;

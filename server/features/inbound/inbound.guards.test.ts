@@ -9,7 +9,7 @@ import {
   rawMessage,
   readFixture,
   SUPPORT_ADDRESS,
-} from './inbound.test-support';
+} from '../../test/support/inbound';
 
 const LIMIT = 3;
 let t: TestApp;

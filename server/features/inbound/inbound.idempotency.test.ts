@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app';
-import { listen } from '../tickets/tickets.test-support';
+import { listen } from '../../test/support/tickets';
 import {
   countRows,
   createInboundTestApp,
@@ -11,7 +11,7 @@ import {
   postRaw,
   rawMessage,
   readFixture,
-} from './inbound.test-support';
+} from '../../test/support/inbound';
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof listen>>;

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app';
 import { MIME_MESSAGES } from './mime-email';
-import { countRows, createInboundTestApp, postRaw, rawMessage, readFixture } from './inbound.test-support';
+import {
+  countRows,
+  createInboundTestApp,
+  postRaw,
+  rawMessage,
+  readFixture,
+} from '../../test/support/inbound';
 
 let t: TestApp;
 

@@ -12,7 +12,7 @@ import {
   rawMessage,
   rawWithFiles,
   SUPPORT_ADDRESS,
-} from './inbound.test-support';
+} from '../../test/support/inbound';
 
 let t: TestApp;
 let agent: Awaited<ReturnType<typeof signedInAgent>>['agent'];

@@ -13,7 +13,7 @@ import {
   INBOUND_TOKEN,
   postEmail,
   postRaw,
-} from './inbound.test-support';
+} from '../../test/support/inbound';
 
 const MAX_BYTES = 64 * 1024;
 let t: TestApp;

@@ -17,7 +17,7 @@ import {
   markUnread,
   ticketIdsWithSubject,
   type MailboxTestApp,
-} from './mailbox.test-support';
+} from '../../test/support/mailbox';
 
 let m: MailboxTestApp;
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import type { Ticket } from '@shared/contracts/tickets';
 import { loanerEquipment, notifications } from '@shared/schema';
 import { signedInAgent, type TestApp } from '../../test/test-app';
 import { notifyOverdueLoans } from '../equipment/overdue-loan-notices';
-import { createInboundTestApp, emailPayload, postEmail } from '../inbound/inbound.test-support';
-import { createTicket } from '../tickets/tickets.test-support';
+import { createInboundTestApp, emailPayload, postEmail } from '../../test/support/inbound';
+import { createTicket } from '../../test/support/tickets';
 
 let t: TestApp;
 type Agent = Awaited<ReturnType<typeof signedInAgent>>;

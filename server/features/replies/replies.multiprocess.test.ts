@@ -10,7 +10,7 @@ import type { OpenDatabase } from '../../db/database';
 import { createJobRunner, type JobRunner } from '../../jobs/job-runner';
 import { signedInAgent, TEST_SESSION_SECRET } from '../../test/test-app';
 import { openSecondPool } from '../../test/test-database';
-import { createTicket } from '../tickets/tickets.test-support';
+import { createTicket } from '../../test/support/tickets';
 import {
   createReplyTestApp,
   postReply,
@@ -18,7 +18,7 @@ import {
   waitForStatus,
   type Agent,
   type ReplyTestApp,
-} from './replies.test-support';
+} from '../../test/support/replies';
 import { SEND_REPLY_QUEUE, startReplySender } from './send-reply.job';
 
 let r: ReplyTestApp;

@@ -11,7 +11,7 @@ import { MAIL_SERVER_OUTCOMES } from '@shared/contracts/email-settings';
 import { MESSAGE_ERRORS, MESSAGE_LIMITS, type TicketMessage } from '@shared/contracts/messages';
 import { settings } from '@shared/schema';
 import { insertMessage } from '../conversation/conversation.repository';
-import { createTicket, readTicketRow, setTicketColumns } from '../tickets/tickets.test-support';
+import { createTicket, readTicketRow, setTicketColumns } from '../../test/support/tickets';
 import { createMailer } from '../../mail/smtp-transport';
 import { loadEmailSettings } from '../settings/email-settings';
 import * as repository from './replies.repository';
@@ -24,7 +24,7 @@ import {
   SMTP_USERNAME,
   waitForStatus,
   type ReplyTestApp,
-} from './replies.test-support';
+} from '../../test/support/replies';
 import { DELIVERY_UNKNOWN, SEND_REPLY_QUEUE } from './send-reply.job';
 
 const MAX_FILE_BYTES = 64 * 1024;

@@ -3,7 +3,7 @@ import type { ReportRange } from '@shared/constants';
 import { reportSchema, type Report } from '@shared/contracts/reports';
 import { addDays, localDayStart, rangeBounds } from '@shared/report-range';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { insertEntry, insertTicket, local, reportQuery } from './reports.test-support';
+import { insertEntry, insertTicket, local, reportQuery } from '../../test/support/reports';
 
 /**
  * Every expected figure below is worked out by hand from the data in beforeAll. The browser's local

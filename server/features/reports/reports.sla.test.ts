@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slaReportSchema, type SlaReport } from '@shared/contracts/sla';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { insertTicket, local, OFFSET } from './reports.test-support';
+import { insertTicket, local, OFFSET } from '../../test/support/reports';
 
 /**
  * GET /api/reports/sla (issue 24). The tickets' SLA columns are set directly, as the SLA feature would

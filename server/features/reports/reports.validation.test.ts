@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { reportQuery } from './reports.test-support';
+import { reportQuery } from '../../test/support/reports';
 
 let t: TestApp;
 let agent: Awaited<ReturnType<typeof signedInAgent>>['agent'];

@@ -3,7 +3,7 @@ import { CSV_BOM } from '@shared/csv';
 import { tickets, timeEntries } from '@shared/schema';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { timeEntriesCsv } from './time-entries-csv';
-import { insertEntry, reportQuery } from './reports.test-support';
+import { insertEntry, reportQuery } from '../../test/support/reports';
 
 let t: TestApp;
 let ada: Awaited<ReturnType<typeof signedInAgent>>;

@@ -20,8 +20,8 @@ import {
 import { mailboxState, settings } from '@shared/schema';
 import { startDovecotTestServer, type DovecotTestServer } from '../../test/mail/dovecot-test-server';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { mailboxSettings } from '../mailbox/mailbox.test-support';
-import { createReplyTestApp, type Agent, type ReplyTestApp } from '../replies/replies.test-support';
+import { mailboxSettings } from '../../test/support/mailbox';
+import { createReplyTestApp, type Agent, type ReplyTestApp } from '../../test/support/replies';
 import { sealEmailSettings } from './email-settings';
 import { createTokenCipher } from './token-cipher';
 

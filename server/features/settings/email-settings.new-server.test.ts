@@ -12,13 +12,13 @@ import { SETTINGS_MESSAGES } from '@shared/contracts/settings';
 import { mailboxState, settings } from '@shared/schema';
 import { startDovecotTestServer, type DovecotTestServer } from '../../test/mail/dovecot-test-server';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test/mail/smtp-test-server';
-import { mailboxSettings } from '../mailbox/mailbox.test-support';
+import { mailboxSettings } from '../../test/support/mailbox';
 import {
   createReplyTestApp,
   SMTP_USERNAME,
   TEST_SMTP_PASSWORD,
   type ReplyTestApp,
-} from '../replies/replies.test-support';
+} from '../../test/support/replies';
 
 const OTHER_SMTP_PASSWORD = 'other-smtp-server-password-2d81';
 

@@ -17,7 +17,7 @@ import {
   TEST_SMTP_PASSWORD,
   type Agent,
   type ReplyTestApp,
-} from '../replies/replies.test-support';
+} from '../../test/support/replies';
 import { createTokenCipher } from './token-cipher';
 import { sealEmailSettings } from './email-settings';
 

@@ -12,7 +12,7 @@ import {
   signIn,
   type HarvestTestApp,
   type TestAgent,
-} from '../../harvest/sync/harvest.test-support';
+} from '../../test/support/harvest';
 import { verifyPendingCredentials } from './harvest-verification';
 
 let fake: FakeHarvest;

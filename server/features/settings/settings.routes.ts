@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import * as emailSettings from './email-settings.service';
-import { recordSecurityEvent } from '../audit/security-events.repository';
+import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
 import * as harvestSettings from './harvest-settings.service';
 import * as registrationSettings from './registration-settings';
 import * as slaSettings from './sla-settings.service';

@@ -11,9 +11,9 @@ import type { OpenDatabase } from '../../db/database';
 import { createJobRunner, type JobRunner } from '../../jobs/job-runner';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { openSecondPool } from '../../test/test-database';
-import { createTicket, readTicketRow, setTicketColumns } from '../tickets/tickets.test-support';
+import { createTicket, readTicketRow, setTicketColumns } from '../../test/support/tickets';
 import { raiseSlaAlerts, startSlaAlerts } from './sla-alerts.job';
-import { ALWAYS_OPEN, MINUTE, TEST_POLICIES } from './sla.test-support';
+import { ALWAYS_OPEN, MINUTE, TEST_POLICIES } from '../../test/support/sla';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAgent>>;

@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLA_FILTER_STATES } from '@shared/contracts/sla';
 import type { Ticket, TicketListItem } from '@shared/contracts/tickets';
 import { ticketEvents, tickets } from '@shared/schema';
-import { emailPayload, INBOUND_TOKEN, postEmail, SUPPORT_ADDRESS } from '../inbound/inbound.test-support';
-import { createReplyTestApp, postReply, type ReplyTestApp } from '../replies/replies.test-support';
-import { createTicket, readTicketRow, setTicketColumns } from '../tickets/tickets.test-support';
+import { emailPayload, INBOUND_TOKEN, postEmail, SUPPORT_ADDRESS } from '../../test/support/inbound';
+import { createReplyTestApp, postReply, type ReplyTestApp } from '../../test/support/replies';
+import { createTicket, readTicketRow, setTicketColumns } from '../../test/support/tickets';
 import { signedInAgent } from '../../test/test-app';
 import { recomputeAllTicketSla } from './sla-recompute.job';
 import { slaStateCondition, slaStateOf, warnUntil } from './sla-state';
-import { ALWAYS_OPEN, MINUTE, TEST_POLICIES } from './sla.test-support';
+import { ALWAYS_OPEN, MINUTE, TEST_POLICIES } from '../../test/support/sla';
 
 let r: ReplyTestApp;
 

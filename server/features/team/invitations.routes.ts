@@ -4,10 +4,10 @@ import type { InvitationLookupResponse } from '@shared/contracts/team';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
-import { AuthThrottle, cancelOnServerError } from '../auth/auth-throttle';
-import { recordSecurityEvent } from '../audit/security-events.repository';
-import { acceptInvitationInput } from '../auth/new-password-inputs';
-import { signIn } from '../auth/sign-in';
+import { AuthThrottle, cancelOnServerError } from '../../core/accounts/auth-throttle';
+import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
+import { acceptInvitationInput } from '../../core/accounts/new-password-inputs';
+import { signIn } from '../../core/sessions/sign-in';
 import * as invitationsService from './invitations.service';
 
 /**

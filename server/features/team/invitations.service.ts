@@ -17,9 +17,9 @@ import {
   prepareAccountEmail,
   queueAccountEmail,
   type AccountEmailDeps,
-} from '../account-email/account-email.job';
-import { createAccount } from '../auth/auth.service';
-import * as usersRepository from '../users/users.repository';
+} from '../../core/accounts/account-email.job';
+import { createAccount } from '../../core/accounts/accounts.service';
+import * as usersRepository from '../../core/users/users.repository';
 import * as repository from './invitations.repository';
 import type { InvitationRow } from './invitations.repository';
 

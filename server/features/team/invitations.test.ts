@@ -7,8 +7,8 @@ import { TEAM_MESSAGES } from '@shared/contracts/team';
 import { newToken } from '../../lib/single-use-token';
 import { registerLogSecret } from '../../test/security/log-scanner';
 import { newUserInput, signedInAgent } from '../../test/test-app';
-import { startAccountEmailSender } from '../account-email/account-email.job';
-import { createReplyTestApp, type ReplyTestApp } from '../replies/replies.test-support';
+import { startAccountEmailSender } from '../../core/accounts/account-email.job';
+import { createReplyTestApp, type ReplyTestApp } from '../../test/support/replies';
 import { insertInvitation } from './invitations.repository';
 
 let r: ReplyTestApp;

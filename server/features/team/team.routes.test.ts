@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '@shared/contracts/auth';
 import { TEAM_MESSAGES } from '@shared/contracts/team';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { codeFor, passwordStep, userWithTotp } from '../../test/two-step';
-import { createTicket } from '../tickets/tickets.test-support';
+import { createTicket } from '../../test/support/tickets';
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
 

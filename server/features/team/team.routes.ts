@@ -12,12 +12,10 @@ import type { PasswordResetLinkResponse } from '@shared/contracts/auth';
 import { requestBaseUrl } from '../../lib/urls';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
-import type { AccountEmailDeps } from '../account-email/account-email.job';
-import { recordSecurityEvent } from '../audit/security-events.repository';
-import { listEvents } from '../audit/security-events.service';
-import { makeResetLink } from '../auth/password-reset.service';
-import { resetTotp } from '../auth/totp.service';
-import { activeTicketCounts } from '../users/users.service';
+import type { AccountEmailDeps } from '../../core/accounts/account-email.job';
+import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
+import { listEvents } from '../../core/security-events/security-events.service';
+import { activeTicketCounts } from '../../core/users/active-ticket-counts';
 import * as invitationsService from './invitations.service';
 import * as teamService from './team.service';
 
@@ -52,7 +50,7 @@ export function teamRoutes(deps: TeamDeps) {
   // A reset link for another member, for the admin to pass on (email or not); it signs them out.
   router.post('/team/:id/password-reset', auth, requireAdmin, async (req, res) => {
     const { id } = parseInput(teamMemberParamsSchema, req.params);
-    const url = await makeResetLink(db, id, requestBaseUrl(req, deps.publicUrl), {
+    const url = await teamService.makeResetLink(db, id, requestBaseUrl(req, deps.publicUrl), {
       actorId: currentUser(req).id,
       ip: req.ip ?? null,
     });
@@ -63,7 +61,7 @@ export function teamRoutes(deps: TeamDeps) {
   // set up again, and are signed out meanwhile.
   router.delete('/team/:id/totp', auth, requireAdmin, async (req, res) => {
     const { id } = parseInput(teamMemberParamsSchema, req.params);
-    await resetTotp(db, id, { actorId: currentUser(req).id, ip: req.ip ?? null });
+    await teamService.resetTotp(db, id, { actorId: currentUser(req).id, ip: req.ip ?? null });
     res.status(204).end();
   });
 

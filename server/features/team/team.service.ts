@@ -1,3 +1,4 @@
+import { PASSWORD_RESET_MESSAGES } from '@shared/contracts/auth';
 import {
   TEAM_MESSAGES,
   type TeamMember,
@@ -5,11 +6,14 @@ import {
   type UpdateTeamMemberInput,
 } from '@shared/contracts/team';
 import type { Database, DbOrTx } from '../../db/client';
-import { conflict, notFound } from '../../lib/errors';
-import { recordSecurityEvent } from '../audit/security-events.repository';
-import { withFirstUserLock } from '../auth/auth.service';
-import { voidResetTokensOf } from '../auth/password-resets.repository';
-import { destroyAllSessionsOf } from '../auth/sessions.repository';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
+import { withFirstUserLock } from '../../core/accounts/accounts.service';
+import { newResetLink } from '../../core/accounts/password-reset-link';
+import { voidResetTokensOf } from '../../core/accounts/password-resets.repository';
+import { clearTotp } from '../../core/accounts/totp.repository';
+import { destroyAllSessionsOf } from '../../core/sessions/sessions.repository';
+import * as usersRepository from '../../core/users/users.repository';
 import { listPendingInvitations, revokePendingInvitationsBy } from './invitations.repository';
 import { toTeamInvitation } from './invitations.service';
 import { toTeamMember } from './team.mapper';
@@ -60,5 +64,53 @@ export function updateTeamMember(
       await recordSecurityEvent(tx, { kind: input.active ? 'reactivated' : 'deactivated', ...event });
     }
     return toTeamMember(updated);
+  });
+}
+
+/**
+ * POST /api/team/:id/password-reset: a link for an active member, for the admin to pass on. Every
+ * session of the member ends, and the event is recorded, in the same transaction. Not for the admin's
+ * own account (403): changing one's password asks for the current one, which a session left open, or
+ * taken, does not have.
+ */
+export async function makeResetLink(
+  db: Database,
+  memberId: string,
+  baseUrl: string,
+  by: { actorId: string; ip: string | null },
+): Promise<string> {
+  if (memberId === by.actorId) throw forbidden(TEAM_MESSAGES.ownPassword);
+  return db.transaction(async (tx) => {
+    const member = await usersRepository.findUserById(tx, memberId);
+    if (!member) throw notFound(TEAM_MESSAGES.memberNotFound);
+    if (!member.active) throw conflict(PASSWORD_RESET_MESSAGES.memberDeactivated);
+    const url = await newResetLink(tx, member.id, baseUrl);
+    await destroyAllSessionsOf(tx, member.id);
+    await recordSecurityEvent(tx, {
+      kind: 'password_reset_link_made',
+      actorId: by.actorId,
+      targetId: member.id,
+      ip: by.ip,
+    });
+    return url;
+  });
+}
+
+/**
+ * An admin's reset from the Team page: the member signs in with the password alone until they set it
+ * up again. Every session of the member ends, and the event is recorded, in the same transaction.
+ * Not for the admin's own account (403): turning it off there asks for the password (disableTotp in
+ * features/auth), which a session left open, or taken, does not have.
+ */
+export async function resetTotp(
+  db: Database,
+  memberId: string,
+  by: { actorId: string; ip: string | null },
+): Promise<void> {
+  if (memberId === by.actorId) throw forbidden(TEAM_MESSAGES.ownTwoStep);
+  await db.transaction(async (tx) => {
+    if (!(await clearTotp(tx, memberId))) throw notFound(TEAM_MESSAGES.memberNotFound);
+    await destroyAllSessionsOf(tx, memberId);
+    await recordSecurityEvent(tx, { kind: 'totp_reset', actorId: by.actorId, targetId: memberId, ip: by.ip });
   });
 }

@@ -5,8 +5,8 @@ import type { Ticket, TicketDetail } from '@shared/contracts/tickets';
 import { parseNotes } from '@shared/notes';
 import { timeEntries } from '@shared/schema';
 import { signedInAgent, type TestApp } from '../../test/test-app';
-import { createInboundTestApp, emailPayload, postEmail } from '../inbound/inbound.test-support';
-import { createTicket, readTicketRow } from '../tickets/tickets.test-support';
+import { createInboundTestApp, emailPayload, postEmail } from '../../test/support/inbound';
+import { createTicket, readTicketRow } from '../../test/support/tickets';
 
 let t: TestApp;
 type Agent = Awaited<ReturnType<typeof signedInAgent>>;

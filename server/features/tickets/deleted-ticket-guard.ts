@@ -4,7 +4,7 @@ import { TICKET_MESSAGES } from '@shared/contracts/tickets';
 import { messageAttachments, ticketMessages, tickets } from '@shared/schema';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { findUserById } from '../users/users.repository';
+import { findUserById } from '../../core/users/users.repository';
 
 const UUID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTicket, setTicketColumns } from './tickets.test-support';
+import { createTicket, setTicketColumns } from '../../test/support/tickets';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signedInAgent>>;

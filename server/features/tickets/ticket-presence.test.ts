@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESENCE_TIMEOUT_MS } from '@shared/constants';
 import type { CheckUpdatesResponse } from '@shared/contracts/tickets';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTicket } from './tickets.test-support';
+import { createTicket } from '../../test/support/tickets';
 
 let t: TestApp;
 type Agent = Awaited<ReturnType<typeof signedInAgent>>;

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets } from '@shared/schema';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTicket, readTicketRow, setTicketColumns } from './tickets.test-support';
+import { createTicket, readTicketRow, setTicketColumns } from '../../test/support/tickets';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signedInAgent>>;

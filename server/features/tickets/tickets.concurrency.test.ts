@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ticket } from '@shared/contracts/tickets';
 import { parseNotes } from '@shared/notes';
 import { createTestApp, newUserInput, type TestApp } from '../../test/test-app';
-import { listen, newTicketInput, readTicketRow } from './tickets.test-support';
+import { listen, newTicketInput, readTicketRow } from '../../test/support/tickets';
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof listen>>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE } from '@shared/constants';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTicket, setTicketColumns } from './tickets.test-support';
+import { createTicket, setTicketColumns } from '../../test/support/tickets';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signedInAgent>>;

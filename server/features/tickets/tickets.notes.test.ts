@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGACY_NOTE_SPACING_MS } from '@shared/constants';
 import { parseNotes } from '@shared/notes';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTicket, readTicketRow, setTicketColumns } from './tickets.test-support';
+import { createTicket, readTicketRow, setTicketColumns } from '../../test/support/tickets';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signedInAgent>>;

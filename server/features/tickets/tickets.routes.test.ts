@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketSchema, type Ticket } from '@shared/contracts/tickets';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTicket, newTicketInput, readTicketRow } from './tickets.test-support';
+import { createTicket, newTicketInput, readTicketRow } from '../../test/support/tickets';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signedInAgent>>;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { ticketMessages } from '@shared/schema';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTicket, setTicketColumns } from './tickets.test-support';
+import { createTicket, setTicketColumns } from '../../test/support/tickets';
 
 let t: TestApp;
 let agent: Awaited<ReturnType<typeof signedInAgent>>['agent'];

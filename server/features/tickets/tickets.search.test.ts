@@ -6,7 +6,7 @@ import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app'
 import { backfillSearchText } from './search-text-backfill';
 import { ticketSearchCondition } from './ticket-list.query';
 import { parseTicketSearch } from './ticket-search';
-import { createTicket, setTicketColumns } from './tickets.test-support';
+import { createTicket, setTicketColumns } from '../../test/support/tickets';
 
 let t: TestApp;
 let agent: Awaited<ReturnType<typeof signedInAgent>>['agent'];

@@ -18,7 +18,7 @@ import type { NewTicketRow } from '@shared/schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
-import { userExists } from '../users/users.repository';
+import { userExists } from '../../core/users/users.repository';
 import * as notices from '../notifications/notifications.service';
 import { loadSlaReadContext, slaReadContextFrom } from '../sla/sla-read-context';
 import { refreshTicketSla } from '../sla/ticket-sla-refresh';

@@ -7,7 +7,7 @@ import { ticketMessages, tickets, users } from '@shared/schema';
 import { eq } from 'drizzle-orm';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { orderByTerms } from './ticket-list-order';
-import { createTicket, readTicketRow, setTicketColumns } from './tickets.test-support';
+import { createTicket, readTicketRow, setTicketColumns } from '../../test/support/tickets';
 
 let t: TestApp;
 let agent: Awaited<ReturnType<typeof signedInAgent>>;

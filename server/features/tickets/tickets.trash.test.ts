@@ -5,7 +5,7 @@ import { tickets, timeEntries } from '@shared/schema';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { purgeExpiredTickets } from './purge-deleted-tickets.job';
 import { lockTicketsByNumber } from './tickets.service';
-import { createTicket } from './tickets.test-support';
+import { createTicket } from '../../test/support/tickets';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAgent>>;

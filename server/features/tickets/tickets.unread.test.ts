@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { ticketMessages } from '@shared/schema';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTicket } from './tickets.test-support';
+import { createTicket } from '../../test/support/tickets';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signedInAgent>>;

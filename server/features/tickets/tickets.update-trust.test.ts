@@ -10,7 +10,7 @@ import { TICKET_LIMITS } from '@shared/contracts/tickets';
 import { parseNotes, type NoteEntry } from '@shared/notes';
 import { timeEntries } from '@shared/schema';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTicket, readTicketRow, setTicketColumns } from './tickets.test-support';
+import { createTicket, readTicketRow, setTicketColumns } from '../../test/support/tickets';
 
 let t: TestApp;
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;

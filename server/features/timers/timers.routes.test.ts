@@ -9,7 +9,7 @@ import {
 } from '@shared/contracts/timers';
 import { ticketTimers } from '@shared/schema';
 import { createTestApp, newUserInput, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTicket, listen, setTicketColumns } from '../tickets/tickets.test-support';
+import { createTicket, listen, setTicketColumns } from '../../test/support/tickets';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signedInAgent>>;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTicket, setTicketColumns } from '../tickets/tickets.test-support';
+import { createTicket, setTicketColumns } from '../../test/support/tickets';
 
 let t: TestApp;
 let zoe: Awaited<ReturnType<typeof signedInAgent>>;

@@ -5,7 +5,8 @@ import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
 import { pollCache } from '../../middleware/poll-cache';
 import { requireAuth } from '../../middleware/require-auth';
-import { activeTicketCounts, listUserSummaries } from './users.service';
+import { activeTicketCounts } from '../../core/users/active-ticket-counts';
+import { listUserSummaries } from './users.service';
 
 export function usersRoutes(deps: { db: Database; config: AppConfig }) {
   const { db } = deps;

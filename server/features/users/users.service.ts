@@ -1,13 +1,7 @@
-import { CLOSED_TICKET_STATUSES, TICKET_STATUSES } from '@shared/constants';
-import type { UserSummary, UserTicketCount } from '@shared/contracts/users';
+import type { UserSummary } from '@shared/contracts/users';
 import type { Database } from '../../db/client';
-import { toUserSummary } from './user.mapper';
-import { countAssignedTicketsPerUser, listUsers } from './users.repository';
-
-/** Tickets still needing work: every status that is not a closed one (open and in_progress). */
-export const ACTIVE_TICKET_STATUSES = TICKET_STATUSES.filter(
-  (status) => !(CLOSED_TICKET_STATUSES as readonly string[]).includes(status),
-);
+import { toUserSummary } from '../../core/users/user.mapper';
+import { listUsers } from '../../core/users/users.repository';
 
 /** The active users (assignee pickers, Team Status), or every account with `includeDeactivated`. */
 export async function listUserSummaries(
@@ -15,15 +9,4 @@ export async function listUserSummaries(
   options: { includeDeactivated?: boolean } = {},
 ): Promise<UserSummary[]> {
   return (await listUsers(db, options)).map(toUserSummary);
-}
-
-/**
- * Active tickets assigned to each active user, users with none included (with 0); every account
- * with `includeDeactivated` (the Team page).
- */
-export function activeTicketCounts(
-  db: Database,
-  options: { includeDeactivated?: boolean } = {},
-): Promise<UserTicketCount[]> {
-  return countAssignedTicketsPerUser(db, ACTIVE_TICKET_STATUSES, options);
 }

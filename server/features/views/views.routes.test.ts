@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAVED_VIEW_LIMITS } from '@shared/constants';
 import type { SavedView } from '@shared/contracts/views';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTicket } from '../tickets/tickets.test-support';
+import { createTicket } from '../../test/support/tickets';
 
 let t: TestApp;
 type Agent = Awaited<ReturnType<typeof signedInAgent>>;

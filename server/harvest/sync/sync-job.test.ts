@@ -17,7 +17,7 @@ import {
   syncRows,
   type HarvestTestApp,
   type TestAgent,
-} from './harvest.test-support';
+} from '../../test/support/harvest';
 import { createHarvestSyncJob } from './sync-job';
 import { claimDueEntries, markRetry } from './sync.repository';
 

@@ -27,7 +27,7 @@ import {
   startTicketWriters,
   QUIET_APP_ENV,
   tableChecksums,
-} from './round-trip.test-support';
+} from '../../test/support/backup-round-trip';
 
 const BULK_TICKETS = 5_000;
 

@@ -31,7 +31,7 @@ import {
   startTicketWriters,
   QUIET_APP_ENV,
   tableChecksums,
-} from './round-trip.test-support';
+} from '../../test/support/backup-round-trip';
 
 const BULK_TICKETS = 20_000;
 

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendAll, mailboxSettings, mailFrom } from '../../features/mailbox/mailbox.test-support';
+import { appendAll, mailboxSettings, mailFrom } from '../support/mailbox';
 import { startDovecotTestServer, type DovecotTestServer } from '../mail/dovecot-test-server';
 import { startAppProcess, type AppProcess } from './app-process';
 import { hasPostgresServer, openAppStorage, type AppStorage } from './app-storage';

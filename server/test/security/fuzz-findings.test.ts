@@ -3,7 +3,7 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailPayload, rawMessage } from '../../features/inbound/inbound.test-support';
+import { emailPayload, rawMessage } from '../support/inbound';
 import { sendRaw, type RawRequest } from './raw-request';
 import { INBOUND_TOKEN, startSecurityFixture, type SecurityFixture } from './security-fixture';
 

@@ -7,13 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INBOUND_MESSAGES } from '@shared/contracts/inbound';
 import { TICKET_LIMITS } from '@shared/contracts/tickets';
-import {
-  countRows,
-  createInboundTestApp,
-  emailPayload,
-  postEmail,
-  postRaw,
-} from '../../features/inbound/inbound.test-support';
+import { countRows, createInboundTestApp, emailPayload, postEmail, postRaw } from '../support/inbound';
 import { signedInAgent, type TestApp } from '../test-app';
 import { HOSTILE_INPUT_DEADLINE_MS } from './time-budget';
 

@@ -7,7 +7,7 @@
 export const TEST_SESSION_SECRET = 'test-session-secret-test-session-secret';
 
 /**
- * The inbound email bearer token of server/features/inbound/inbound.test-support.ts, which the
+ * The inbound email bearer token of server/test/support/inbound.ts, which the
  * security suite uses too (secret-scan.test.ts checks the two stay equal).
  */
 export const TEST_INBOUND_TOKEN = 'test-inbound-token-0123456789abcdef';

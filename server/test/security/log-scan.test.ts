@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logger } from '../../lib/logger';
-import { emailPayload, INBOUND_TOKEN } from '../../features/inbound/inbound.test-support';
+import { emailPayload, INBOUND_TOKEN } from '../support/inbound';
 import { SESSION_COOKIE_NAME } from '../../middleware/session';
 import { createTestApp, newUserInput, TEST_SESSION_SECRET, type TestApp } from '../test-app';
 import { TEST_METRICS_TOKEN } from './known-secrets';

@@ -16,9 +16,9 @@ import {
   insertAttachments,
   listOriginalAttachments,
 } from '../../features/conversation/conversation.repository';
-import { emailPayload } from '../../features/inbound/inbound.test-support';
-import { newTicketInput } from '../../features/tickets/tickets.test-support';
-import { FAKE_CREDENTIALS } from '../../harvest/sync/harvest.test-support';
+import { emailPayload } from '../support/inbound';
+import { newTicketInput } from '../support/tickets';
+import { FAKE_CREDENTIALS } from '../support/harvest';
 import { startSmtpTestServer, type SmtpTestServer } from '../mail/smtp-test-server';
 import { base32Decode, totp } from '../../lib/totp';
 import { newUserInput } from '../test-app';

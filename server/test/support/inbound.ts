@@ -6,7 +6,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import type { TicketMessage } from '@shared/contracts/messages';
 import { ticketMessages } from '@shared/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../test-app';
 
 export const INBOUND_TOKEN = 'test-inbound-token-0123456789abcdef';
 export const SUPPORT_ADDRESS = 'support@helpdesk.example.com';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from './client';
 
 /** What is counted, how many per window and how long a window lasts. */
 export interface WindowRule {

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, TOTP_MESSAGES } from '@shared/contracts/auth';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { AppError, HTTP_STATUS_BY_CODE } from '../../lib/errors';
-import { FixedWindowCounter, type WindowRule } from '../../lib/fixed-window-counter';
+import { FixedWindowCounter, type WindowRule } from '../../db/fixed-window-counter';
 
 /** The scopes of `rate_limit_windows` this throttle writes. */
 export const AUTH_THROTTLE_SCOPES = {

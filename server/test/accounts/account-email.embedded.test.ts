@@ -1,8 +1,11 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PASSWORD_RESET_REQUEST_QUEUE, startPasswordResetRequests } from '../auth/password-reset.job';
-import { createReplyTestApp, type ReplyTestApp } from '../replies/replies.test-support';
-import { ACCOUNT_EMAIL_QUEUE } from './account-email.job';
+import {
+  PASSWORD_RESET_REQUEST_QUEUE,
+  startPasswordResetRequests,
+} from '../../features/auth/password-reset.job';
+import { createReplyTestApp, type ReplyTestApp } from '../support/replies';
+import { ACCOUNT_EMAIL_QUEUE } from '../../core/accounts/account-email.job';
 
 /**
  * The embedded database has one connection (decision 1): whatever a request does outside its open

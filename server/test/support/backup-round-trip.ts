@@ -6,8 +6,8 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import { expect } from 'vitest';
-import { call, isSuccess } from '../../test/faults/fault-support';
-import { listTables, qualified } from './tables';
+import { call, isSuccess } from '../faults/fault-support';
+import { listTables, qualified } from '../../ops/backup/tables';
 
 export const ADMIN = { email: 'admin@example.com', password: 'helpdesk-demo' };
 

@@ -3,11 +3,11 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { ticketMessages, type TicketMessageRow } from '@shared/schema';
 import type { Database } from '../../db/client';
-import { TEST_SMTP_PASSWORD } from '../../test/security/known-secrets';
-import { startSmtpTestServer, type SmtpTestServer } from '../../test/mail/smtp-test-server';
-import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTokenCipher, type TokenCipher } from '../settings/token-cipher';
-import { startReplySender } from './send-reply.job';
+import { TEST_SMTP_PASSWORD } from '../security/known-secrets';
+import { startSmtpTestServer, type SmtpTestServer } from '../mail/smtp-test-server';
+import { createTestApp, signedInAgent, type TestApp } from '../test-app';
+import { createTokenCipher, type TokenCipher } from '../../features/settings/token-cipher';
+import { startReplySender } from '../../features/replies/send-reply.job';
 
 export const SMTP_USERNAME = 'helpdesk';
 export { TEST_SMTP_PASSWORD };

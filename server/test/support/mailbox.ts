@@ -7,12 +7,12 @@ import { count, eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import type { EmailSettingsResponse, ImapSettingsInput } from '@shared/contracts/email-settings';
 import { tickets } from '@shared/schema';
-import { startDovecotTestServer, type DovecotTestServer } from '../../test/mail/dovecot-test-server';
-import { signedInAgent, type TestApp } from '../../test/test-app';
-import { createInboundTestApp } from '../inbound/inbound.test-support';
-import { inboundSettingsFrom } from '../inbound/inbound.service';
-import { createTokenCipher } from '../settings/token-cipher';
-import { fetchMailbox, type MailboxImportDeps } from './mailbox-import';
+import { startDovecotTestServer, type DovecotTestServer } from '../mail/dovecot-test-server';
+import { signedInAgent, type TestApp } from '../test-app';
+import { createInboundTestApp } from './inbound';
+import { inboundSettingsFrom } from '../../features/inbound/inbound.service';
+import { createTokenCipher } from '../../features/settings/token-cipher';
+import { fetchMailbox, type MailboxImportDeps } from '../../features/mailbox/mailbox-import';
 
 export type Agent = Awaited<ReturnType<typeof signedInAgent>>['agent'];
 

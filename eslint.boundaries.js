@@ -16,22 +16,21 @@ const SERVER_INFRASTRUCTURE = ['db', 'mail', 'harvest', 'jobs', 'observability']
 
 /** Each element type, lowest layer first. */
 const elements = [
-  { type: 'shared', pattern: 'shared', mode: 'folder' },
-  { type: 'config', pattern: 'server/config.ts', mode: 'full' },
-  { type: 'lib', pattern: 'server/lib', mode: 'folder' },
+  { type: 'shared', pattern: 'shared' },
+  { type: 'config', pattern: 'server/config.ts', partialMatch: false },
+  { type: 'lib', pattern: 'server/lib' },
   {
     type: 'infrastructure',
     pattern: `server/(${SERVER_INFRASTRUCTURE.join('|')})`,
-    mode: 'folder',
     capture: ['name'],
   },
-  { type: 'core', pattern: 'server/core/*', mode: 'folder', capture: ['name'] },
-  { type: 'middleware', pattern: 'server/middleware', mode: 'folder' },
-  { type: 'feature', pattern: 'server/features/*', mode: 'folder', capture: ['feature'] },
-  { type: 'wiring', pattern: ['server/*.ts', 'server/ops/**', 'server/types/**'], mode: 'full' },
-  { type: 'client-shared', pattern: ['client/src/components', 'client/src/lib'], mode: 'folder' },
-  { type: 'client-feature', pattern: 'client/src/features/*', mode: 'folder', capture: ['feature'] },
-  { type: 'client-app', pattern: ['client/src/app/**', 'client/src/main.tsx'], mode: 'full' },
+  { type: 'core', pattern: 'server/core/*', capture: ['name'] },
+  { type: 'middleware', pattern: 'server/middleware' },
+  { type: 'feature', pattern: 'server/features/*', capture: ['feature'] },
+  { type: 'wiring', pattern: ['server/*.ts', 'server/ops/**', 'server/types/**'], partialMatch: false },
+  { type: 'client-shared', pattern: ['client/src/components', 'client/src/lib'] },
+  { type: 'client-feature', pattern: 'client/src/features/*', capture: ['feature'] },
+  { type: 'client-app', pattern: ['client/src/app/**', 'client/src/main.tsx'], partialMatch: false },
 ];
 
 const types = (...names) => ({ element: { types: { anyOf: names } } });

@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import layers from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'migrations'] },
@@ -42,4 +43,5 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...layers,
 );

@@ -72,6 +72,7 @@ export class FixedWindowCounter {
       CROSS JOIN LATERAL (
         SELECT to_timestamp(floor(extract(epoch FROM now()) * 1000 / v.ms) * v.ms / 1000.0) AS start
       ) AS b
+      ORDER BY v.scope, v.key
       ON CONFLICT (scope, key, window_start) DO UPDATE SET count = w.count + 1
       RETURNING w.scope, w.key, (extract(epoch FROM w.window_start) * 1000)::bigint AS window_start_ms, w.count,
         greatest(1, ceil(extract(epoch FROM w.expires_at - now())))::int AS seconds_left`);
@@ -90,7 +91,12 @@ export class FixedWindowCounter {
     return { allowed: false, retryAfterSeconds: Math.max(...over.map((row) => row.seconds_left)) };
   }
 
-  /** Takes counted events back (a refused attempt, or one that turned out not to count). */
+  /**
+   * Takes counted events back (a refused attempt, or one that turned out not to count). Rows are
+   * locked in key order, the order `take` inserts them in: two processes taking and giving back the
+   * same two keys at once would otherwise each hold one row and wait for the other (a deadlock,
+   * which PostgreSQL ends by failing one of them).
+   */
   async giveBack(events: readonly CountedEvent[]): Promise<void> {
     if (events.length === 0) return;
     const keys = sql.join(
@@ -101,8 +107,14 @@ export class FixedWindowCounter {
       sql`, `,
     );
     await this.db.execute(sql`
-      UPDATE rate_limit_windows SET count = greatest(count - 1, 0)
-      WHERE (scope, key, window_start) IN (${keys})`);
+      UPDATE rate_limit_windows AS w SET count = greatest(w.count - 1, 0)
+      FROM (
+        SELECT scope, key, window_start FROM rate_limit_windows
+        WHERE (scope, key, window_start) IN (${keys})
+        ORDER BY scope, key, window_start
+        FOR UPDATE
+      ) AS locked
+      WHERE (w.scope, w.key, w.window_start) = (locked.scope, locked.key, locked.window_start)`);
   }
 
   /** Forgets every count of the key in this scope (e.g. an account's failures once it signs in). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenDatabase } from '../db/database';
+import type { OpenDatabase } from './database';
 import { openTestDatabase } from '../test/test-database';
 import { FixedWindowCounter, type WindowRule } from './fixed-window-counter';
 

@@ -5,11 +5,11 @@
  * 09:00–17:00 day stays 09:00–17:00 local on both sides of it (and a range crossing the change is as
  * long as the clock says: 23:00–24:00 on the night clocks go back holds two hours of real time).
  *
- * Zone conversions use Intl only (no library): an instant's wall-clock fields come from
- * Intl.DateTimeFormat; a wall-clock time's instant is the naive UTC time less the zone's offset, tried
- * with the offsets twelve hours before and after (see instantOf for times a change skips or repeats).
+ * Zone conversions are Temporal's (the `temporal-polyfill` package, which defers to a native Temporal
+ * where the runtime has one): a calendar date is a PlainDate, and a wall-clock time becomes an instant
+ * with the "compatible" disambiguation (see instantOf for times a change skips or repeats).
  */
-
+import { Temporal } from 'temporal-polyfill';
 import { minutesOfDay, WEEKDAYS, type BusinessHours, type Weekday } from '@shared/contracts/sla';
 
 export { isKnownTimeZone, WEEKDAYS, type WorkingRange } from '@shared/contracts/sla';
@@ -18,6 +18,7 @@ export { isKnownTimeZone, WEEKDAYS, type WorkingRange } from '@shared/contracts/
 export type BusinessCalendar = BusinessHours;
 
 const MINUTE_MS = 60_000;
+const MINUTES_PER_DAY = 24 * 60;
 /** How far ahead a due time is looked for; a calendar with no working time at all has none. */
 const MAX_DAYS_AHEAD = 3 * 366;
 
@@ -27,98 +28,46 @@ interface WallDate {
   day: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timezone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timezone, formatter);
-  }
-  return formatter;
+/** `minutes` after the midnight of `date` (24:00 is the next date's 00:00) in `timezone`, as an instant. */
+function zonedInstant(date: Temporal.PlainDate, minutes: number, timezone: string): number {
+  const day = minutes >= MINUTES_PER_DAY ? date.add({ days: Math.floor(minutes / MINUTES_PER_DAY) }) : date;
+  const plainTime = { hour: Math.floor((minutes % MINUTES_PER_DAY) / 60), minute: minutes % 60 };
+  return day.toZonedDateTime({ timeZone: timezone, plainTime }).epochMilliseconds;
 }
-
-/** The wall-clock fields of `instant` in `timezone`. */
-function wallClock(instant: number, timezone: string) {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timezone).formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-    second: parts.second!,
-  };
-}
-
-/** The zone's offset from UTC at `instant`, in milliseconds (Berlin in summer: +2 h). */
-function offsetAt(instant: number, timezone: string): number {
-  const wall = wallClock(instant, timezone);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/** Twelve hours: wider than any offset change, so the offsets before and after one are both seen. */
-const HALF_DAY_MS = 12 * 60 * MINUTE_MS;
 
 /**
  * The instant of a wall-clock time in `timezone` (minutes after the date's midnight, up to 1440). A
  * time that happens twice (clocks going back) is its first occurrence; one that does not happen
- * (clocks going forward) moves forward by the gap's length, as Temporal's "compatible" does.
+ * (clocks going forward) moves forward by the gap's length: Temporal's "compatible" disambiguation,
+ * its default.
  */
 export function instantOf(date: WallDate, minutes: number, timezone: string): number {
-  const naive = Date.UTC(date.year, date.month - 1, date.day) + minutes * MINUTE_MS;
-  const before = naive - offsetAt(naive - HALF_DAY_MS, timezone);
-  const after = naive - offsetAt(naive + HALF_DAY_MS, timezone);
-  const exists = (instant: number) => naive - offsetAt(instant, timezone) === instant;
-  if (exists(before) && exists(after)) return Math.min(before, after);
-  if (exists(before)) return before;
-  if (exists(after)) return after;
-  return before;
+  return zonedInstant(Temporal.PlainDate.from(date), minutes, timezone);
 }
 
-const isoDate = (date: WallDate) =>
-  `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
-
-function nextDate(date: WallDate): WallDate {
-  const next = new Date(Date.UTC(date.year, date.month - 1, date.day + 1));
-  return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
-}
-
-const weekdayOf = (date: WallDate): Weekday =>
-  WEEKDAYS[new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()]!;
+/** Sunday first, as WEEKDAYS (Temporal counts Monday 1 to Sunday 7). */
+const weekdayOf = (date: Temporal.PlainDate): Weekday => WEEKDAYS[date.dayOfWeek % 7]!;
 
 /** The working intervals of one calendar date, as [start, end) instants, in order. */
-function workingIntervals(calendar: BusinessCalendar, date: WallDate): [number, number][] {
-  if (calendar.holidays.includes(isoDate(date))) return [];
-  return [...calendar.days[weekdayOf(date)]]
+function workingIntervals(calendar: BusinessCalendar, date: Temporal.PlainDate): [number, number][] {
+  const ranges = calendar.days[weekdayOf(date)];
+  if (ranges.length === 0 || calendar.holidays.includes(date.toString())) return [];
+  return [...ranges]
     .sort((a, b) => minutesOfDay(a.start) - minutesOfDay(b.start))
     .map((range) => [
-      instantOf(date, minutesOfDay(range.start), calendar.timezone),
-      instantOf(date, minutesOfDay(range.end), calendar.timezone),
+      zonedInstant(date, minutesOfDay(range.start), calendar.timezone),
+      zonedInstant(date, minutesOfDay(range.end), calendar.timezone),
     ]);
 }
 
 /** Every working interval from the date of `from` on, day by day, for at most MAX_DAYS_AHEAD days. */
 function* intervalsFrom(calendar: BusinessCalendar, from: number): Generator<[number, number]> {
-  const wall = wallClock(from, calendar.timezone);
-  let date: WallDate = { year: wall.year, month: wall.month, day: wall.day };
+  let date = Temporal.Instant.fromEpochMilliseconds(from).toZonedDateTimeISO(calendar.timezone).toPlainDate();
   for (let day = 0; day < MAX_DAYS_AHEAD; day += 1) {
     for (const [start, end] of workingIntervals(calendar, date)) {
       if (end > from) yield [Math.max(start, from), end];
     }
-    date = nextDate(date);
+    date = date.add({ days: 1 });
   }
 }
 

@@ -11,7 +11,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { registrationRefusal } from '@shared/contracts/registration-settings';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { loadRegistrationSettings } from '../settings/registration-settings';
+import { loadRegistrationSettings } from '../../core/registration-settings';
 import { toPublicUser } from '../users/user.mapper';
 import * as usersRepository from '../users/users.repository';
 

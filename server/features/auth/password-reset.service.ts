@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { hashToken, isWellFormedToken } from '../../lib/single-use-token';
 import { recordSecurityEvent } from '../audit/security-events.repository';
-import { loadEmailSettings } from '../settings/email-settings';
+import { loadEmailSettings } from '../../mail/email-settings';
 import * as usersRepository from '../users/users.repository';
 import { newResetLink } from './password-reset-link';
 import { queuePasswordResetRequest, type PasswordResetDeps } from './password-reset.job';

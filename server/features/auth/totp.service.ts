@@ -12,7 +12,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../../lib/totp';
 import { recordSecurityEvent } from '../audit/security-events.repository';
-import type { TokenCipher } from '../settings/token-cipher';
+import type { TokenCipher } from '../../lib/token-cipher';
 import * as usersRepository from '../users/users.repository';
 import { destroyAllSessionsOf } from './sessions.repository';
 import * as repository from './totp.repository';

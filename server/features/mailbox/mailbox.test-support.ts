@@ -11,7 +11,7 @@ import { startDovecotTestServer, type DovecotTestServer } from '../../test/mail/
 import { signedInAgent, type TestApp } from '../../test/test-app';
 import { createInboundTestApp } from '../inbound/inbound.test-support';
 import { inboundSettingsFrom } from '../inbound/inbound.service';
-import { createTokenCipher } from '../settings/token-cipher';
+import { createTokenCipher } from '../../lib/token-cipher';
 import { fetchMailbox, type MailboxImportDeps } from './mailbox-import';
 
 export type Agent = Awaited<ReturnType<typeof signedInAgent>>['agent'];

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { TEST_SMTP_PASSWORD } from '../../test/security/known-secrets';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test/mail/smtp-test-server';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { createTokenCipher, type TokenCipher } from '../settings/token-cipher';
+import { createTokenCipher, type TokenCipher } from '../../lib/token-cipher';
 import { startReplySender } from './send-reply.job';
 
 export const SMTP_USERNAME = 'helpdesk';

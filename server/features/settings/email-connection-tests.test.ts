@@ -22,8 +22,8 @@ import { startDovecotTestServer, type DovecotTestServer } from '../../test/mail/
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { mailboxSettings } from '../mailbox/mailbox.test-support';
 import { createReplyTestApp, type Agent, type ReplyTestApp } from '../replies/replies.test-support';
-import { sealEmailSettings } from './email-settings';
-import { createTokenCipher } from './token-cipher';
+import { sealEmailSettings } from '../../mail/email-settings';
+import { createTokenCipher } from '../../lib/token-cipher';
 
 let r: ReplyTestApp;
 let dovecot: DovecotTestServer;

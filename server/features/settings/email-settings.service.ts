@@ -24,7 +24,7 @@ import {
   findMailboxState,
   startMailboxUnlessSame,
   toMailboxStatus,
-} from '../mailbox/mailbox-state.repository';
+} from '../../mail/mailbox-state.repository';
 import {
   EMAIL_SETTINGS_KEY,
   fingerprintOf,
@@ -35,9 +35,9 @@ import {
   recordDeliveryCheck,
   sealEmailSettings,
   type EmailSettingsState,
-} from './email-settings';
+} from '../../mail/email-settings';
 import type { SettingsDeps } from './settings-deps';
-import * as repository from './settings.repository';
+import * as repository from '../../db/settings-store';
 
 export async function getEmailSetting(
   deps: Pick<SettingsDeps, 'db' | 'harvest'>,

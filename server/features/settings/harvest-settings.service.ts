@@ -11,10 +11,10 @@ import {
   type SaveSettingResponse,
 } from '@shared/contracts/settings';
 import { badRequest } from '../../lib/errors';
-import { HARVEST_CREDENTIALS_KEY, sealHarvestCredentials } from './harvest-credentials';
-import { verifySavedCredentials } from './harvest-verification';
+import { HARVEST_CREDENTIALS_KEY, sealHarvestCredentials } from '../../harvest/harvest-credentials';
+import { verifySavedCredentials } from '../../harvest/harvest-verification';
 import type { SettingsDeps } from './settings-deps';
-import * as repository from './settings.repository';
+import * as repository from '../../db/settings-store';
 
 export async function getHarvestCredentialsSetting(
   deps: SettingsDeps,
@@ -68,7 +68,7 @@ export async function saveHarvestCredentials(
     HARVEST_CREDENTIALS_KEY,
     sealHarvestCredentials(deps.harvest.cipher, credentials, null, unverified),
   );
-  const outcome = (await verifySavedCredentials(deps.db, deps.harvest, null)) ?? {
+  const outcome = (await verifySavedCredentials(deps.db, deps.harvest, null, deps.matchHarvestAgents)) ?? {
     verification: unverified,
     harvestUser: null,
   };

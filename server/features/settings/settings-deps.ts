@@ -1,4 +1,5 @@
 import type { Database, DbOrTx } from '../../db/client';
+import type { MatchAgents } from '../../harvest/harvest-verification';
 import type { HarvestServices } from '../../harvest/sync/harvest-services';
 import type { MailHostPolicy } from '../../mail/mail-server-address';
 import type { Mailer } from '../../mail/smtp-transport';
@@ -7,6 +8,8 @@ import type { Mailer } from '../../mail/smtp-transport';
 export interface SettingsDeps {
   db: Database;
   harvest: HarvestServices;
+  /** Once Harvest verifies saved credentials, agents are matched to Harvest users (server/features/harvest-users, wired in app.ts). */
+  matchHarvestAgents?: MatchAgents;
   /** Sends the test email (server/mail). */
   mailer: Mailer;
   /** Connection timeouts of Test Connection (IMAP_TIMEOUT_MS). */

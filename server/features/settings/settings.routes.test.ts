@@ -13,7 +13,7 @@ import {
   type HarvestTestApp,
   type TestAgent,
 } from '../../harvest/sync/harvest.test-support';
-import { verifyPendingCredentials } from './harvest-verification';
+import { verifyPendingCredentials } from '../../harvest/harvest-verification';
 
 let fake: FakeHarvest;
 let t: HarvestTestApp;

@@ -13,10 +13,10 @@ import {
   type SmtpSecurity,
 } from '@shared/contracts/email-settings';
 import { maskToken, TOKEN_VISIBLE_CHARS } from '@shared/contracts/settings';
-import type { DbOrTx } from '../../db/client';
-import { logger } from '../../lib/logger';
-import { findSetting, recordEmailDeliveryCheck } from './settings.repository';
-import type { TokenCipher } from './token-cipher';
+import type { DbOrTx } from '../db/client';
+import { logger } from '../lib/logger';
+import { findSetting, recordEmailDeliveryCheck } from '../db/settings-store';
+import type { TokenCipher } from '../lib/token-cipher';
 
 export const EMAIL_SETTINGS_KEY = 'email';
 /** Bound into the ciphertext: a sealed password copied into another field does not open there. */

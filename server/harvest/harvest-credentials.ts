@@ -10,10 +10,10 @@ import {
   type HarvestCredentialsVerification,
   type HarvestUserSummary,
 } from '@shared/contracts/settings';
-import type { DbOrTx } from '../../db/client';
-import { logger } from '../../lib/logger';
-import { findSetting, replaceSettingIfUnchanged, updateSettingIf } from './settings.repository';
-import type { TokenCipher } from './token-cipher';
+import type { DbOrTx } from '../db/client';
+import { logger } from '../lib/logger';
+import { findSetting, replaceSettingIfUnchanged, updateSettingIf } from '../db/settings-store';
+import type { TokenCipher } from '../lib/token-cipher';
 
 export const HARVEST_CREDENTIALS_KEY = 'harvest_credentials';
 /** Bound into the ciphertext: a sealed token copied anywhere else does not open. */

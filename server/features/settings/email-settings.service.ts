@@ -12,9 +12,11 @@ import {
   type EmailSettingsResponse,
   type EmailTestResponse,
   type ImapSettingsInput,
+  type MailServerIdentity,
 } from '@shared/contracts/email-settings';
 import { MESSAGE_ERRORS } from '@shared/contracts/messages';
-import { SETTINGS_MESSAGES, isMaskedToken, type SaveEmailSettingsResponse } from '@shared/contracts/settings';
+import { SETTINGS_MESSAGES, type SaveEmailSettingsResponse } from '@shared/contracts/settings';
+import { secretFromForm } from '../../db/sealed-setting';
 import { AppError, badRequest } from '../../lib/errors';
 import { ImapError, openMailbox } from '../../mail/imap-mailbox';
 import { isRefusedMailHost, type MailHostPolicy } from '../../mail/mail-server-address';
@@ -80,44 +82,50 @@ export async function getEmailSetting(
 const passwordFieldError = (field: string, message: string) =>
   badRequest(`${field}: ${message}`, { [field]: [message] });
 
-/**
- * The SMTP password to store: none without a username; the saved one when the form sends its mask
- * back unchanged and the server is the same; else the one typed ('' clears it).
- */
-function smtpPasswordToStore(input: EmailSettingsInput, saved: EmailSettingsState): string {
-  const { username, password } = input.smtp;
-  if (!username) return '';
-  if (!isMaskedToken(password)) return password;
-  if (
-    saved.status !== 'configured' ||
-    saved.stored.smtp.passwordSealed === null ||
-    maskedPasswordOf(saved.stored) !== password
-  ) {
-    throw passwordFieldError('value.smtp.password', SETTINGS_MESSAGES.maskedPassword);
-  }
-  if (!sameMailServer(input.smtp, saved.settings.smtp)) {
-    throw passwordFieldError('value.smtp.password', SETTINGS_MESSAGES.passwordForNewServer);
-  }
-  return saved.settings.smtp.password;
-}
+type MailServerWithPassword = MailServerIdentity & { password: string };
 
 /**
- * The IMAP password to store: the saved one when the form sends its mask back and the server is the
- * same, else the one typed.
+ * The password to store from a password field: the one typed ('' clears it), or the saved one when
+ * the form sends its mask back unchanged and the server is the same: a saved password goes only to the
+ * server it was saved for.
  */
-function imapPasswordToStore(imap: ImapSettingsInput, saved: EmailSettingsState): string {
-  if (!isMaskedToken(imap.password)) return imap.password;
-  if (
-    saved.status !== 'configured' ||
-    !saved.settings.imap ||
-    maskedImapPasswordOf(saved.stored) !== imap.password
-  ) {
-    throw passwordFieldError('value.imap.password', SETTINGS_MESSAGES.maskedPassword);
+async function passwordToStore(
+  field: string,
+  typed: MailServerWithPassword,
+  saved: { server: MailServerWithPassword; hint: string } | undefined,
+): Promise<string> {
+  const answer = await secretFromForm(
+    typed.password,
+    () => saved && { hint: saved.hint, secret: saved.server.password },
+  );
+  if (answer === 'refused') throw passwordFieldError(field, SETTINGS_MESSAGES.maskedPassword);
+  if (answer.kept && saved && !sameMailServer(typed, saved.server)) {
+    throw passwordFieldError(field, SETTINGS_MESSAGES.passwordForNewServer);
   }
-  if (!sameMailServer(imap, saved.settings.imap)) {
-    throw passwordFieldError('value.imap.password', SETTINGS_MESSAGES.passwordForNewServer);
-  }
-  return saved.settings.imap.password;
+  return answer.secret;
+}
+
+/** The SMTP password to store: none without a username. */
+function smtpPasswordToStore(input: EmailSettingsInput, saved: EmailSettingsState): Promise<string> {
+  if (!input.smtp.username) return Promise.resolve('');
+  return passwordToStore(
+    'value.smtp.password',
+    input.smtp,
+    saved.status === 'configured' && saved.stored.smtp.passwordSealed !== null
+      ? { server: saved.settings.smtp, hint: saved.stored.smtp.passwordHint }
+      : undefined,
+  );
+}
+
+/** The IMAP password to store. */
+function imapPasswordToStore(imap: ImapSettingsInput, saved: EmailSettingsState): Promise<string> {
+  return passwordToStore(
+    'value.imap.password',
+    imap,
+    saved.status === 'configured' && saved.settings.imap && saved.stored.imap
+      ? { server: saved.settings.imap, hint: saved.stored.imap.passwordHint }
+      : undefined,
+  );
 }
 
 /** How long a save waits for DNS to tell where a host name points; after that it is saved unchecked. */
@@ -158,8 +166,8 @@ export async function saveEmailSettings(
 ): Promise<SaveEmailSettingsResponse> {
   await checkMailHosts(input, deps.mailHosts);
   const saved = await loadEmailSettings(deps.db, deps.harvest.cipher);
-  const imap = input.imap && { ...input.imap, password: imapPasswordToStore(input.imap, saved) };
-  const smtpPassword = smtpPasswordToStore(input, saved);
+  const imap = input.imap && { ...input.imap, password: await imapPasswordToStore(input.imap, saved) };
+  const smtpPassword = await smtpPasswordToStore(input, saved);
   const stored = sealEmailSettings(deps.harvest.cipher, {
     smtp: { ...input.smtp, password: smtpPassword },
     fromAddress: input.fromAddress,

@@ -12,7 +12,7 @@ import {
   signIn,
   type HarvestTestApp,
   type TestAgent,
-} from '../../harvest/sync/harvest.test-support';
+} from '../../test/harvest-test-app';
 import { verifyPendingCredentials } from '../../harvest/harvest-verification';
 
 let fake: FakeHarvest;

@@ -14,7 +14,7 @@ import {
   syncRows,
   type HarvestTestApp,
   type TestAgent,
-} from '../../harvest/sync/harvest.test-support';
+} from '../../test/harvest-test-app';
 
 let fake: FakeHarvest;
 let t: HarvestTestApp;

@@ -15,7 +15,7 @@ import {
   signIn,
   type HarvestTestApp,
   type TestAgent,
-} from '../../harvest/sync/harvest.test-support';
+} from '../../test/harvest-test-app';
 
 let fake: FakeHarvest;
 let t: HarvestTestApp;

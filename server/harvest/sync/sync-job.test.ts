@@ -16,7 +16,7 @@ import {
   syncRows,
   type HarvestTestApp,
   type TestAgent,
-} from './harvest.test-support';
+} from '../../test/harvest-test-app';
 import { createHarvestSyncJob } from './sync-job';
 import { claimDueEntries, markRetry } from './sync.repository';
 

@@ -22,7 +22,7 @@ import {
   syncRows,
   type HarvestTestApp,
   type TestAgent,
-} from '../../harvest/sync/harvest.test-support';
+} from '../harvest-test-app';
 import { waitFor } from './fault-support';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 

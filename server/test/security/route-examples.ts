@@ -18,7 +18,7 @@ import {
 } from '../../features/conversation/conversation.repository';
 import { emailPayload } from '../../features/inbound/inbound.test-support';
 import { newTicketInput } from '../../features/tickets/tickets.test-support';
-import { FAKE_CREDENTIALS } from '../../harvest/sync/harvest.test-support';
+import { FAKE_CREDENTIALS } from '../harvest-test-app';
 import { startSmtpTestServer, type SmtpTestServer } from '../mail/smtp-test-server';
 import { base32Decode, totp } from '../../lib/totp';
 import { newUserInput } from '../test-app';

@@ -7,7 +7,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_HARVEST_TOKEN } from '../fake-harvest/server';
-import { FAKE_CREDENTIALS } from '../../harvest/sync/harvest.test-support';
+import { FAKE_CREDENTIALS } from '../harvest-test-app';
 import { TEST_SESSION_SECRET } from '../test-app';
 import { TEST_INBOUND_TOKEN } from './known-secrets';
 import { registerSecret, takeLeaks } from './response-scanner';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import request from 'supertest';
 import { startFakeHarvest, type FakeHarvest } from '../fake-harvest/server';
-import { createHarvestTestApp, type HarvestTestApp } from '../../harvest/sync/harvest.test-support';
+import { createHarvestTestApp, type HarvestTestApp } from '../harvest-test-app';
 import { INBOUND_TOKEN } from '../../features/inbound/inbound.test-support';
 import { SESSION_COOKIE_NAME } from '../../middleware/session';
 import { newUserInput } from '../test-app';

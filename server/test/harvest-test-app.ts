@@ -8,21 +8,17 @@ import { sql } from 'drizzle-orm';
 import type { Express } from 'express';
 import request from 'supertest';
 import { settings, tickets, timeEntries } from '@shared/schema';
-import { createApp } from '../../app';
-import { loadConfig, type AppConfig } from '../../config';
-import { createDb, type Database } from '../../db/client';
-import type { OpenDatabase } from '../../db/database';
-import { createPool } from '../../db/pool';
-import { openTestDatabase } from '../../test/test-database';
-import { newUserInput } from '../../test/test-app';
-import {
-  FAKE_HARVEST_ACCOUNT_ID,
-  FAKE_HARVEST_TOKEN,
-  type FakeHarvest,
-} from '../../test/fake-harvest/server';
-import { createHarvestServices, type HarvestServices } from './harvest-services';
-import { createJobRunner, type JobRunner } from '../../jobs/job-runner';
-import { createHarvestSyncJob, type HarvestSyncJob } from './sync-job';
+import { createApp } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import { createDb, type Database } from '../db/client';
+import type { OpenDatabase } from '../db/database';
+import { createPool } from '../db/pool';
+import { openTestDatabase } from './test-database';
+import { newUserInput } from './test-app';
+import { FAKE_HARVEST_ACCOUNT_ID, FAKE_HARVEST_TOKEN, type FakeHarvest } from './fake-harvest/server';
+import { createHarvestServices, type HarvestServices } from '../harvest/sync/harvest-services';
+import { createJobRunner, type JobRunner } from '../jobs/job-runner';
+import { createHarvestSyncJob, type HarvestSyncJob } from '../harvest/sync/sync-job';
 
 export type TestAgent = ReturnType<typeof request.agent>;
 

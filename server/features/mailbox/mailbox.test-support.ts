@@ -7,7 +7,11 @@ import { count, eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import type { EmailSettingsResponse, ImapSettingsInput } from '@shared/contracts/email-settings';
 import { tickets } from '@shared/schema';
-import { startDovecotTestServer, type DovecotTestServer } from '../../test/mail/dovecot-test-server';
+import {
+  mailboxSettings,
+  startDovecotTestServer,
+  type DovecotTestServer,
+} from '../../test/mail/dovecot-test-server';
 import { signedInAgent, type TestApp } from '../../test/test-app';
 import { createInboundTestApp } from '../inbound/inbound.test-support';
 import { inboundSettingsFrom } from '../inbound/inbound.service';
@@ -69,25 +73,6 @@ export async function createMailboxTestApp(env: Record<string, string> = {}): Pr
     async close() {
       await dovecot.close();
       await t.close();
-    },
-  };
-}
-
-/** Email settings whose mailbox is the test Dovecot (the SMTP part is never used by these tests). */
-export function mailboxSettings(dovecot: DovecotTestServer, overrides: Partial<ImapSettingsInput> = {}) {
-  return {
-    smtp: { host: '127.0.0.1', port: 2525, security: 'none', username: '', password: '' },
-    fromAddress: 'support@helpdesk.example.com',
-    fromName: 'Support',
-    imap: {
-      host: dovecot.host,
-      port: dovecot.port,
-      security: 'none',
-      username: dovecot.user,
-      password: dovecot.password,
-      folder: 'INBOX',
-      afterImport: { action: 'mark_read' },
-      ...overrides,
     },
   };
 }

@@ -18,9 +18,12 @@ import {
   type MailServerOutcome,
 } from '@shared/contracts/email-settings';
 import { mailboxState, settings } from '@shared/schema';
-import { startDovecotTestServer, type DovecotTestServer } from '../../test/mail/dovecot-test-server';
+import {
+  mailboxSettings,
+  startDovecotTestServer,
+  type DovecotTestServer,
+} from '../../test/mail/dovecot-test-server';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { mailboxSettings } from '../mailbox/mailbox.test-support';
 import { createReplyTestApp, type Agent, type ReplyTestApp } from '../replies/replies.test-support';
 import { sealEmailSettings } from '../../mail/email-settings';
 import { createTokenCipher } from '../../lib/token-cipher';

@@ -170,6 +170,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(
     settingsRoutes({
       db,
+      cipher: harvest.cipher,
       harvest,
       matchHarvestAgents: (client, owner) => matchAfterVerification(db, client, owner),
       mailer: createMailer({

@@ -42,9 +42,9 @@ import type { SettingsDeps } from './settings-deps';
 import * as repository from '../../db/settings-store';
 
 export async function getEmailSetting(
-  deps: Pick<SettingsDeps, 'db' | 'harvest'>,
+  deps: Pick<SettingsDeps, 'db' | 'cipher'>,
 ): Promise<EmailSettingsResponse> {
-  const state = await loadEmailSettings(deps.db, deps.harvest.cipher);
+  const state = await loadEmailSettings(deps.db, deps.cipher);
   if (state.status === 'not_configured') {
     return { key: EMAIL_SETTINGS_KEY, value: null, configured: false, lastCheck: null, mailbox: null };
   }
@@ -161,14 +161,14 @@ async function checkMailHosts(input: EmailSettingsInput, policy: MailHostPolicy)
  * again continues where it was.
  */
 export async function saveEmailSettings(
-  deps: Pick<SettingsDeps, 'db' | 'harvest' | 'mailHosts' | 'mailboxImportSince' | 'onEmailSettingsSaved'>,
+  deps: Pick<SettingsDeps, 'db' | 'cipher' | 'mailHosts' | 'mailboxImportSince' | 'onEmailSettingsSaved'>,
   input: EmailSettingsInput,
 ): Promise<SaveEmailSettingsResponse> {
   await checkMailHosts(input, deps.mailHosts);
-  const saved = await loadEmailSettings(deps.db, deps.harvest.cipher);
+  const saved = await loadEmailSettings(deps.db, deps.cipher);
   const imap = input.imap && { ...input.imap, password: await imapPasswordToStore(input.imap, saved) };
   const smtpPassword = await smtpPasswordToStore(input, saved);
-  const stored = sealEmailSettings(deps.harvest.cipher, {
+  const stored = sealEmailSettings(deps.cipher, {
     smtp: { ...input.smtp, password: smtpPassword },
     fromAddress: input.fromAddress,
     fromName: input.fromName,
@@ -191,9 +191,9 @@ export async function saveEmailSettings(
 
 /** Signs in to the saved mailbox and opens its folder; 503 with the outcome when that fails. */
 export async function testImapConnection(
-  deps: Pick<SettingsDeps, 'db' | 'harvest' | 'imapTimeoutMs' | 'mailHosts'>,
+  deps: Pick<SettingsDeps, 'db' | 'cipher' | 'imapTimeoutMs' | 'mailHosts'>,
 ): Promise<EmailTestResponse> {
-  const state = await loadEmailSettings(deps.db, deps.harvest.cipher);
+  const state = await loadEmailSettings(deps.db, deps.cipher);
   const imap = state.status === 'configured' ? state.settings.imap : null;
   if (!imap) throw new AppError('unavailable', EMAIL_SETTINGS_TEXTS.imapNotConfigured);
   let mailbox;
@@ -215,7 +215,7 @@ export async function sendTestEmail(
   deps: SettingsDeps,
   admin: { email: string; firstName: string | null; lastName: string | null },
 ): Promise<EmailTestResponse> {
-  const state = await loadEmailSettings(deps.db, deps.harvest.cipher);
+  const state = await loadEmailSettings(deps.db, deps.cipher);
   if (state.status !== 'configured') throw new AppError('unavailable', MESSAGE_ERRORS.emailNotConfigured);
   const { smtp, fromAddress, fromName } = state.settings;
   const adminName = [admin.firstName, admin.lastName].filter(Boolean).join(' ') || admin.email;

@@ -1,6 +1,5 @@
 import cluster from 'node:cluster';
-import type { AppConfig } from '../config';
-import { parseEncryptionKey } from '../config';
+import { parseEncryptionKey, type AppConfig } from '../config';
 import { logger } from './logger';
 import { readOrCreateSecret } from './secrets';
 

@@ -29,6 +29,7 @@ import { hideDeletedTickets } from './features/tickets/deleted-ticket-guard';
 import { ticketsRoutes } from './features/tickets/tickets.routes';
 import { closeTicketRoutes } from './features/time/close-ticket.routes';
 import { harvestUsersRoutes } from './features/harvest-users/harvest-users.routes';
+import { matchAfterVerification } from './features/harvest-users/harvest-users.service';
 import { harvestPickerRoutes } from './features/time/harvest-pickers.routes';
 import { timeEntriesRoutes } from './features/time/time-entries.routes';
 import { timersRoutes } from './features/timers/timers.routes';
@@ -169,7 +170,9 @@ export function createApp(deps: AppDeps): Express {
   api.use(
     settingsRoutes({
       db,
+      cipher: harvest.cipher,
       harvest,
+      matchHarvestAgents: (client, owner) => matchAfterVerification(db, client, owner),
       mailer: createMailer({
         timeoutMs: config.email.smtpTimeoutMs,
         allowLoopbackHosts: config.email.allowLoopbackHosts,

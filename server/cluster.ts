@@ -12,7 +12,7 @@ import type { AppDeps } from './app';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/database';
 import { announceSetupLink, prepareSetupToken } from './features/auth/setup.service';
-import { resolveEncryptionKey } from './features/settings/encryption-key';
+import { resolveEncryptionKey } from './lib/encryption-key';
 import { logger } from './lib/logger';
 import { readOrCreateSecret } from './lib/secrets';
 import { aggregateWorkerMetrics } from './observability/cluster-metrics';

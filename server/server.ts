@@ -13,13 +13,14 @@ import { startSlaAlerts } from './features/sla/sla-alerts.job';
 import { startSlaRecompute } from './features/sla/sla-recompute.job';
 import { startOverdueLoanNotices } from './features/equipment/overdue-loan-notices';
 import { createMailboxFetchJob } from './features/mailbox/fetch-mailbox.job';
-import { startHarvestVerification } from './features/settings/harvest-verification.job';
+import { startHarvestVerification } from './harvest/harvest-verification.job';
+import { matchAfterVerification } from './features/harvest-users/harvest-users.service';
 import { startTicketPurge } from './features/tickets/purge-deleted-tickets.job';
 import { backfillSearchText } from './features/tickets/search-text-backfill';
 import { startAccountEmailSender } from './core/accounts/account-email.job';
 import { startPasswordResetRequests } from './features/auth/password-reset.job';
 import { startReplySender } from './features/replies/send-reply.job';
-import { resolveEncryptionKey } from './features/settings/encryption-key';
+import { resolveEncryptionKey } from './lib/encryption-key';
 import { createHarvestServices } from './harvest/sync/harvest-services';
 import { createHarvestSyncJob } from './harvest/sync/sync-job';
 import { createJobRunner } from './jobs/job-runner';
@@ -202,7 +203,15 @@ export async function startServer(
   if (config.harvest.sync.enabled) {
     startJob('the Harvest sync', () => syncJob.start(jobs));
     startJob('the Harvest credentials check', () =>
-      startHarvestVerification({ db: database.db, harvest, jobs }, config.harvest.verifyIntervalSeconds),
+      startHarvestVerification(
+        {
+          db: database.db,
+          harvest,
+          jobs,
+          matchAgents: (client, owner) => matchAfterVerification(database.db, client, owner),
+        },
+        config.harvest.verifyIntervalSeconds,
+      ),
     );
   }
   // Replies queued by any process are sent by whichever processes send (jobs.stop() ends it).

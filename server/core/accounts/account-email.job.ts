@@ -13,8 +13,8 @@ import type { JobRun, JobRunner, QueuePolicy } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
 import { newMessageId } from '../../mail/message-id';
 import { createMailer, handOverDeadlineMs, SmtpSendError, type Mailer } from '../../mail/smtp-transport';
-import { loadEmailSettings } from '../../features/settings/email-settings';
-import type { TokenCipher } from '../../features/settings/token-cipher';
+import { loadEmailSettings } from '../../mail/email-settings';
+import type { TokenCipher } from '../../lib/token-cipher';
 
 export const ACCOUNT_EMAIL_QUEUE = 'account-email.send';
 /** The cipher context of the sealed text: a value sealed for another field does not open here. */

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { settings, ticketCounts, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import { oncePerDatabase } from '../../db/prepared';
-import { REGISTRATION_SETTINGS_KEY } from '../../features/settings/registration-settings';
+import { REGISTRATION_SETTINGS_KEY } from '../registration-settings';
 import type { SessionUserRow, UserProfileRow } from './user.mapper';
 
 /** Every column except the password hash: what the repository hands out by default. */

@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/client';
 import { registrationRefusal } from '@shared/contracts/registration-settings';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
-import { loadRegistrationSettings } from '../settings/registration-settings';
+import { loadRegistrationSettings } from '../../core/registration-settings';
 import { toPublicUser } from '../../core/users/user.mapper';
 import * as usersRepository from '../../core/users/users.repository';
 import { createAccount } from '../../core/accounts/accounts.service';

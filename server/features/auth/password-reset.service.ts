@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { hashToken, isWellFormedToken } from '../../lib/single-use-token';
 import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
-import { loadEmailSettings } from '../settings/email-settings';
+import { loadEmailSettings } from '../../mail/email-settings';
 import * as usersRepository from '../../core/users/users.repository';
 import { queuePasswordResetRequest, type PasswordResetDeps } from './password-reset.job';
 import * as repository from '../../core/accounts/password-resets.repository';

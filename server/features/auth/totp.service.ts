@@ -10,7 +10,7 @@ import { TOTP_MESSAGES, type LoginTotpInput, type TotpSetupResponse } from '@sha
 import type { Database, DbOrTx } from '../../db/client';
 import { badRequest, conflict } from '../../lib/errors';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../../lib/totp';
-import type { TokenCipher } from '../settings/token-cipher';
+import type { TokenCipher } from '../../lib/token-cipher';
 import * as usersRepository from '../../core/users/users.repository';
 import * as repository from '../../core/accounts/totp.repository';
 

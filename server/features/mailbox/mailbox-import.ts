@@ -18,9 +18,9 @@ import { ImapError, openMailbox, type OpenMailbox, type WaitingMessage } from '.
 import type { MailHostPolicy } from '../../mail/mail-server-address';
 import { ingestEmail, type InboundSettings } from '../inbound/inbound.service';
 import { parseMimeEmail } from '../inbound/mime-email';
-import { loadEmailSettings, mailboxAccountOf, type ImapMailboxSettings } from '../settings/email-settings';
-import type { TokenCipher } from '../settings/token-cipher';
-import * as state from './mailbox-state.repository';
+import { loadEmailSettings, mailboxAccountOf, type ImapMailboxSettings } from '../../mail/email-settings';
+import type { TokenCipher } from '../../lib/token-cipher';
+import * as state from '../../mail/mailbox-state.repository';
 
 export interface MailboxImportDeps extends MailHostPolicy {
   db: Database;

@@ -12,12 +12,12 @@ import { createMailboxFetchJob } from './fetch-mailbox.job';
 import {
   appendAll,
   createMailboxTestApp,
-  mailboxSettings,
   mailFrom,
   markUnread,
   ticketIdsWithSubject,
   type MailboxTestApp,
 } from '../../test/support/mailbox';
+import { mailboxSettings } from '../../test/mail/dovecot-test-server';
 
 let m: MailboxTestApp;
 beforeAll(async () => {

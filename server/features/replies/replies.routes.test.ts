@@ -13,7 +13,7 @@ import { settings } from '@shared/schema';
 import { insertMessage } from '../conversation/conversation.repository';
 import { createTicket, readTicketRow, setTicketColumns } from '../../test/support/tickets';
 import { createMailer } from '../../mail/smtp-transport';
-import { loadEmailSettings } from '../settings/email-settings';
+import { loadEmailSettings } from '../../mail/email-settings';
 import * as repository from './replies.repository';
 import {
   createReplyTestApp,

@@ -17,8 +17,8 @@ import {
   type NewAttachment,
 } from '../conversation/conversation.repository';
 import { toTicketMessage } from '../conversation/conversation.mapper';
-import { loadEmailSettings, type EmailSettings } from '../settings/email-settings';
-import type { TokenCipher } from '../settings/token-cipher';
+import { loadEmailSettings, type EmailSettings } from '../../mail/email-settings';
+import type { TokenCipher } from '../../lib/token-cipher';
 import * as ticketsService from '../tickets/tickets.service';
 import * as ticketsRepository from '../tickets/tickets.repository';
 import { TICKET_MESSAGES } from '@shared/contracts/tickets';

@@ -25,8 +25,8 @@ import {
   type Mailer,
   type SmtpFailure,
 } from '../../mail/smtp-transport';
-import { loadEmailSettings, recordDeliveryCheck } from '../settings/email-settings';
-import type { TokenCipher } from '../settings/token-cipher';
+import { loadEmailSettings, recordDeliveryCheck } from '../../mail/email-settings';
+import type { TokenCipher } from '../../lib/token-cipher';
 import * as repository from './replies.repository';
 
 export const SEND_REPLY_QUEUE = 'email.send';

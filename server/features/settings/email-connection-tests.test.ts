@@ -18,12 +18,15 @@ import {
   type MailServerOutcome,
 } from '@shared/contracts/email-settings';
 import { mailboxState, settings } from '@shared/schema';
-import { startDovecotTestServer, type DovecotTestServer } from '../../test/mail/dovecot-test-server';
+import {
+  mailboxSettings,
+  startDovecotTestServer,
+  type DovecotTestServer,
+} from '../../test/mail/dovecot-test-server';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
-import { mailboxSettings } from '../../test/support/mailbox';
 import { createReplyTestApp, type Agent, type ReplyTestApp } from '../../test/support/replies';
-import { sealEmailSettings } from './email-settings';
-import { createTokenCipher } from './token-cipher';
+import { sealEmailSettings } from '../../mail/email-settings';
+import { createTokenCipher } from '../../lib/token-cipher';
 
 let r: ReplyTestApp;
 let dovecot: DovecotTestServer;

@@ -10,9 +10,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EmailSettingsResponse } from '@shared/contracts/email-settings';
 import { SETTINGS_MESSAGES } from '@shared/contracts/settings';
 import { mailboxState, settings } from '@shared/schema';
-import { startDovecotTestServer, type DovecotTestServer } from '../../test/mail/dovecot-test-server';
+import {
+  mailboxSettings,
+  startDovecotTestServer,
+  type DovecotTestServer,
+} from '../../test/mail/dovecot-test-server';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test/mail/smtp-test-server';
-import { mailboxSettings } from '../../test/support/mailbox';
 import {
   createReplyTestApp,
   SMTP_USERNAME,

@@ -18,8 +18,8 @@ import {
   type Agent,
   type ReplyTestApp,
 } from '../../test/support/replies';
-import { createTokenCipher } from './token-cipher';
-import { sealEmailSettings } from './email-settings';
+import { createTokenCipher } from '../../lib/token-cipher';
+import { sealEmailSettings } from '../../mail/email-settings';
 
 let r: ReplyTestApp;
 beforeAll(async () => {

@@ -12,9 +12,11 @@ import {
   type EmailSettingsResponse,
   type EmailTestResponse,
   type ImapSettingsInput,
+  type MailServerIdentity,
 } from '@shared/contracts/email-settings';
 import { MESSAGE_ERRORS } from '@shared/contracts/messages';
-import { SETTINGS_MESSAGES, isMaskedToken, type SaveEmailSettingsResponse } from '@shared/contracts/settings';
+import { SETTINGS_MESSAGES, type SaveEmailSettingsResponse } from '@shared/contracts/settings';
+import { secretFromForm } from '../../db/sealed-setting';
 import { AppError, badRequest } from '../../lib/errors';
 import { ImapError, openMailbox } from '../../mail/imap-mailbox';
 import { isRefusedMailHost, type MailHostPolicy } from '../../mail/mail-server-address';
@@ -24,7 +26,7 @@ import {
   findMailboxState,
   startMailboxUnlessSame,
   toMailboxStatus,
-} from '../mailbox/mailbox-state.repository';
+} from '../../mail/mailbox-state.repository';
 import {
   EMAIL_SETTINGS_KEY,
   fingerprintOf,
@@ -35,14 +37,14 @@ import {
   recordDeliveryCheck,
   sealEmailSettings,
   type EmailSettingsState,
-} from './email-settings';
+} from '../../mail/email-settings';
 import type { SettingsDeps } from './settings-deps';
-import * as repository from './settings.repository';
+import * as repository from '../../db/settings-store';
 
 export async function getEmailSetting(
-  deps: Pick<SettingsDeps, 'db' | 'harvest'>,
+  deps: Pick<SettingsDeps, 'db' | 'cipher'>,
 ): Promise<EmailSettingsResponse> {
-  const state = await loadEmailSettings(deps.db, deps.harvest.cipher);
+  const state = await loadEmailSettings(deps.db, deps.cipher);
   if (state.status === 'not_configured') {
     return { key: EMAIL_SETTINGS_KEY, value: null, configured: false, lastCheck: null, mailbox: null };
   }
@@ -80,44 +82,50 @@ export async function getEmailSetting(
 const passwordFieldError = (field: string, message: string) =>
   badRequest(`${field}: ${message}`, { [field]: [message] });
 
-/**
- * The SMTP password to store: none without a username; the saved one when the form sends its mask
- * back unchanged and the server is the same; else the one typed ('' clears it).
- */
-function smtpPasswordToStore(input: EmailSettingsInput, saved: EmailSettingsState): string {
-  const { username, password } = input.smtp;
-  if (!username) return '';
-  if (!isMaskedToken(password)) return password;
-  if (
-    saved.status !== 'configured' ||
-    saved.stored.smtp.passwordSealed === null ||
-    maskedPasswordOf(saved.stored) !== password
-  ) {
-    throw passwordFieldError('value.smtp.password', SETTINGS_MESSAGES.maskedPassword);
-  }
-  if (!sameMailServer(input.smtp, saved.settings.smtp)) {
-    throw passwordFieldError('value.smtp.password', SETTINGS_MESSAGES.passwordForNewServer);
-  }
-  return saved.settings.smtp.password;
-}
+type MailServerWithPassword = MailServerIdentity & { password: string };
 
 /**
- * The IMAP password to store: the saved one when the form sends its mask back and the server is the
- * same, else the one typed.
+ * The password to store from a password field: the one typed ('' clears it), or the saved one when
+ * the form sends its mask back unchanged and the server is the same: a saved password goes only to the
+ * server it was saved for.
  */
-function imapPasswordToStore(imap: ImapSettingsInput, saved: EmailSettingsState): string {
-  if (!isMaskedToken(imap.password)) return imap.password;
-  if (
-    saved.status !== 'configured' ||
-    !saved.settings.imap ||
-    maskedImapPasswordOf(saved.stored) !== imap.password
-  ) {
-    throw passwordFieldError('value.imap.password', SETTINGS_MESSAGES.maskedPassword);
+async function passwordToStore(
+  field: string,
+  typed: MailServerWithPassword,
+  saved: { server: MailServerWithPassword; hint: string } | undefined,
+): Promise<string> {
+  const answer = await secretFromForm(
+    typed.password,
+    () => saved && { hint: saved.hint, secret: saved.server.password },
+  );
+  if (answer === 'refused') throw passwordFieldError(field, SETTINGS_MESSAGES.maskedPassword);
+  if (answer.kept && saved && !sameMailServer(typed, saved.server)) {
+    throw passwordFieldError(field, SETTINGS_MESSAGES.passwordForNewServer);
   }
-  if (!sameMailServer(imap, saved.settings.imap)) {
-    throw passwordFieldError('value.imap.password', SETTINGS_MESSAGES.passwordForNewServer);
-  }
-  return saved.settings.imap.password;
+  return answer.secret;
+}
+
+/** The SMTP password to store: none without a username. */
+function smtpPasswordToStore(input: EmailSettingsInput, saved: EmailSettingsState): Promise<string> {
+  if (!input.smtp.username) return Promise.resolve('');
+  return passwordToStore(
+    'value.smtp.password',
+    input.smtp,
+    saved.status === 'configured' && saved.stored.smtp.passwordSealed !== null
+      ? { server: saved.settings.smtp, hint: saved.stored.smtp.passwordHint }
+      : undefined,
+  );
+}
+
+/** The IMAP password to store. */
+function imapPasswordToStore(imap: ImapSettingsInput, saved: EmailSettingsState): Promise<string> {
+  return passwordToStore(
+    'value.imap.password',
+    imap,
+    saved.status === 'configured' && saved.settings.imap && saved.stored.imap
+      ? { server: saved.settings.imap, hint: saved.stored.imap.passwordHint }
+      : undefined,
+  );
 }
 
 /** How long a save waits for DNS to tell where a host name points; after that it is saved unchecked. */
@@ -153,14 +161,14 @@ async function checkMailHosts(input: EmailSettingsInput, policy: MailHostPolicy)
  * again continues where it was.
  */
 export async function saveEmailSettings(
-  deps: Pick<SettingsDeps, 'db' | 'harvest' | 'mailHosts' | 'mailboxImportSince' | 'onEmailSettingsSaved'>,
+  deps: Pick<SettingsDeps, 'db' | 'cipher' | 'mailHosts' | 'mailboxImportSince' | 'onEmailSettingsSaved'>,
   input: EmailSettingsInput,
 ): Promise<SaveEmailSettingsResponse> {
   await checkMailHosts(input, deps.mailHosts);
-  const saved = await loadEmailSettings(deps.db, deps.harvest.cipher);
-  const imap = input.imap && { ...input.imap, password: imapPasswordToStore(input.imap, saved) };
-  const smtpPassword = smtpPasswordToStore(input, saved);
-  const stored = sealEmailSettings(deps.harvest.cipher, {
+  const saved = await loadEmailSettings(deps.db, deps.cipher);
+  const imap = input.imap && { ...input.imap, password: await imapPasswordToStore(input.imap, saved) };
+  const smtpPassword = await smtpPasswordToStore(input, saved);
+  const stored = sealEmailSettings(deps.cipher, {
     smtp: { ...input.smtp, password: smtpPassword },
     fromAddress: input.fromAddress,
     fromName: input.fromName,
@@ -183,9 +191,9 @@ export async function saveEmailSettings(
 
 /** Signs in to the saved mailbox and opens its folder; 503 with the outcome when that fails. */
 export async function testImapConnection(
-  deps: Pick<SettingsDeps, 'db' | 'harvest' | 'imapTimeoutMs' | 'mailHosts'>,
+  deps: Pick<SettingsDeps, 'db' | 'cipher' | 'imapTimeoutMs' | 'mailHosts'>,
 ): Promise<EmailTestResponse> {
-  const state = await loadEmailSettings(deps.db, deps.harvest.cipher);
+  const state = await loadEmailSettings(deps.db, deps.cipher);
   const imap = state.status === 'configured' ? state.settings.imap : null;
   if (!imap) throw new AppError('unavailable', EMAIL_SETTINGS_TEXTS.imapNotConfigured);
   let mailbox;
@@ -207,7 +215,7 @@ export async function sendTestEmail(
   deps: SettingsDeps,
   admin: { email: string; firstName: string | null; lastName: string | null },
 ): Promise<EmailTestResponse> {
-  const state = await loadEmailSettings(deps.db, deps.harvest.cipher);
+  const state = await loadEmailSettings(deps.db, deps.cipher);
   if (state.status !== 'configured') throw new AppError('unavailable', MESSAGE_ERRORS.emailNotConfigured);
   const { smtp, fromAddress, fromName } = state.settings;
   const adminName = [admin.firstName, admin.lastName].filter(Boolean).join(' ') || admin.email;

@@ -4,17 +4,17 @@
  */
 import {
   SETTINGS_MESSAGES,
-  isMaskedToken,
   maskToken,
   type HarvestCredentialsInput,
   type HarvestCredentialsSettingResponse,
   type SaveSettingResponse,
 } from '@shared/contracts/settings';
+import { secretFromForm } from '../../db/sealed-setting';
 import { badRequest } from '../../lib/errors';
-import { HARVEST_CREDENTIALS_KEY, sealHarvestCredentials } from './harvest-credentials';
-import { verifySavedCredentials } from './harvest-verification';
+import { HARVEST_CREDENTIALS_KEY, sealHarvestCredentials } from '../../harvest/harvest-credentials';
+import { verifySavedCredentials } from '../../harvest/harvest-verification';
 import type { SettingsDeps } from './settings-deps';
-import * as repository from './settings.repository';
+import * as repository from '../../db/settings-store';
 
 export async function getHarvestCredentialsSetting(
   deps: SettingsDeps,
@@ -42,11 +42,13 @@ export async function getHarvestCredentialsSetting(
 
 /** The form shows the masked token; sent back unchanged, it means "keep the saved token". */
 async function tokenToUse(deps: SettingsDeps, input: HarvestCredentialsInput): Promise<string> {
-  if (!isMaskedToken(input.accessToken)) return input.accessToken;
-  const state = await deps.harvest.loadCredentials();
-  if (state.status === 'configured' && maskToken(state.stored.accessTokenHint) === input.accessToken) {
-    return state.credentials.accessToken;
-  }
+  const answer = await secretFromForm(input.accessToken, async () => {
+    const state = await deps.harvest.loadCredentials();
+    return state.status === 'configured'
+      ? { hint: state.stored.accessTokenHint, secret: state.credentials.accessToken }
+      : undefined;
+  });
+  if (answer !== 'refused') return answer.secret;
   throw badRequest(`value.accessToken: ${SETTINGS_MESSAGES.maskedToken}`, {
     'value.accessToken': [SETTINGS_MESSAGES.maskedToken],
   });
@@ -68,7 +70,7 @@ export async function saveHarvestCredentials(
     HARVEST_CREDENTIALS_KEY,
     sealHarvestCredentials(deps.harvest.cipher, credentials, null, unverified),
   );
-  const outcome = (await verifySavedCredentials(deps.db, deps.harvest, null)) ?? {
+  const outcome = (await verifySavedCredentials(deps.db, deps.harvest, null, deps.matchHarvestAgents)) ?? {
     verification: unverified,
     harvestUser: null,
   };

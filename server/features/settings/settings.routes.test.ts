@@ -13,7 +13,7 @@ import {
   type HarvestTestApp,
   type TestAgent,
 } from '../../test/support/harvest';
-import { verifyPendingCredentials } from './harvest-verification';
+import { verifyPendingCredentials } from '../../harvest/harvest-verification';
 
 let fake: FakeHarvest;
 let t: HarvestTestApp;

@@ -7,9 +7,9 @@ import { currentUser, requireAdmin, requireAuth } from '../../middleware/require
 import * as emailSettings from './email-settings.service';
 import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
 import * as harvestSettings from './harvest-settings.service';
-import * as registrationSettings from './registration-settings';
-import * as slaSettings from './sla-settings.service';
-import { loadTicketDeletionSetting, saveTicketDeletionSetting } from './ticket-deletion';
+import * as registrationSettings from '../../core/registration-settings';
+import * as slaSettings from '../../core/sla/sla-settings';
+import { loadTicketDeletionSetting, saveTicketDeletionSetting } from '../../core/ticket-deletion';
 import type { SettingsDeps } from './settings-deps';
 
 /**

@@ -19,7 +19,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
 import { insertNotices, type NewNotice } from '../notifications/notifications.service';
-import { getBusinessHours, getSlaPolicies } from '../settings/sla-settings.service';
+import { getBusinessHours, getSlaPolicies } from '../../core/sla/sla-settings';
 import { alertEvents, pendingDues, type SlaAlertEvent, type TicketSlaColumns } from './ticket-sla';
 
 export const SLA_ALERT_QUEUE = 'sla.alerts';

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { CLOSED_TICKET_STATUSES } from '@shared/constants';
 import { ticketEvents, ticketMessages, tickets } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
-import { getBusinessHours, getSlaPolicies } from '../settings/sla-settings.service';
+import { getBusinessHours, getSlaPolicies } from '../../core/sla/sla-settings';
 import {
   computeTicketSla,
   type ComputeOptions,

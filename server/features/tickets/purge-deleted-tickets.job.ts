@@ -10,7 +10,7 @@ import { tickets } from '@shared/schema';
 import type { Database } from '../../db/client';
 import type { JobRunner, PeriodicRun } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
-import { loadTicketDeletionSetting } from '../settings/ticket-deletion';
+import { loadTicketDeletionSetting } from '../../core/ticket-deletion';
 
 export const PURGE_DELETED_TICKETS_QUEUE = 'tickets.purge-deleted';
 /** Every hour: a ticket leaves the Trash within an hour of its time being up. */

@@ -8,7 +8,7 @@ import type { PublicUser } from '@shared/contracts/auth';
 import { TICKET_MESSAGES, type TicketDetail } from '@shared/contracts/tickets';
 import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
-import { loadTicketDeletionSetting } from '../settings/ticket-deletion';
+import { loadTicketDeletionSetting } from '../../core/ticket-deletion';
 import * as trash from './ticket-trash.repository';
 import { getTicket, ticketsMissing } from './tickets.service';
 

@@ -1,7 +1,7 @@
 import { HARVEST_FALLBACK_PROJECTS, HARVEST_FALLBACK_TASKS } from '@shared/contracts/harvest';
 import { TIME_MESSAGES } from '@shared/contracts/time';
 import { badRequest } from '../../lib/errors';
-import type { HarvestCatalog } from './harvest-catalog';
+import type { HarvestCatalog } from '../../harvest/harvest-catalog';
 
 export interface HarvestNames {
   projectName: string;

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import type { HarvestServices } from '../../harvest/sync/harvest-services';
 import { parseInput } from '../../lib/validate';
 import { requireAuth } from '../../middleware/require-auth';
-import type { HarvestCatalogView } from './harvest-catalog';
+import type { HarvestCatalogView } from '../../harvest/harvest-catalog';
 
 function provenance(view: HarvestCatalogView) {
   return view.reason

@@ -6,10 +6,7 @@ import type { HarvestClient } from '../client';
 import { HarvestError, HarvestForbiddenError, HarvestNotFoundError, HarvestRateLimitError } from '../errors';
 import type { Database } from '../../db/client';
 import { logger } from '../../lib/logger';
-import type {
-  HarvestCredentials,
-  HarvestCredentialsState,
-} from '../../features/settings/harvest-credentials';
+import type { HarvestCredentials, HarvestCredentialsState } from '../harvest-credentials';
 import { retryDelayMs, type BackoffPolicy } from './backoff';
 import { failDeletion, finishDeletion, retryDeletion, type QueuedDeletion } from './deletions.repository';
 

@@ -10,9 +10,9 @@ import {
   loadHarvestCredentials,
   type HarvestCredentials,
   type HarvestCredentialsState,
-} from '../../features/settings/harvest-credentials';
-import { createTokenCipher, type TokenCipher } from '../../features/settings/token-cipher';
-import { HarvestCatalog } from '../../features/time/harvest-catalog';
+} from '../harvest-credentials';
+import { createTokenCipher, type TokenCipher } from '../../lib/token-cipher';
+import { HarvestCatalog } from '../harvest-catalog';
 import { createHarvestClient, type HarvestClient } from '../client';
 import { createHarvestDeleter, type HarvestDeleter } from './delete-entry';
 import { createHarvestPusher, type HarvestPusher } from './push-entry';

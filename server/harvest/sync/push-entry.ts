@@ -15,10 +15,7 @@ import {
 } from '../errors';
 import type { Database } from '../../db/client';
 import { logger } from '../../lib/logger';
-import type {
-  HarvestCredentials,
-  HarvestCredentialsState,
-} from '../../features/settings/harvest-credentials';
+import type { HarvestCredentials, HarvestCredentialsState } from '../harvest-credentials';
 import { retryDelayMs, type BackoffPolicy } from './backoff';
 import { markFailed, markRetry, markSynced, releaseClaims, type QueuedEntry } from './sync.repository';
 

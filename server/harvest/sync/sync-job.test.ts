@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { settings } from '@shared/schema';
-import { insertQueuedTimeEntry } from '../../features/time/time-entries.repository';
+import { settings, timeEntries } from '@shared/schema';
 import {
   FAKE_HARVEST_ACCOUNT_ID,
   FAKE_HARVEST_TOKEN,
@@ -37,27 +36,30 @@ afterAll(async () => {
 });
 beforeEach(() => resetWithFakeCredentials(t, fake, admin));
 
-/** Entries waiting for the job, as a request leaves them when its own push did not happen. */
+/**
+ * Entries waiting for the job, as a request leaves them when its own push did not happen (written here
+ * as the time feature writes them: infrastructure tests do not reach into a feature).
+ */
 async function queueEntries(count: number, ticketId: string | null = null): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    ids.push(
-      await insertQueuedTimeEntry(
-        t.db,
-        {
-          ticketId,
-          projectId: 3,
-          projectName: 'Support',
-          taskId: 1,
-          taskName: 'Heat Tickets',
-          hours: 0.25 * (i + 1),
-          notes: `queued ${i}`,
-          spentDate: '2026-11-19',
-          userId,
-        },
-        {},
-      ),
-    );
+    const [row] = await t.db
+      .insert(timeEntries)
+      .values({
+        ticketId,
+        harvestProjectId: 3,
+        harvestProjectName: 'Support',
+        harvestTaskId: 1,
+        harvestTaskName: 'Heat Tickets',
+        hours: 0.25 * (i + 1),
+        notes: `queued ${i}`,
+        spentDate: '2026-11-19',
+        userId,
+        syncStatus: 'pending',
+        nextSyncAt: sql`now()`,
+      })
+      .returning({ id: timeEntries.id });
+    ids.push(row!.id);
   }
   return ids;
 }

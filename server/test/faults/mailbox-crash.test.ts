@@ -6,8 +6,8 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendAll, mailboxSettings, mailFrom } from '../support/mailbox';
-import { startDovecotTestServer, type DovecotTestServer } from '../mail/dovecot-test-server';
+import { appendAll, mailFrom } from '../support/mailbox';
+import { mailboxSettings, startDovecotTestServer, type DovecotTestServer } from '../mail/dovecot-test-server';
 import { startAppProcess, type AppProcess } from './app-process';
 import { hasPostgresServer, openAppStorage, type AppStorage } from './app-storage';
 import { call, signUpAndIn, waitFor } from './fault-support';

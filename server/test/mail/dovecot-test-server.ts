@@ -21,6 +21,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
+import type { ImapSettingsInput } from '@shared/contracts/email-settings';
 
 export const DOVECOT_TEST_HOST = '127.0.0.1';
 export const DOVECOT_BINARY = '/usr/sbin/dovecot';
@@ -518,6 +519,25 @@ export async function startDovecotTestServer(options: { port?: number } = {}): P
       await stopProcess();
       process.off('exit', killOnExit);
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Email settings whose mailbox is the test Dovecot (the SMTP part is never used by these tests). */
+export function mailboxSettings(dovecot: DovecotTestServer, overrides: Partial<ImapSettingsInput> = {}) {
+  return {
+    smtp: { host: '127.0.0.1', port: 2525, security: 'none', username: '', password: '' },
+    fromAddress: 'support@helpdesk.example.com',
+    fromName: 'Support',
+    imap: {
+      host: dovecot.host,
+      port: dovecot.port,
+      security: 'none',
+      username: dovecot.user,
+      password: dovecot.password,
+      folder: 'INBOX',
+      afterImport: { action: 'mark_read' },
+      ...overrides,
     },
   };
 }

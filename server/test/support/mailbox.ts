@@ -7,11 +7,11 @@ import { count, eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import type { EmailSettingsResponse, ImapSettingsInput } from '@shared/contracts/email-settings';
 import { tickets } from '@shared/schema';
-import { startDovecotTestServer, type DovecotTestServer } from '../mail/dovecot-test-server';
+import { mailboxSettings, startDovecotTestServer, type DovecotTestServer } from '../mail/dovecot-test-server';
 import { signedInAgent, type TestApp } from '../test-app';
 import { createInboundTestApp } from './inbound';
 import { inboundSettingsFrom } from '../../features/inbound/inbound.service';
-import { createTokenCipher } from '../../features/settings/token-cipher';
+import { createTokenCipher } from '../../lib/token-cipher';
 import { fetchMailbox, type MailboxImportDeps } from '../../features/mailbox/mailbox-import';
 
 export type Agent = Awaited<ReturnType<typeof signedInAgent>>['agent'];
@@ -69,25 +69,6 @@ export async function createMailboxTestApp(env: Record<string, string> = {}): Pr
     async close() {
       await dovecot.close();
       await t.close();
-    },
-  };
-}
-
-/** Email settings whose mailbox is the test Dovecot (the SMTP part is never used by these tests). */
-export function mailboxSettings(dovecot: DovecotTestServer, overrides: Partial<ImapSettingsInput> = {}) {
-  return {
-    smtp: { host: '127.0.0.1', port: 2525, security: 'none', username: '', password: '' },
-    fromAddress: 'support@helpdesk.example.com',
-    fromName: 'Support',
-    imap: {
-      host: dovecot.host,
-      port: dovecot.port,
-      security: 'none',
-      username: dovecot.user,
-      password: dovecot.password,
-      folder: 'INBOX',
-      afterImport: { action: 'mark_read' },
-      ...overrides,
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { TEST_SMTP_PASSWORD } from '../security/known-secrets';
 import { startSmtpTestServer, type SmtpTestServer } from '../mail/smtp-test-server';
 import { createTestApp, signedInAgent, type TestApp } from '../test-app';
-import { createTokenCipher, type TokenCipher } from '../../features/settings/token-cipher';
+import { createTokenCipher, type TokenCipher } from '../../lib/token-cipher';
 import { startReplySender } from '../../features/replies/send-reply.job';
 
 export const SMTP_USERNAME = 'helpdesk';

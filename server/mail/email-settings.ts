@@ -12,11 +12,17 @@ import {
   type ImapAfterImport,
   type SmtpSecurity,
 } from '@shared/contracts/email-settings';
-import { maskToken, TOKEN_VISIBLE_CHARS } from '@shared/contracts/settings';
-import type { DbOrTx } from '../../db/client';
-import { logger } from '../../lib/logger';
-import { findSetting, recordEmailDeliveryCheck } from './settings.repository';
-import type { TokenCipher } from './token-cipher';
+import { maskToken } from '@shared/contracts/settings';
+import type { DbOrTx } from '../db/client';
+import {
+  fingerprintOfParts,
+  loadSealedSetting,
+  sealSecret,
+  type SealedSettingState,
+} from '../db/sealed-setting';
+import { recordEmailDeliveryCheck } from '../db/settings-store';
+import { logger } from '../lib/logger';
+import type { TokenCipher } from '../lib/token-cipher';
 
 export const EMAIL_SETTINGS_KEY = 'email';
 /** Bound into the ciphertext: a sealed password copied into another field does not open there. */
@@ -92,18 +98,8 @@ const storedSchema = z.object({
 });
 export type StoredEmailSettings = z.infer<typeof storedSchema>;
 
-export type EmailSettingsState =
-  | { status: 'not_configured' }
-  /** Saved, but the password does not open with this server's key (ENCRYPTION_KEY changed or lost). */
-  | { status: 'unreadable'; stored: StoredEmailSettings; updatedAt: Date }
-  | {
-      status: 'configured';
-      settings: EmailSettings;
-      /** Changes whenever anything of the SMTP server changes; keys the transport cache. */
-      fingerprint: string;
-      stored: StoredEmailSettings;
-      updatedAt: Date;
-    };
+/** Its `stored` form keeps the passwords sealed; once opened, `settings` holds them in clear. */
+export type EmailSettingsState = SealedSettingState<StoredEmailSettings, { settings: EmailSettings }>;
 
 /** The stored form of new settings; the last check starts empty (it was about the old ones). */
 export function sealEmailSettings(cipher: TokenCipher, settings: EmailSettings): StoredEmailSettings {
@@ -111,27 +107,18 @@ export function sealEmailSettings(cipher: TokenCipher, settings: EmailSettings):
   let imap: StoredEmailSettings['imap'] = null;
   if (settings.imap) {
     const { password: imapPassword, ...mailbox } = settings.imap;
-    imap = {
-      ...mailbox,
-      passwordSealed: cipher.seal(imapPassword, IMAP_PASSWORD_CONTEXT),
-      passwordHint: hintOf(imapPassword),
-    };
+    const { sealed, hint } = sealSecret(cipher, imapPassword, IMAP_PASSWORD_CONTEXT, MIN_LENGTH_FOR_HINT);
+    imap = { ...mailbox, passwordSealed: sealed, passwordHint: hint };
   }
+  const smtpSecret = password ? sealSecret(cipher, password, PASSWORD_CONTEXT, MIN_LENGTH_FOR_HINT) : null;
   return {
-    smtp: {
-      ...smtp,
-      passwordSealed: password ? cipher.seal(password, PASSWORD_CONTEXT) : null,
-      passwordHint: hintOf(password),
-    },
+    smtp: { ...smtp, passwordSealed: smtpSecret?.sealed ?? null, passwordHint: smtpSecret?.hint ?? '' },
     fromAddress: settings.fromAddress,
     fromName: settings.fromName,
     imap,
     lastCheck: null,
   };
 }
-
-const hintOf = (password: string) =>
-  password.length >= MIN_LENGTH_FOR_HINT ? password.slice(-TOKEN_VISIBLE_CHARS) : '';
 
 /** '••••••••abcd' (or the mask characters alone for a short password), '' when none is saved. */
 export const maskedPasswordOf = (stored: StoredEmailSettings): string =>
@@ -150,44 +137,38 @@ export const mailboxAccountOf = (imap: Pick<ImapMailboxSettings, 'host' | 'port'
     .slice(0, 32);
 
 export const fingerprintOf = (smtp: SmtpServerSettings): string =>
-  crypto
-    .createHash('sha256')
-    .update(JSON.stringify([smtp.host, smtp.port, smtp.security, smtp.username, smtp.password]))
-    .digest('hex')
-    .slice(0, 32);
+  fingerprintOfParts([smtp.host, smtp.port, smtp.security, smtp.username, smtp.password]);
 
-/** Reads and opens the saved email settings. */
-export async function loadEmailSettings(db: DbOrTx, cipher: TokenCipher): Promise<EmailSettingsState> {
-  const row = await findSetting(db, EMAIL_SETTINGS_KEY);
-  if (!row) return { status: 'not_configured' };
-  const parsed = storedSchema.safeParse(row.value);
-  if (!parsed.success) {
-    logger.warn('The saved email settings have an unknown shape; treating email as not configured');
-    return { status: 'not_configured' };
-  }
-  const stored = parsed.data;
+/** The settings' passwords opened; undefined when one does not open with this server's key. */
+function openEmailSettings(cipher: TokenCipher, stored: StoredEmailSettings): EmailSettings | undefined {
   let password = '';
   if (stored.smtp.passwordSealed !== null) {
     const opened = cipher.open(stored.smtp.passwordSealed, PASSWORD_CONTEXT);
-    if (opened === undefined) return { status: 'unreadable', stored, updatedAt: row.updatedAt };
+    if (opened === undefined) return undefined;
     password = opened;
   }
   let imap: ImapMailboxSettings | null = null;
   if (stored.imap) {
     const imapPassword = cipher.open(stored.imap.passwordSealed, IMAP_PASSWORD_CONTEXT);
-    if (imapPassword === undefined) return { status: 'unreadable', stored, updatedAt: row.updatedAt };
+    if (imapPassword === undefined) return undefined;
     const { passwordSealed: _imapSealed, passwordHint: _imapHint, ...mailbox } = stored.imap;
     imap = { ...mailbox, password: imapPassword };
   }
   const { passwordSealed: _sealed, passwordHint: _hint, ...server } = stored.smtp;
-  const smtp = { ...server, password };
-  return {
-    status: 'configured',
-    settings: { smtp, fromAddress: stored.fromAddress, fromName: stored.fromName, imap },
-    fingerprint: fingerprintOf(smtp),
-    stored,
-    updatedAt: row.updatedAt,
-  };
+  return { smtp: { ...server, password }, fromAddress: stored.fromAddress, fromName: stored.fromName, imap };
+}
+
+/** Reads and opens the saved email settings. */
+export function loadEmailSettings(db: DbOrTx, cipher: TokenCipher): Promise<EmailSettingsState> {
+  return loadSealedSetting(db, EMAIL_SETTINGS_KEY, {
+    parse: (value) => storedSchema.safeParse(value).data,
+    open: (stored) => {
+      const settings = openEmailSettings(cipher, stored);
+      return settings && { settings };
+    },
+    fingerprint: ({ settings }) => fingerprintOf(settings.smtp),
+    unknownShapeWarning: 'The saved email settings have an unknown shape; treating email as not configured',
+  });
 }
 
 /**

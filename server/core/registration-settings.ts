@@ -9,8 +9,8 @@ import {
   type RegistrationSettingsResponse,
 } from '@shared/contracts/registration-settings';
 import { SETTINGS_MESSAGES, type SaveEmailSettingsResponse } from '@shared/contracts/settings';
-import type { DbOrTx } from '../../db/client';
-import * as repository from './settings.repository';
+import type { DbOrTx } from '../db/client';
+import * as repository from '../db/settings-store';
 
 export const REGISTRATION_SETTINGS_KEY = 'registration';
 

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 
 /**
- * Encrypts secrets kept in the database (the Harvest access token) with AES-256-GCM. A sealed value is
- * `v1.<iv>.<tag>.<ciphertext>` in base64url; the caller's `context` is bound to it as additional
- * authenticated data, so a value copied into another field does not decrypt there.
+ * Encrypts secrets kept in the database (the Harvest access token, the mail passwords, two-step
+ * secrets) with AES-256-GCM. A sealed value is `v1.<iv>.<tag>.<ciphertext>` in base64url; the
+ * caller's `context` is bound to it as additional authenticated data, so a value copied into another
+ * field does not decrypt there.
  */
 export interface TokenCipher {
   seal(plaintext: string, context: string): string;

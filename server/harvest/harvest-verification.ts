@@ -4,18 +4,18 @@
  * Harvest (decision 63): a flaky network or a Harvest outage must not block configuration.
  */
 import type { HarvestCredentialsVerification, HarvestUserSummary } from '@shared/contracts/settings';
-import type { Database } from '../../db/client';
-import type { HarvestUser } from '../../harvest/client';
-import {
-  HarvestAuthError,
-  HarvestError,
-  HarvestForbiddenError,
-  HarvestRateLimitError,
-} from '../../harvest/errors';
-import type { HarvestServices } from '../../harvest/sync/harvest-services';
-import { logger } from '../../lib/logger';
-import { matchAfterVerification } from '../harvest-users/harvest-users.service';
+import type { Database } from '../db/client';
+import type { HarvestClient, HarvestUser } from './client';
+import { HarvestAuthError, HarvestError, HarvestForbiddenError, HarvestRateLimitError } from './errors';
+import type { HarvestServices } from './sync/harvest-services';
+import { logger } from '../lib/logger';
 import { recordHarvestVerification } from './harvest-credentials';
+
+/**
+ * Matches agents to Harvest users by email once Harvest verified the token of `owner`; the count
+ * matched. Passed in by the wiring (server/features/harvest-users, in app.ts and server.ts).
+ */
+export type MatchAgents = (client: HarvestClient, owner: HarvestUser) => Promise<number>;
 
 export interface VerificationOutcome {
   verification: HarvestCredentialsVerification;
@@ -44,6 +44,7 @@ export async function verifySavedCredentials(
   db: Database,
   harvest: HarvestServices,
   previous: HarvestCredentialsVerification | null,
+  matchAgents?: MatchAgents,
 ): Promise<VerificationOutcome | undefined> {
   const state = await harvest.loadCredentials();
   if (state.status !== 'configured') return undefined;
@@ -77,9 +78,9 @@ export async function verifySavedCredentials(
     outcome.harvestUser,
   );
   if (!recorded) return undefined;
-  if (owner) {
+  if (owner && matchAgents) {
     try {
-      const matched = await matchAfterVerification(db, client, owner);
+      const matched = await matchAgents(client, owner);
       if (matched > 0) logger.info('Matched agents to Harvest users by email', { matched });
     } catch (error) {
       // Matching is a convenience; the admin can press Match Users once Harvest answers.
@@ -92,10 +93,14 @@ export async function verifySavedCredentials(
 }
 
 /** The background retry: credentials Harvest could not be asked about are asked about again. */
-export async function verifyPendingCredentials(db: Database, harvest: HarvestServices): Promise<void> {
+export async function verifyPendingCredentials(
+  db: Database,
+  harvest: HarvestServices,
+  matchAgents?: MatchAgents,
+): Promise<void> {
   const state = await harvest.loadCredentials();
   if (state.status !== 'configured' || state.stored.verification?.status !== 'unverified') return;
-  const outcome = await verifySavedCredentials(db, harvest, state.stored.verification);
+  const outcome = await verifySavedCredentials(db, harvest, state.stored.verification, matchAgents);
   if (outcome?.verification.status === 'verified') {
     logger.info('The saved Harvest credentials are verified', { harvestUser: outcome.harvestUser?.email });
     await harvest.credentialsChanged();

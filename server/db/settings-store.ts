@@ -1,7 +1,11 @@
+/**
+ * The one store of the `settings` table (a jsonb value per key): every setting, whoever owns it, reads
+ * and writes through these functions.
+ */
 import { eq, sql } from 'drizzle-orm';
 import type { SettingKey } from '@shared/constants';
-import { settings, users } from '@shared/schema';
-import type { DbOrTx } from '../../db/client';
+import { settings } from '@shared/schema';
+import type { DbOrTx } from './client';
 
 export interface SettingRecord {
   value: unknown;
@@ -58,13 +62,6 @@ export async function replaceSettingIfUnchanged(
     .where(sql`${settings.key} = ${key} AND ${settings.value} = ${JSON.stringify(expected)}::jsonb`)
     .returning({ key: settings.key });
   return replaced.length > 0;
-}
-
-export async function setUserHarvestId(db: DbOrTx, userId: string, harvestUserId: number): Promise<void> {
-  await db
-    .update(users)
-    .set({ harvestUserId, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
 }
 
 /**

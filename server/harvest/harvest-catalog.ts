@@ -11,10 +11,10 @@ import {
   type HarvestListSource,
   type HarvestNamedItem,
 } from '@shared/contracts/harvest';
-import type { HarvestClient } from '../../harvest/client';
-import { HarvestAuthError } from '../../harvest/errors';
-import { logger } from '../../lib/logger';
-import type { HarvestCredentials, HarvestCredentialsState } from '../settings/harvest-credentials';
+import type { HarvestClient } from './client';
+import { HarvestAuthError } from './errors';
+import { logger } from '../lib/logger';
+import type { HarvestCredentials, HarvestCredentialsState } from './harvest-credentials';
 
 export interface CatalogProject extends HarvestNamedItem {
   tasks: HarvestNamedItem[];

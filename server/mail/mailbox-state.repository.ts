@@ -9,7 +9,7 @@ import {
   type SkippedMessage,
 } from '@shared/contracts/email-settings';
 import { mailboxState, type MailboxStateRow } from '@shared/schema';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../db/client';
 
 /** The one mailbox there is today. */
 export const DEFAULT_MAILBOX = 'default';

@@ -13,7 +13,7 @@ import {
   type SlaSettingResponse,
 } from '@shared/contracts/sla';
 import type { DbOrTx } from '../../db/client';
-import { findSetting, upsertSetting } from './settings.repository';
+import { findSetting, upsertSetting } from '../../db/settings-store';
 
 /** The server's own IANA zone: where "09:00" means what the people running it expect by default. */
 const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -1,8 +1,7 @@
 import cluster from 'node:cluster';
-import type { AppConfig } from '../../config';
-import { parseEncryptionKey } from '../../config';
-import { logger } from '../../lib/logger';
-import { readOrCreateSecret } from '../../lib/secrets';
+import { parseEncryptionKey, type AppConfig } from '../config';
+import { logger } from './logger';
+import { readOrCreateSecret } from './secrets';
 
 const KEY_FILE = 'encryption-key';
 

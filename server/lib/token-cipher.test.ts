@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEncryptionKey } from '../../config';
+import { ConfigError, loadConfig, parseEncryptionKey } from '../config';
 import { createTokenCipher } from './token-cipher';
 
 const key = crypto.randomBytes(32);

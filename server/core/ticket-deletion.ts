@@ -9,8 +9,8 @@ import {
   ticketDeletionSettingSchema,
   type TicketDeletionSetting,
 } from '@shared/contracts/settings';
-import type { DbOrTx } from '../../db/client';
-import { findSetting, upsertSetting } from './settings.repository';
+import type { DbOrTx } from '../db/client';
+import { findSetting, upsertSetting } from '../db/settings-store';
 
 export async function loadTicketDeletionSetting(db: DbOrTx): Promise<TicketDeletionSetting> {
   const stored = await findSetting(db, TICKET_DELETION_KEY);

@@ -16,7 +16,7 @@ import type { UpdateTicketInput } from '@shared/contracts/tickets';
 import type { CannedResponseRow } from '@shared/schema';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { changeableItem, ownerForNewItem } from '../../lib/team-or-personal';
+import { changeableItem, ownerForNewItem } from '../../core/team-or-personal/team-or-personal.service';
 import * as ticketsService from '../tickets/tickets.service';
 import { userExists } from '../users/users.repository';
 import type { TicketCaller } from '../tickets/ticket-changes';

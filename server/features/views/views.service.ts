@@ -14,7 +14,7 @@ import {
 import type { SavedViewRow } from '@shared/schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
-import { changeableItem, ownerForNewItem } from '../../lib/team-or-personal';
+import { changeableItem, ownerForNewItem } from '../../core/team-or-personal/team-or-personal.service';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import * as repository from './views.repository';
 

@@ -4,7 +4,7 @@
  * its owner's alone, and the repositories only find it for its owner, so anyone else gets 404 (admins
  * included: they cannot learn it exists). A team item has no owner, so it outlives its author.
  */
-import { forbidden, notFound } from './errors';
+import { forbidden, notFound } from '../../lib/errors';
 
 export type ItemScope = 'team' | 'personal';
 

@@ -49,6 +49,25 @@ export async function listLoaners(db: Database, query: LoanerListQuery): Promise
   return rows.map(toLoanerRecord);
 }
 
+/**
+ * The fields a checkout's form writes as they are given, on create and on update alike (the return
+ * state has its rule, returnChange; who created it is not the form's).
+ */
+type FormField = Exclude<keyof CreateLoanerInput, 'actualReturnDate'>;
+
+function formFields<I extends Pick<UpdateLoanerInput, FormField>>(input: I): Pick<I, FormField> {
+  return {
+    productType: input.productType,
+    personName: input.personName,
+    phone: input.phone,
+    officeNumber: input.officeNumber,
+    checkoutDate: input.checkoutDate,
+    expectedReturnDate: input.expectedReturnDate,
+    notes: input.notes,
+    assignedTo: input.assignedTo,
+  };
+}
+
 /** A new checkout by `createdBy`. It is returned from the start only when an actual return date is given. */
 export async function createLoaner(
   db: Database,
@@ -59,16 +78,9 @@ export async function createLoaner(
   const actualReturnDate = input.actualReturnDate ?? null;
   const row = await mapAssigneeViolation(() =>
     repository.insertLoaner(db, {
-      productType: input.productType,
-      personName: input.personName,
-      phone: input.phone,
-      officeNumber: input.officeNumber,
-      checkoutDate: input.checkoutDate,
-      expectedReturnDate: input.expectedReturnDate,
+      ...formFields(input),
       actualReturnDate,
       isReturned: actualReturnDate !== null,
-      notes: input.notes,
-      assignedTo: input.assignedTo,
       createdBy,
     }),
   );
@@ -109,14 +121,7 @@ export async function updateLoaner(
       if (expectedReturnDate < checkoutDate) throw returnBeforeCheckout();
       if (input.assignedTo && !(await repository.userExists(tx, input.assignedTo))) throw unknownAssignee();
       const updated = await repository.updateLoaner(tx, id, {
-        productType: input.productType,
-        personName: input.personName,
-        phone: input.phone,
-        officeNumber: input.officeNumber,
-        checkoutDate: input.checkoutDate,
-        expectedReturnDate: input.expectedReturnDate,
-        assignedTo: input.assignedTo,
-        notes: input.notes,
+        ...formFields(input),
         ...returnChange(input, existing),
       });
       if (!updated) throw notFound(LOANER_MESSAGES.notFound);

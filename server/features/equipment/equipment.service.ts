@@ -7,6 +7,7 @@ import {
 } from '@shared/contracts/equipment';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
+import { isForeignKeyViolation, pgConstraint } from '../../lib/pg-errors';
 import { toLoanerRecord } from './equipment.mapper';
 import * as repository from './equipment.repository';
 import type { LoanerEquipmentRowWithStatus, LoanerValues } from './equipment.repository';
@@ -25,15 +26,10 @@ const returnBeforeCheckout = () =>
 
 /**
  * The assignee is checked before writing; this catches the rare user deleted in between, so that
- * race still answers 400 rather than 500. drizzle wraps driver errors, so look at the cause too.
+ * race still answers 400 rather than 500.
  */
-function isAssigneeForeignKeyViolation(error: unknown): boolean {
-  const candidates = [error, error instanceof Error ? error.cause : undefined];
-  return candidates.some((candidate) => {
-    const pgError = candidate as { code?: string; constraint?: string } | undefined;
-    return pgError?.code === '23503' && pgError.constraint === ASSIGNEE_FOREIGN_KEY;
-  });
-}
+const isAssigneeForeignKeyViolation = (error: unknown) =>
+  isForeignKeyViolation(error) && pgConstraint(error) === ASSIGNEE_FOREIGN_KEY;
 
 async function mapAssigneeViolation<T>(write: () => Promise<T>): Promise<T> {
   try {

@@ -12,9 +12,9 @@ import {
   TICKET_LIMITS,
   ticketAttachmentSchema,
   timestampString,
-  withoutNul,
   type TicketDetail,
 } from './tickets';
+import { withoutNul } from './common';
 
 export const INBOUND_LIMITS = {
   /** Header fields passed along for auto-reply and loop detection, and each one's values. */

@@ -18,7 +18,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '../constants';
-import { isoDate } from './common';
+import { isoDate, withoutNul } from './common';
 import { SLA_FILTER_STATES, ticketSlaSchema, type SlaFilterState } from './sla';
 
 /** An attachment as recorded on a ticket: its metadata only (the content is not stored). */
@@ -96,9 +96,6 @@ export const TICKET_MESSAGES = {
   harvestEntryNotOnTicket: 'Must be the Harvest id of a time entry recorded for this ticket',
   ticketNumberUnavailable: 'Could not allocate a ticket number; please try again',
 } as const;
-
-// PostgreSQL text cannot hold NUL, so it is refused here rather than failing in the database.
-export const withoutNul = (value: string) => !value.includes('\u0000');
 
 /** Any PostgreSQL uuid (not only RFC 4122 versions: imported data may hold others). */
 export const idSchema = z.guid(TICKET_MESSAGES.invalidId).transform((id) => id.toLowerCase());

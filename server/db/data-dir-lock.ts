@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isProcessAlive } from '../lib/process-alive';
 
 export class DataDirLockedError extends Error {
   constructor(dataDir: string, pid: number) {
@@ -8,16 +9,6 @@ export class DataDirLockedError extends Error {
         'Stop that process first, or set DATA_DIR to another folder.',
     );
     this.name = 'DataDirLockedError';
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -41,7 +32,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number.parseInt(fs.readFileSync(lockFile, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+      if (Number.isInteger(owner) && owner !== process.pid && isProcessAlive(owner)) {
         throw new DataDirLockedError(dataDir, owner);
       }
       fs.rmSync(lockFile, { force: true });

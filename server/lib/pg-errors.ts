@@ -2,13 +2,23 @@
  * PostgreSQL error codes, read through drizzle's wrapper: drizzle 0.45 throws a DrizzleQueryError
  * whose `cause` is the driver's error carrying the SQLSTATE `code`.
  */
-export function pgErrorCode(error: unknown): string | undefined {
+function pgError(error: unknown): { code: string; constraint?: unknown } | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const found = current as { code?: unknown; constraint?: unknown };
+    if (typeof found.code === 'string' && /^[0-9A-Z]{5}$/.test(found.code)) {
+      return { code: found.code, constraint: found.constraint };
+    }
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+export const pgErrorCode = (error: unknown): string | undefined => pgError(error)?.code;
+
+/** The constraint a failed statement broke (a unique index, a foreign key), when it names one. */
+export function pgConstraint(error: unknown): string | undefined {
+  const constraint = pgError(error)?.constraint;
+  return typeof constraint === 'string' ? constraint : undefined;
 }
 
 export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';

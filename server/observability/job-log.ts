@@ -4,7 +4,7 @@
  * reply's job names the message, whose body it must not carry into a line). The metrics listen here
  * too (metrics.ts), so the job runner knows nothing of them.
  */
-import { logger } from '../lib/logger';
+import { writeTimedLine } from './timed-line';
 
 /**
  * - completed: done;
@@ -36,20 +36,21 @@ export function onJobRun(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Failures at error, retries at warn, a periodic task's routine runs at debug, the rest at info. */
+function lineLevel({ outcome, periodic }: JobRunReport) {
+  if (outcome === 'failed') return 'error';
+  if (outcome === 'retry') return 'warn';
+  return periodic ? 'debug' : 'info';
+}
+
 export function reportJobRun(report: JobRunReport): void {
-  const { queue, jobId, attempt, outcome, durationSeconds, error, periodic } = report;
-  const fields = {
+  const { queue, jobId, attempt, outcome, durationSeconds, error } = report;
+  writeTimedLine(lineLevel(report), `Job ${queue} ${outcome}`, durationSeconds, {
     queue,
     jobId,
     attempt,
     outcome,
-    durationMs: Math.round(durationSeconds * 10_000) / 10,
     ...(error === undefined ? {} : { error }),
-  };
-  const message = `Job ${queue} ${outcome}`;
-  if (outcome === 'failed') logger.error(message, fields);
-  else if (outcome === 'retry') logger.warn(message, fields);
-  else if (periodic) logger.debug(message, fields);
-  else logger.info(message, fields);
+  });
   for (const listener of listeners) listener(report);
 }

@@ -5,9 +5,9 @@
  * tokens) or body, so none of them can reach a line.
  */
 import type { Request, RequestHandler } from 'express';
-import { logger } from '../lib/logger';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id';
 import { routePatternOf } from './route-pattern';
+import { writeTimedLine } from './timed-line';
 
 export interface RequestObservation {
   method: string;
@@ -66,16 +66,13 @@ function writeLine(
   requestId: string,
   { method, route, status, durationSeconds, aborted }: RequestObservation,
 ) {
-  const fields = {
+  const level = status >= 500 ? 'error' : PROBE_ROUTES.has(route) ? 'debug' : 'info';
+  const message = `${method} ${route} ${status}${aborted ? ' (client went away)' : ''}`;
+  writeTimedLine(level, message, durationSeconds, {
     requestId,
     method,
     route,
     status,
-    durationMs: Math.round(durationSeconds * 10_000) / 10,
     ...(aborted ? { aborted: true } : {}),
-  };
-  const message = `${method} ${route} ${status}${aborted ? ' (client went away)' : ''}`;
-  if (status >= 500) logger.error(message, fields);
-  else if (PROBE_ROUTES.has(route)) logger.debug(message, fields);
-  else logger.info(message, fields);
+  });
 }

@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { TICKET_PRIORITIES } from '../constants';
+import { withoutNul } from './common';
 import { manualTicketStatusSchema, type TicketDetail } from './tickets';
 
 export const CANNED_RESPONSE_SCOPES = ['team', 'personal'] as const;
@@ -130,8 +131,6 @@ export const CANNED_RESPONSE_TEXTS = {
   personal: 'Personal',
 } as const;
 
-const noNul = (value: string) => !value.includes('\u0000');
-
 /** "me", a user's id, or null (unassign); absent: the assignee is left as it is. */
 export const assignToSchema = z.union(
   [z.literal('me'), z.guid('Must be "me", a user id or null'), z.null()],
@@ -152,13 +151,13 @@ const nameSchema = z
   .trim()
   .min(1, 'Name is required')
   .max(CANNED_RESPONSE_LIMITS.name, `At most ${CANNED_RESPONSE_LIMITS.name} characters`)
-  .refine(noNul, 'Name contains a character that cannot be stored');
+  .refine(withoutNul, 'Name contains a character that cannot be stored');
 
 const bodySchema = z
   .string({ error: 'Body is required' })
   .max(CANNED_RESPONSE_LIMITS.body, `At most ${CANNED_RESPONSE_LIMITS.body} characters`)
   .refine((value) => value.trim() !== '', 'Body is required')
-  .refine(noNul, 'Body contains a character that cannot be stored')
+  .refine(withoutNul, 'Body contains a character that cannot be stored')
   .superRefine((value, ctx) => {
     const unknown = unknownPlaceholders(value);
     if (unknown.length > 0)

@@ -10,6 +10,9 @@ export const isoDate = z
     return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
   }, 'Must be a real calendar date');
 
+// PostgreSQL text cannot hold NUL, so it is refused in the contracts rather than failing in the database.
+export const withoutNul = (value: string) => !value.includes('\u0000');
+
 export const uuidParam = z.uuid('Must be a valid id');
 
 /** The body of every error answer of the API (one error middleware writes it). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOANER_PRODUCT_TYPES, type LoanerProductType } from '../constants';
-import { isoDate } from './common';
+import { isoDate, withoutNul } from './common';
 
 /**
  * Loaner equipment contracts (spec §3, §5, §7): the request bodies and query of
@@ -36,7 +36,6 @@ const BODY_NOT_OBJECT = 'The request body must be a JSON object';
 const missing = (input: unknown) => input === undefined || input === null;
 
 /** PostgreSQL text cannot hold the NUL character; refusing it here keeps it from ever reaching SQL. */
-const noNul = (value: string) => !value.includes('\u0000');
 
 /** A required, trimmed, non-blank text field of at most `max` characters. */
 const requiredText = (label: string, max: number) =>
@@ -45,7 +44,7 @@ const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine(noNul, `${label} contains a character that cannot be stored`);
+    .refine(withoutNul, `${label} contains a character that cannot be stored`);
 
 /**
  * A loan date: YYYY-MM-DD, a real calendar day, within LOANER_DATE_RANGE. One message per bad date,
@@ -77,7 +76,7 @@ const notesText = z
   .string('Notes must be text')
   .trim()
   .max(LOANER_LIMITS.notes, `Notes must be at most ${LOANER_LIMITS.notes} characters`)
-  .refine(noNul, 'Notes contain a character that cannot be stored');
+  .refine(withoutNul, 'Notes contain a character that cannot be stored');
 
 /** Blank notes are stored as no notes; on an update, absent notes stay absent (unchanged). */
 const notes = notesText
@@ -187,7 +186,7 @@ export const loanerListQuerySchema = z.preprocess(
       .string('search must be given once')
       .trim()
       .max(LOANER_LIMITS.search, `search must be at most ${LOANER_LIMITS.search} characters`)
-      .refine(noNul, 'search contains a character that cannot be searched for')
+      .refine(withoutNul, 'search contains a character that cannot be searched for')
       .optional(),
     isReturned: booleanFlag('isReturned'),
     overdue: booleanFlag('overdue'),

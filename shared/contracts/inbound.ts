@@ -5,7 +5,16 @@
  */
 import { z } from 'zod';
 import { DEFAULT_TICKET_PRIORITY, TICKET_PRIORITIES } from '../constants';
-import { TICKET_LIMITS, ticketAttachmentSchema, timestampString, type TicketDetail } from './tickets';
+import {
+  inSupportedYears,
+  jsonText,
+  requiredText,
+  TICKET_LIMITS,
+  ticketAttachmentSchema,
+  timestampString,
+  type TicketDetail,
+} from './tickets';
+import { withoutNul } from './common';
 
 export const INBOUND_LIMITS = {
   /** Header fields passed along for auto-reply and loop detection, and each one's values. */
@@ -92,32 +101,8 @@ function rfc5322DateText(text: string): string | undefined {
 export function parseEmailDate(text: string): Date | undefined {
   const trimmed = text.trim();
   const dateText = timestampString.safeParse(trimmed).success ? trimmed : rfc5322DateText(trimmed);
-  if (dateText === undefined) return undefined;
-  const time = new Date(dateText);
-  const year = time.getUTCFullYear();
-  if (Number.isNaN(time.getTime()) || year < TICKET_LIMITS.minYear || year > TICKET_LIMITS.maxYear) {
-    return undefined;
-  }
-  return time;
+  return dateText !== undefined && inSupportedYears(dateText) ? new Date(dateText) : undefined;
 }
-
-const withoutNul = (value: string) => !value.includes('\u0000');
-
-function requiredText(message: string, max: number) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? message : `${message} (as text)`) })
-    .trim()
-    .min(1, message)
-    .max(max, `At most ${max} characters`)
-    .refine(withoutNul, INBOUND_MESSAGES.noNul);
-}
-
-const jsonText = (max: number) =>
-  z
-    .string()
-    .max(max, `At most ${max} characters`)
-    .refine(withoutNul, INBOUND_MESSAGES.noNul)
-    .refine((value) => !/\p{Cs}/u.test(value), INBOUND_MESSAGES.unpairedSurrogate);
 
 /** White space base64 may be wrapped with (MIME wraps it at 76 characters). */
 const BASE64_WRAPPING = /[\r\n\t ]+/g;

@@ -18,7 +18,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '../constants';
-import { isoDate } from './common';
+import { isoDate, withoutNul } from './common';
 import { SLA_FILTER_STATES, ticketSlaSchema, type SlaFilterState } from './sla';
 
 /** An attachment as recorded on a ticket: its metadata only (the content is not stored). */
@@ -97,13 +97,11 @@ export const TICKET_MESSAGES = {
   ticketNumberUnavailable: 'Could not allocate a ticket number; please try again',
 } as const;
 
-// PostgreSQL text cannot hold NUL, so it is refused here rather than failing in the database.
-const withoutNul = (value: string) => !value.includes('\u0000');
-
 /** Any PostgreSQL uuid (not only RFC 4122 versions: imported data may hold others). */
 export const idSchema = z.guid(TICKET_MESSAGES.invalidId).transform((id) => id.toLowerCase());
 
-function requiredText(message: string, max: number) {
+/** Text that must be given (after trimming), at most `max` characters, and storable. */
+export function requiredText(message: string, max: number) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? message : `${message} (as text)`) })
     .trim()
@@ -115,7 +113,8 @@ function requiredText(message: string, max: number) {
 const optionalText = (max: number) =>
   z.string().max(max, `At most ${max} characters`).refine(withoutNul, TICKET_MESSAGES.noNul);
 
-function inSupportedYears(value: string): boolean {
+/** A date the app stores and shows: a real one, within TICKET_LIMITS' years. */
+export function inSupportedYears(value: string): boolean {
   const time = new Date(value);
   const year = time.getUTCFullYear();
   return !Number.isNaN(time.getTime()) && year >= TICKET_LIMITS.minYear && year <= TICKET_LIMITS.maxYear;
@@ -149,7 +148,7 @@ export const manualTicketStatusSchema = z.enum(MANUAL_TICKET_STATUSES, {
 });
 
 // jsonb refuses an unpaired UTF-16 surrogate (text columns would store U+FFFD in its place instead).
-const jsonText = (max: number) =>
+export const jsonText = (max: number) =>
   optionalText(max).refine((value) => !/\p{Cs}/u.test(value), TICKET_MESSAGES.unpairedSurrogate);
 
 const attachmentInputSchema = ticketAttachmentSchema.extend({

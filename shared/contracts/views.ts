@@ -21,6 +21,7 @@ import {
   TICKET_STATUSES,
   type SavedViewScope,
 } from '../constants';
+import { withoutNul } from './common';
 import { ticketListQuerySchema, toTicketListQuery, type TicketListFilters } from './tickets';
 
 /** The list's query parameters as a view keeps them: snake_case names, text values. */
@@ -88,7 +89,7 @@ const nameSchema = z
   .trim()
   .min(1, 'Name is required')
   .max(SAVED_VIEW_LIMITS.name, `At most ${SAVED_VIEW_LIMITS.name} characters`)
-  .refine((value) => !value.includes('\u0000'), 'Name contains a character that cannot be stored');
+  .refine(withoutNul, 'Name contains a character that cannot be stored');
 
 const positionSchema = z
   .number({ error: 'Position must be a whole number' })

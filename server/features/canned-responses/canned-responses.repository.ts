@@ -1,65 +1,23 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { CannedResponseActions, CannedResponseScope } from '@shared/contracts/canned-responses';
+import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { cannedResponses, type CannedResponseRow } from '@shared/schema';
+import { teamOrPersonalRepository } from '../../core/team-or-personal/team-or-personal.repository';
 import type { DbOrTx } from '../../db/client';
 import { escapeLikePattern } from '../../lib/like-pattern';
 
 const t = cannedResponses;
 
-/** The responses `userId` may use: every team response and their own personal ones. */
-const usableBy = (userId: string): SQL =>
-  or(and(eq(t.scope, 'team'), isNull(t.ownerId)), and(eq(t.scope, 'personal'), eq(t.ownerId, userId)))!;
+/** The team-or-personal queries: a user may use every team response and their own personal ones. */
+export const responses = teamOrPersonalRepository(t);
 
+/** The responses `userId` may use whose name or body holds `search`, the most used first. */
 export function listUsable(db: DbOrTx, userId: string, search?: string): Promise<CannedResponseRow[]> {
   const pattern = search ? `%${escapeLikePattern(search)}%` : undefined;
-  return db
-    .select()
-    .from(t)
-    .where(and(usableBy(userId), pattern ? or(ilike(t.name, pattern), ilike(t.body, pattern)) : undefined))
-    .orderBy(desc(t.usageCount), asc(sql`lower(${t.name})`), asc(t.id));
-}
-
-/** The response, if `userId` may use it; another agent's personal one is as if it did not exist. */
-export async function findUsable(
-  db: DbOrTx,
-  id: string,
-  userId: string,
-): Promise<CannedResponseRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.id, id), usableBy(userId)));
-  return row;
-}
-
-export interface CannedResponseValues {
-  name: string;
-  body: string;
-  scope: CannedResponseScope;
-  ownerId: string | null;
-  actions: CannedResponseActions;
-}
-
-export async function insertResponse(db: DbOrTx, values: CannedResponseValues): Promise<CannedResponseRow> {
-  const [row] = await db.insert(t).values(values).returning();
-  return row!;
-}
-
-export async function updateResponse(
-  db: DbOrTx,
-  id: string,
-  values: Partial<Pick<CannedResponseValues, 'name' | 'body' | 'actions'>>,
-): Promise<CannedResponseRow | undefined> {
-  const [row] = await db
-    .update(t)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(t.id, id))
-    .returning();
-  return row;
-}
-
-export async function deleteResponse(db: DbOrTx, id: string): Promise<void> {
-  await db.delete(t).where(eq(t.id, id));
+  return responses.listVisible(
+    db,
+    userId,
+    [desc(t.usageCount), asc(sql`lower(${t.name})`), asc(t.id)],
+    pattern ? or(ilike(t.name, pattern), ilike(t.body, pattern)) : undefined,
+  );
 }
 
 export async function countUse(db: DbOrTx, id: string): Promise<void> {

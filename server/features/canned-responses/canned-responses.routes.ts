@@ -9,6 +9,7 @@ import {
   type CannedResponsesResponse,
 } from '@shared/contracts/canned-responses';
 import { idSchema } from '@shared/contracts/tickets';
+import { addTeamOrPersonalRoutes } from '../../core/team-or-personal/team-or-personal.routes';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAuth } from '../../middleware/require-auth';
@@ -21,29 +22,16 @@ export function cannedResponsesRoutes(deps: { db: Database }) {
   const auth = requireAuth(db);
   const router = Router();
 
-  router.get('/canned-responses', auth, async (req, res) => {
-    const { search } = parseInput(cannedResponsesQuerySchema, req.query);
-    const responses = await service.listResponses(db, currentUser(req), search);
-    res.json({ responses } satisfies CannedResponsesResponse);
-  });
-
-  router.post('/canned-responses', auth, async (req, res) => {
-    const input = parseInput(createCannedResponseSchema, req.body);
-    const response = await service.createResponse(db, currentUser(req), input);
-    res.status(201).json({ response } satisfies CannedResponseResult);
-  });
-
-  router.put('/canned-responses/:id', auth, async (req, res) => {
-    const { id } = parseInput(idParams, req.params);
-    const input = parseInput(updateCannedResponseSchema, req.body);
-    const response = await service.updateResponse(db, currentUser(req), id, input);
-    res.json({ response } satisfies CannedResponseResult);
-  });
-
-  router.delete('/canned-responses/:id', auth, async (req, res) => {
-    const { id } = parseInput(idParams, req.params);
-    await service.deleteResponse(db, currentUser(req), id);
-    res.status(204).end();
+  addTeamOrPersonalRoutes(router, {
+    db,
+    auth,
+    path: '/canned-responses',
+    one: 'response' satisfies keyof CannedResponseResult,
+    many: 'responses' satisfies keyof CannedResponsesResponse,
+    createSchema: createCannedResponseSchema,
+    updateSchema: updateCannedResponseSchema,
+    listQuerySchema: cannedResponsesQuerySchema,
+    collection: service.cannedResponses,
   });
 
   router.post('/tickets/:id/apply-response', auth, async (req, res) => {

@@ -14,9 +14,12 @@ import {
 } from '@shared/contracts/canned-responses';
 import type { UpdateTicketInput } from '@shared/contracts/tickets';
 import type { CannedResponseRow } from '@shared/schema';
+import {
+  teamOrPersonalCollection,
+  teamOrPersonalFields,
+} from '../../core/team-or-personal/team-or-personal.service';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { changeableItem, ownerForNewItem } from '../../lib/team-or-personal';
 import * as ticketsService from '../tickets/tickets.service';
 import { userExists } from '../../core/users/users.repository';
 import type { TicketCaller } from '../tickets/ticket-changes';
@@ -28,11 +31,8 @@ export interface CannedResponseCaller extends TicketCaller {
 }
 
 const toResponse = (row: CannedResponseRow): CannedResponse => ({
-  id: row.id,
-  name: row.name,
+  ...teamOrPersonalFields(row),
   body: row.body,
-  scope: row.scope as CannedResponse['scope'],
-  ownerId: row.ownerId,
   actions: row.actions as CannedResponseActions,
   usageCount: row.usageCount,
   updatedAt: row.updatedAt.toISOString(),
@@ -48,51 +48,22 @@ async function assertAssigneeExists(db: Database, actions: CannedResponseActions
   }
 }
 
-export async function listResponses(
-  db: Database,
-  caller: CannedResponseCaller,
-  search?: string,
-): Promise<CannedResponse[]> {
-  return (await repository.listUsable(db, caller.id, search || undefined)).map(toResponse);
-}
-
-export async function createResponse(
-  db: Database,
-  caller: CannedResponseCaller,
-  input: CreateCannedResponseInput,
-): Promise<CannedResponse> {
-  const ownerId = ownerForNewItem(input.scope, caller, CANNED_RESPONSE_MESSAGES);
-  await assertAssigneeExists(db, input.actions);
-  const row = await repository.insertResponse(db, { ...input, ownerId });
-  return toResponse(row);
-}
-
-/** The response the caller may change: 404 when they cannot see it, 403 for an agent on a team one. */
-async function changeable(
-  db: Database,
-  caller: CannedResponseCaller,
-  id: string,
-): Promise<CannedResponseRow> {
-  return changeableItem(await repository.findUsable(db, id, caller.id), caller, CANNED_RESPONSE_MESSAGES);
-}
-
-export async function updateResponse(
-  db: Database,
-  caller: CannedResponseCaller,
-  id: string,
-  input: UpdateCannedResponseInput,
-): Promise<CannedResponse> {
-  await changeable(db, caller, id);
-  await assertAssigneeExists(db, input.actions);
-  const row = await repository.updateResponse(db, id, input);
-  if (!row) throw notFound(CANNED_RESPONSE_MESSAGES.notFound);
-  return toResponse(row);
-}
-
-export async function deleteResponse(db: Database, caller: CannedResponseCaller, id: string): Promise<void> {
-  await changeable(db, caller, id);
-  await repository.deleteResponse(db, id);
-}
+/** Canned responses as a team-or-personal collection; a named assignee is checked before each write. */
+export const cannedResponses = teamOrPersonalCollection({
+  messages: CANNED_RESPONSE_MESSAGES,
+  repository: repository.responses,
+  toItem: toResponse,
+  list: (db, userId, query: { search?: string } | undefined) =>
+    repository.listUsable(db, userId, query?.search || undefined),
+  async insert(db, input: CreateCannedResponseInput, ownerId) {
+    await assertAssigneeExists(db, input.actions);
+    return repository.responses.insert(db, { ...input, ownerId });
+  },
+  async update(db, current, input: UpdateCannedResponseInput) {
+    await assertAssigneeExists(db, input.actions);
+    return repository.responses.update(db, current.id, input);
+  },
+});
 
 /** The ticket change a response's actions ask for; undefined when they ask for none. */
 function ticketChange(actions: CannedResponseActions, callerId: string): UpdateTicketInput | undefined {
@@ -116,7 +87,7 @@ export async function applyResponse(
   ticketId: string,
   responseId: string,
 ): Promise<ApplyResponseResult> {
-  const row = await repository.findUsable(db, responseId, caller.id);
+  const row = await repository.responses.findVisible(db, responseId, caller.id);
   if (!row) throw notFound(CANNED_RESPONSE_MESSAGES.notFound);
   const change = ticketChange(row.actions as CannedResponseActions, caller.id);
   const ticket = change

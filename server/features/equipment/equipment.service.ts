@@ -7,6 +7,7 @@ import {
 } from '@shared/contracts/equipment';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
+import { isForeignKeyViolation, pgConstraint } from '../../lib/pg-errors';
 import { toLoanerRecord } from './equipment.mapper';
 import * as repository from './equipment.repository';
 import type { LoanerEquipmentRowWithStatus, LoanerValues } from './equipment.repository';
@@ -25,15 +26,10 @@ const returnBeforeCheckout = () =>
 
 /**
  * The assignee is checked before writing; this catches the rare user deleted in between, so that
- * race still answers 400 rather than 500. drizzle wraps driver errors, so look at the cause too.
+ * race still answers 400 rather than 500.
  */
-function isAssigneeForeignKeyViolation(error: unknown): boolean {
-  const candidates = [error, error instanceof Error ? error.cause : undefined];
-  return candidates.some((candidate) => {
-    const pgError = candidate as { code?: string; constraint?: string } | undefined;
-    return pgError?.code === '23503' && pgError.constraint === ASSIGNEE_FOREIGN_KEY;
-  });
-}
+const isAssigneeForeignKeyViolation = (error: unknown) =>
+  isForeignKeyViolation(error) && pgConstraint(error) === ASSIGNEE_FOREIGN_KEY;
 
 async function mapAssigneeViolation<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -49,6 +45,25 @@ export async function listLoaners(db: Database, query: LoanerListQuery): Promise
   return rows.map(toLoanerRecord);
 }
 
+/**
+ * The fields a checkout's form writes as they are given, on create and on update alike (the return
+ * state has its rule, returnChange; who created it is not the form's).
+ */
+type FormField = Exclude<keyof CreateLoanerInput, 'actualReturnDate'>;
+
+function formFields<I extends Pick<UpdateLoanerInput, FormField>>(input: I): Pick<I, FormField> {
+  return {
+    productType: input.productType,
+    personName: input.personName,
+    phone: input.phone,
+    officeNumber: input.officeNumber,
+    checkoutDate: input.checkoutDate,
+    expectedReturnDate: input.expectedReturnDate,
+    notes: input.notes,
+    assignedTo: input.assignedTo,
+  };
+}
+
 /** A new checkout by `createdBy`. It is returned from the start only when an actual return date is given. */
 export async function createLoaner(
   db: Database,
@@ -59,16 +74,9 @@ export async function createLoaner(
   const actualReturnDate = input.actualReturnDate ?? null;
   const row = await mapAssigneeViolation(() =>
     repository.insertLoaner(db, {
-      productType: input.productType,
-      personName: input.personName,
-      phone: input.phone,
-      officeNumber: input.officeNumber,
-      checkoutDate: input.checkoutDate,
-      expectedReturnDate: input.expectedReturnDate,
+      ...formFields(input),
       actualReturnDate,
       isReturned: actualReturnDate !== null,
-      notes: input.notes,
-      assignedTo: input.assignedTo,
       createdBy,
     }),
   );
@@ -109,14 +117,7 @@ export async function updateLoaner(
       if (expectedReturnDate < checkoutDate) throw returnBeforeCheckout();
       if (input.assignedTo && !(await repository.userExists(tx, input.assignedTo))) throw unknownAssignee();
       const updated = await repository.updateLoaner(tx, id, {
-        productType: input.productType,
-        personName: input.personName,
-        phone: input.phone,
-        officeNumber: input.officeNumber,
-        checkoutDate: input.checkoutDate,
-        expectedReturnDate: input.expectedReturnDate,
-        assignedTo: input.assignedTo,
-        notes: input.notes,
+        ...formFields(input),
         ...returnChange(input, existing),
       });
       if (!updated) throw notFound(LOANER_MESSAGES.notFound);

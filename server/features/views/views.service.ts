@@ -12,22 +12,17 @@ import {
   type UpdateSavedViewInput,
 } from '@shared/contracts/views';
 import type { SavedViewRow } from '@shared/schema';
+import {
+  teamOrPersonalCollection,
+  teamOrPersonalFields,
+} from '../../core/team-or-personal/team-or-personal.service';
 import type { Database, DbOrTx } from '../../db/client';
-import { conflict, notFound } from '../../lib/errors';
-import { changeableItem, ownerForNewItem } from '../../lib/team-or-personal';
+import { conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import * as repository from './views.repository';
 
-export interface ViewCaller {
-  id: string;
-  role: string;
-}
-
 const toView = (row: SavedViewRow): SavedView => ({
-  id: row.id,
-  name: row.name,
-  scope: row.scope as SavedView['scope'],
-  ownerId: row.ownerId,
+  ...teamOrPersonalFields(row),
   query: row.query as SavedViewQuery,
   position: row.position,
 });
@@ -55,50 +50,27 @@ async function uniqueName<T>(
   }
 }
 
-export async function listViews(db: Database, caller: ViewCaller): Promise<SavedView[]> {
-  return (await repository.listVisible(db, caller.id)).map(toView);
-}
-
-export async function createView(
-  db: Database,
-  caller: ViewCaller,
-  input: CreateSavedViewInput,
-): Promise<SavedView> {
-  const ownerId = ownerForNewItem(input.scope, caller, SAVED_VIEW_MESSAGES);
-  const stats = await repository.listStats(db, ownerId);
-  if (stats.count >= SAVED_VIEW_LIMITS.perList) throw conflict(SAVED_VIEW_MESSAGES.tooMany);
-  const row = await uniqueName(db, { ownerId, name: input.name }, (tx) =>
-    repository.insertView(tx, {
-      name: input.name,
-      scope: input.scope,
-      ownerId,
-      query: input.query,
-      position: input.position ?? Math.min(stats.next, SAVED_VIEW_LIMITS.maxPosition),
-    }),
-  );
-  return toView(row);
-}
-
-/** The view the caller may change: 404 when they cannot see it, 403 for an agent on a team one. */
-async function changeable(db: Database, caller: ViewCaller, id: string): Promise<SavedViewRow> {
-  return changeableItem(await repository.findVisible(db, id, caller.id), caller, SAVED_VIEW_MESSAGES);
-}
-
-export async function updateView(
-  db: Database,
-  caller: ViewCaller,
-  id: string,
-  input: UpdateSavedViewInput,
-): Promise<SavedView> {
-  const current = await changeable(db, caller, id);
-  const row = await uniqueName(db, { ownerId: current.ownerId, name: input.name, exceptId: id }, (tx) =>
-    repository.updateView(tx, id, input),
-  );
-  if (!row) throw notFound(SAVED_VIEW_MESSAGES.notFound);
-  return toView(row);
-}
-
-export async function deleteView(db: Database, caller: ViewCaller, id: string): Promise<void> {
-  await changeable(db, caller, id);
-  await repository.deleteView(db, id);
-}
+/** Saved views as a team-or-personal collection: a list holds a bounded number of uniquely named views. */
+export const savedViews = teamOrPersonalCollection({
+  messages: SAVED_VIEW_MESSAGES,
+  repository: repository.views,
+  toItem: toView,
+  list: (db, userId) => repository.listVisible(db, userId),
+  async insert(db, input: CreateSavedViewInput, ownerId) {
+    const stats = await repository.listStats(db, ownerId);
+    if (stats.count >= SAVED_VIEW_LIMITS.perList) throw conflict(SAVED_VIEW_MESSAGES.tooMany);
+    return uniqueName(db, { ownerId, name: input.name }, (tx) =>
+      repository.views.insert(tx, {
+        name: input.name,
+        scope: input.scope,
+        ownerId,
+        query: input.query,
+        position: input.position ?? Math.min(stats.next, SAVED_VIEW_LIMITS.maxPosition),
+      }),
+    );
+  },
+  update: (db, current, input: UpdateSavedViewInput) =>
+    uniqueName(db, { ownerId: current.ownerId, name: input.name, exceptId: current.id }, (tx) =>
+      repository.views.update(tx, current.id, input),
+    ),
+});

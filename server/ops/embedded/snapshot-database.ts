@@ -11,6 +11,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { servePrivately } from '../../db/private-socket';
+import { isProcessAlive } from '../../lib/process-alive';
 
 /**
  * `.snapshot-<pid>-<random>` (a folder, or the downloaded tar): the pid tells a copy in use from one a
@@ -18,20 +19,11 @@ import { servePrivately } from '../../db/private-socket';
  */
 const COPY_PREFIX = '.snapshot-';
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Copies left by processes that died before closing them (a whole database each). */
 function removeAbandonedCopies(parentDir: string): void {
   for (const name of fs.readdirSync(parentDir)) {
     const pid = Number(/^\.snapshot-(\d+)-/.exec(name)?.[1]);
-    if (pid && !isAlive(pid)) fs.rmSync(path.join(parentDir, name), { recursive: true, force: true });
+    if (pid && !isProcessAlive(pid)) fs.rmSync(path.join(parentDir, name), { recursive: true, force: true });
   }
 }
 

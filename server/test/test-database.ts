@@ -26,6 +26,10 @@ export async function openTestDatabase(options: { embedded?: boolean } = {}): Pr
       await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
     }
   }
+  // Test fixtures set tickets' columns directly (old timestamps, legacy notes, states the API does not
+  // produce): they write without a recorded change (migration 0027). The app's writers record theirs
+  // all the same, and ticket-changes.enforcement.test.ts turns the check back on to prove it.
+  await admin.query(`ALTER DATABASE ${name} SET helpdesk.unrecorded_ticket_write = 'test fixture'`);
   const url = new URL(server.serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', dbPoolSize: 10 });

@@ -23,7 +23,11 @@ export interface Diff<T> {
   after: T;
 }
 
-/** What changed on one ticket; a field is present only when it changed. */
+/**
+ * What changed on one ticket; a field is present only when it changed, except status and priority,
+ * present whenever a user's request set them (after may equal before: a re-save, which recomputes the
+ * due times).
+ */
 export interface TicketFieldChanges {
   ticketId: string;
   created?: true;

@@ -222,10 +222,12 @@ async function applyChanges(
  */
 function fieldChanges(ticket: repository.LockedTicket, changes: TicketChanges): TicketFieldChanges {
   const entry: TicketFieldChanges = { ticketId: ticket.id };
-  if (changes.status !== undefined && changes.status !== ticket.status) {
+  // Status and priority as the request set them, even unchanged: re-saving recomputes the due times
+  // (the SLA subscriber), as a change always did.
+  if (changes.status !== undefined) {
     entry.status = { before: ticket.status as TicketStatus, after: changes.status as TicketStatus };
   }
-  if (changes.priority !== undefined && changes.priority !== ticket.priority) {
+  if (changes.priority !== undefined) {
     entry.priority = { before: ticket.priority as TicketPriority, after: changes.priority as TicketPriority };
   }
   if (changes.assignedTo !== undefined && changes.assignedTo !== ticket.assignedTo) {

@@ -55,7 +55,13 @@ export default defineConfig({
           globalSetup: ['server/test/global-setup.ts'],
           // Scan every answer and every log line of every integration test for secrets (password
           // hashes, tokens, cookies, message bodies); the second also keeps the tests' logs quiet.
-          setupFiles: ['server/test/security/secret-scan.setup.ts', 'server/test/security/log-scan.setup.ts'],
+          // The ticket-change subscribers too, as the app registers them, for the tests that run a
+          // service or a job without an app.
+          setupFiles: [
+            'server/test/security/secret-scan.setup.ts',
+            'server/test/security/log-scan.setup.ts',
+            'server/test/ticket-change-subscribers.setup.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -48,6 +48,7 @@ import { createReadinessCheck, healthRoutes } from './observability/health';
 import { createMetrics } from './observability/metrics';
 import { metricsRoutes } from './observability/metrics-routes';
 import { observeRequests } from './observability/request-log';
+import { registerTicketChangeSubscribers } from './ticket-change-subscribers';
 
 export interface AppDeps {
   config: AppConfig;
@@ -81,6 +82,8 @@ export function createApp(deps: AppDeps): Express {
     deps.harvest ??
     createHarvestServices({ db, config, encryptionKey: config.encryptionKey ?? crypto.randomBytes(32) });
   const jobs = deps.jobs ?? createJobRunner(pool);
+  // Before any request or job writes a ticket: SLA, notices and the poll cache hear of every change.
+  registerTicketChangeSubscribers();
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy ? 1 : false);

@@ -311,6 +311,34 @@ export const ticketEvents = pgTable(
 );
 
 /**
+ * Every change to tickets (issue 35): one row per change, with what changed on each ticket (before and
+ * after), who or what made it and its channel, written by server/core/ticket-changes in the same
+ * transaction as the change. `txid` is that transaction's id: a deferred constraint trigger on tickets
+ * (migration 0027) refuses to commit a write to a ticket without a change recorded for it in the same
+ * transaction. No foreign key to tickets: the record of a purge outlives the ticket.
+ */
+export const ticketChanges = pgTable(
+  'ticket_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    txid: bigint('txid', { mode: 'number' })
+      .notNull()
+      .default(sql`txid_current()`),
+    ticketIds: uuid('ticket_ids').array().notNull(),
+    /** The user who made it; null when the help desk did (`actorSystem`). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** TICKET_SYSTEM_ACTORS, when no user made it. */
+    actorSystem: varchar('actor_system', { length: 16 }),
+    /** TICKET_CHANGE_CHANNELS. */
+    channel: varchar('channel', { length: 16 }).notNull(),
+    /** Each ticket's changed fields, before and after (server/core/ticket-changes/ticket-change.ts). */
+    changes: jsonb('changes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_changes_txid_idx').on(t.txid)],
+);
+
+/**
  * When each agent last opened each ticket (issue 26): a ticket whose requester wrote after that is
  * unread for that agent (server/features/tickets/ticket-seen.ts). Written when an agent opens it.
  */

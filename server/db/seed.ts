@@ -4,7 +4,7 @@
  * first: only one process may open the data folder.
  */
 import bcrypt from 'bcrypt';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { loanerEquipment, tickets, timeEntries, users } from '@shared/schema';
 import { loadConfig } from '../config';
 import { openDatabase } from './database';
@@ -68,44 +68,49 @@ async function seed() {
       'open',
       'closed_with_harvest',
     ];
-    const created = await db
-      .insert(tickets)
-      .values(
-        TICKET_SAMPLES.map(([subject, fromName, fromEmail, priority], i) => {
-          const status = statuses[i % statuses.length]!;
-          const closed = status === 'closed' || status === 'closed_with_harvest';
-          const createdAt = dayOffset(-i);
-          const assignee = [admin, sam, priya, undefined][i % 4];
-          return {
-            ticketNumber: `T-${createdAt.getTime()}`,
-            subject,
-            body: `Hello team,\n\n${subject}. Could someone take a look?\n\nThanks,\n${fromName}`,
-            fromName,
-            fromEmail,
-            priority,
-            status,
-            assignedTo: assignee?.id ?? null,
-            assignedAt: assignee ? createdAt : null,
-            createdAt,
-            updatedAt: createdAt,
-            closedAt: closed ? dayOffset(-i + 0.5) : null,
-            timeSpent: closed ? 1.5 : null,
-            originalEmailDate: createdAt,
-            notes: assignee
-              ? JSON.stringify([
-                  {
-                    text: 'Looking into this now.',
-                    userId: assignee.id,
-                    userInitials: `${assignee.firstName?.[0] ?? ''}${assignee.lastName?.[0] ?? ''}`,
-                    userName: `${assignee.firstName} ${assignee.lastName}`,
-                    timestamp: dayOffset(-i + 0.1).toISOString(),
-                  },
-                ])
-              : null,
-          };
-        }),
-      )
-      .returning({ id: tickets.id, status: tickets.status });
+    // Demo tickets as they would be after some use, not changes anyone made: written without a recorded
+    // change (migration 0027's one way around its check).
+    const created = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('helpdesk.unrecorded_ticket_write', 'seed', true)`);
+      return tx
+        .insert(tickets)
+        .values(
+          TICKET_SAMPLES.map(([subject, fromName, fromEmail, priority], i) => {
+            const status = statuses[i % statuses.length]!;
+            const closed = status === 'closed' || status === 'closed_with_harvest';
+            const createdAt = dayOffset(-i);
+            const assignee = [admin, sam, priya, undefined][i % 4];
+            return {
+              ticketNumber: `T-${createdAt.getTime()}`,
+              subject,
+              body: `Hello team,\n\n${subject}. Could someone take a look?\n\nThanks,\n${fromName}`,
+              fromName,
+              fromEmail,
+              priority,
+              status,
+              assignedTo: assignee?.id ?? null,
+              assignedAt: assignee ? createdAt : null,
+              createdAt,
+              updatedAt: createdAt,
+              closedAt: closed ? dayOffset(-i + 0.5) : null,
+              timeSpent: closed ? 1.5 : null,
+              originalEmailDate: createdAt,
+              notes: assignee
+                ? JSON.stringify([
+                    {
+                      text: 'Looking into this now.',
+                      userId: assignee.id,
+                      userInitials: `${assignee.firstName?.[0] ?? ''}${assignee.lastName?.[0] ?? ''}`,
+                      userName: `${assignee.firstName} ${assignee.lastName}`,
+                      timestamp: dayOffset(-i + 0.1).toISOString(),
+                    },
+                  ])
+                : null,
+            };
+          }),
+        )
+        .returning({ id: tickets.id, status: tickets.status });
+    });
 
     const closedTickets = created.filter((ticket) => ticket.status.startsWith('closed'));
     await db.insert(timeEntries).values([

@@ -68,8 +68,28 @@ export interface PollCacheOptions {
   personalize?: (req: Request, body: unknown) => Promise<unknown>;
 }
 
+/** Every cache of this process, by how to empty it (forgetPollAnswers). */
+const liveCaches = new Set<() => void>();
+
+/**
+ * Drops every answer this process keeps and every computation under way (issue 35: after a ticket
+ * change commits, server/ticket-change-subscribers.ts), so the next poll of the list, the stats or the
+ * counts reads the change instead of an answer up to POLL_CACHE_MAX_AGE_SECONDS old. Other processes
+ * keep theirs until they expire, as before.
+ */
+export function forgetPollAnswers(): void {
+  for (const forget of liveCaches) forget();
+}
+
 export function pollCache(options: PollCacheOptions = {}) {
   const entries = new Map<string, Entry>();
+  /** Moves on at each forget: an answer computed from before it is sent but not kept. */
+  let generation = 0;
+  liveCaches.add(() => {
+    generation += 1;
+    entries.clear();
+    computing.clear();
+  });
 
   const keep = (key: string, entry: Entry): Entry => {
     entries.delete(key);
@@ -94,6 +114,17 @@ export function pollCache(options: PollCacheOptions = {}) {
             storedAt: Date.now(),
           },
     );
+  };
+
+  /** An answer sent as a kept one would be, without keeping it. */
+  const unkept = (body: unknown): Entry => {
+    if (options.personalize) return { body, storedAt: Date.now() };
+    const json = JSON.stringify(body);
+    return {
+      json,
+      etag: `"${crypto.createHash('sha1').update(json).digest('base64url')}"`,
+      storedAt: Date.now(),
+    };
   };
 
   const send = (req: Request, res: Response, entry: JsonEntry) => {
@@ -145,6 +176,7 @@ export function pollCache(options: PollCacheOptions = {}) {
       }
     }
     // A miss: the handler answers as usual, and its JSON is kept for the polls that follow.
+    const startedIn = generation;
     let settle!: (entry: Entry | undefined) => void;
     const answer = new Promise<Entry | undefined>((resolve) => (settle = resolve));
     computing.set(key, answer);
@@ -158,7 +190,8 @@ export function pollCache(options: PollCacheOptions = {}) {
         done(undefined);
         return res.type('json').send(JSON.stringify(body));
       }
-      const entry = store(key, body);
+      // Read before a change this process has since seen commit: sent, not kept.
+      const entry = startedIn === generation ? store(key, body) : unkept(body);
       done(entry);
       respond(req, res, next, entry);
       return res;

@@ -25,7 +25,7 @@ export { TEST_SESSION_SECRET };
 /** `database: 'embedded'` runs on the embedded database even where the suite has a PostgreSQL server. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { database?: 'embedded' } = {},
+  options: { database?: 'embedded'; checkTicketChanges?: boolean } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -35,7 +35,10 @@ export async function createTestApp(
     MAIL_ALLOW_LOOPBACK_HOSTS: 'true',
     ...env,
   });
-  const database = await openTestDatabase({ embedded: options.database === 'embedded' });
+  const database = await openTestDatabase({
+    embedded: options.database === 'embedded',
+    checkTicketChanges: options.checkTicketChanges,
+  });
   const jobs = createJobRunner(database.pool);
   // As server.ts: signed-in sessions kept in memory in PostgreSQL mode.
   const sessionCache = sessionCacheFor(database);

@@ -2,14 +2,16 @@
  * A ticket's email conversation: the messages received (server/features/inbound) and the replies sent
  * (server/features/replies) with their files, read as one list, and the files themselves.
  */
-import { MESSAGE_ERRORS, type TicketMessagesResponse } from '@shared/contracts/messages';
+import { MESSAGE_ERRORS, type TicketMessage, type TicketMessagesResponse } from '@shared/contracts/messages';
 import { TICKET_MESSAGES } from '@shared/contracts/tickets';
-import type { TicketMessageRow } from '@shared/schema';
+import type { NewTicketMessageRow, TicketMessageRow } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { toOriginalMessage, toTicketMessage } from './conversation.mapper';
 import * as repository from './conversation.repository';
 import type { AttachmentSummary, NewAttachment } from './conversation.repository';
+
+export type { NewAttachment } from './conversation.repository';
 
 export const CONVERSATION_MESSAGES = {
   attachmentNotKept:
@@ -54,6 +56,26 @@ export async function addReceivedMessage(
   await repository.insertAttachments(tx, ticketId, row.id, files);
   return row;
 }
+
+/** Adds an agent's reply (queued to be sent) to the conversation, with its files; answers it as the API shows it. */
+export async function addReply(
+  tx: DbOrTx,
+  values: NewTicketMessageRow & { direction: 'outbound' },
+  files: readonly NewAttachment[],
+): Promise<TicketMessage> {
+  const row = await repository.insertMessage(tx, values);
+  await repository.insertAttachments(tx, values.ticketId, row.id, files);
+  return messageWithFiles(tx, row);
+}
+
+/** A stored message as the API shows it, with its files. */
+export async function messageWithFiles(db: DbOrTx, row: TicketMessageRow): Promise<TicketMessage> {
+  return toTicketMessage(row, await repository.listAttachmentsOfMessages(db, [row.id]));
+}
+
+/** Whether the conversation message exists. */
+export const messageExists = async (db: DbOrTx, id: string): Promise<boolean> =>
+  (await repository.findMessage(db, id)) !== undefined;
 
 /**
  * The ticket whose thread holds one of `messageIds` (a message received or sent in its conversation,

@@ -5,7 +5,6 @@ import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { applyAttachmentLimits, type AttachmentLimits } from '../conversation/attachment-limits';
 import * as conversationService from '../conversation/conversation.service';
-import * as notices from '../notifications/notifications.service';
 import * as ticketsService from '../tickets/tickets.service';
 import { autoReplyReason } from './auto-reply';
 import type { DeliveryReport } from './delivery-report';
@@ -53,6 +52,12 @@ type ReplyTarget =
   /** The tickets it names exist, but its sender is not part of any of them: it opens a new ticket. */
   | { kind: 'refused'; ticketNumbers: string[] };
 
+/** A message joining a ticket: it reopens a closed one, and its assignee is told (notifications). */
+const receivedTouch = (message: InboundMessage): ticketsService.EmailTouch => ({
+  reopen: true,
+  received: { fromEmail: message.from.address, fromName: message.from.name },
+});
+
 /**
  * The ticket whose thread the message answers: its In-Reply-To or References names a message received
  * or sent in that ticket's conversation, or the email that opened it. Such an id is proof of taking
@@ -61,7 +66,7 @@ type ReplyTarget =
  */
 async function threadTarget(tx: DbOrTx, message: InboundMessage): Promise<string | undefined> {
   const ticketId = await conversationService.findThreadTicket(tx, referencedMessageIds(message.headers));
-  return ticketId && (await ticketsService.touchForEmail(tx, ticketId, { reopen: true }))
+  return ticketId && (await ticketsService.touchForEmail(tx, ticketId, receivedTouch(message)))
     ? ticketId
     : undefined;
 }
@@ -92,7 +97,7 @@ async function subjectTarget(tx: DbOrTx, message: InboundMessage): Promise<Reply
   const joined = named.find((ticket) => isRequester(ticket) || inThread.has(threadOf(ticket)));
   if (!joined) return { kind: 'refused', ticketNumbers: named.map((ticket) => ticket.ticketNumber) };
   const ticketId = threadOf(joined);
-  if (!(await ticketsService.touchForEmail(tx, ticketId, { reopen: true }))) return { kind: 'none' };
+  if (!(await ticketsService.touchForEmail(tx, ticketId, receivedTouch(message)))) return { kind: 'none' };
   return { kind: 'ticket', ticketId };
 }
 
@@ -151,7 +156,6 @@ function recordMessage(db: Database, settings: InboundSettings, message: Inbound
       // Every file is listed; one that came without content (JSON) is listed as not kept.
       const files = applyAttachmentLimits(message.files, settings.attachments);
       await conversationService.addReceivedMessage(tx, replyTo, receivedMessage(message, settings), files);
-      await notices.notifyRequesterReply(tx, replyTo, message.from.name || message.from.address);
       await repository.recordOutcome(tx, key, replyTo, 'appended');
       return { kind: 'appended', ticket: await ticketsService.getTicket(tx, replyTo) };
     }
@@ -196,7 +200,7 @@ function recordBounce(db: Database, report: DeliveryReport): Promise<boolean> {
     const sent = ours.filter((reply) => reply.status === 'sent');
     if (report.failure && sent.length > 0) {
       for (const ticketId of [...new Set(sent.map((reply) => reply.ticketId))].sort()) {
-        await ticketsService.touchForEmail(tx, ticketId, { reopen: false });
+        await ticketsService.touchForEmail(tx, ticketId, { reopen: false, bounced: true });
       }
       await conversationService.failBouncedReplies(
         tx,

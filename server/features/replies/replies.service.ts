@@ -9,14 +9,9 @@ import type { Database } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { newMessageId } from '../../mail/message-id';
-import {
-  findMessage,
-  insertAttachments,
-  insertMessage,
-  listAttachmentsOfMessages,
-  type NewAttachment,
-} from '../conversation/conversation.repository';
-import { toTicketMessage } from '../conversation/conversation.mapper';
+import { recordTicketChange } from '../../core/ticket-changes/ticket-changes.service';
+import type { NewAttachment } from '../conversation/conversation.service';
+import * as conversation from '../conversation/conversation.service';
 import { loadEmailSettings, type EmailSettings } from '../../mail/email-settings';
 import type { TokenCipher } from '../../lib/token-cipher';
 import * as ticketsService from '../tickets/tickets.service';
@@ -25,7 +20,6 @@ import { TICKET_MESSAGES } from '@shared/contracts/tickets';
 import * as repository from './replies.repository';
 import { replySubject, senderName, threadHeaders } from './reply-headers';
 import { defineSendQueue, SEND_REPLY_QUEUE, type SendReplyJobData } from './send-reply.job';
-import { refreshTicketSla } from '../sla/ticket-sla-refresh';
 
 export interface RepliesDeps {
   db: Database;
@@ -76,27 +70,34 @@ export async function sendReply(
   // Outside the transaction: declaring may start the runner, which needs a connection of its own.
   await defineSendQueue(deps.jobs, deps.config);
   return deps.db.transaction(async (tx) => {
-    const ticket = await ticketsService.lockTicketForReply(tx, ticketId, author);
+    const { ticket, changed } = await ticketsService.lockTicketForReply(tx, ticketId, author);
     const thread = threadHeaders(await repository.threadMessageIds(tx, ticket.id));
-    const row = await insertMessage(tx, {
-      ticketId: ticket.id,
-      direction: 'outbound',
-      fromName: senderName(author, fromName),
-      fromEmail: fromAddress,
-      toEmail: ticket.fromEmail,
-      subject: replySubject(ticket),
-      body: input.body,
-      messageId: newMessageId(fromAddress),
-      inReplyTo: thread.inReplyTo,
-      references: thread.references,
-      status: 'queued',
-      authorId: author.id,
+    const message = await conversation.addReply(
+      tx,
+      {
+        ticketId: ticket.id,
+        direction: 'outbound',
+        fromName: senderName(author, fromName),
+        fromEmail: fromAddress,
+        toEmail: ticket.fromEmail,
+        subject: replySubject(ticket),
+        body: input.body,
+        messageId: newMessageId(fromAddress),
+        inReplyTo: thread.inReplyTo,
+        references: thread.references,
+        status: 'queued',
+        authorId: author.id,
+      },
+      input.files,
+    );
+    // A queued reply is the first response when it is the first (issue 24: the SLA subscriber).
+    await recordTicketChange(tx, {
+      actor: { user: author },
+      channel: 'web',
+      tickets: [{ ...changed, replySent: { messageId: message.id } }],
     });
-    await insertAttachments(tx, ticket.id, row.id, input.files);
-    // A queued reply is the first response when it is the first (issue 24).
-    await refreshTicketSla(tx, [ticket.id]);
-    await deps.jobs.enqueue(tx, SEND_REPLY_QUEUE, { messageId: row.id } satisfies SendReplyJobData);
-    return toTicketMessage(row, await listAttachmentsOfMessages(tx, [row.id]));
+    await deps.jobs.enqueue(tx, SEND_REPLY_QUEUE, { messageId: message.id } satisfies SendReplyJobData);
+    return message;
   });
 }
 
@@ -107,10 +108,10 @@ export async function retryReply(deps: RepliesDeps, messageId: string): Promise<
   return deps.db.transaction(async (tx) => {
     const row = await repository.requeueFailed(tx, messageId);
     if (!row) {
-      if (!(await findMessage(tx, messageId))) throw notFound(MESSAGE_ERRORS.messageNotFound);
+      if (!(await conversation.messageExists(tx, messageId))) throw notFound(MESSAGE_ERRORS.messageNotFound);
       throw conflict(MESSAGE_ERRORS.notRetryable);
     }
     await deps.jobs.enqueue(tx, SEND_REPLY_QUEUE, { messageId: row.id } satisfies SendReplyJobData);
-    return toTicketMessage(row, await listAttachmentsOfMessages(tx, [row.id]));
+    return conversation.messageWithFiles(tx, row);
   });
 }

@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { CLOSED_TICKET_STATUSES } from '@shared/constants';
 import { ticketEvents, ticketMessages, tickets } from '@shared/schema';
+import { ticketsWhere, type TicketChange } from '../../core/ticket-changes/ticket-change';
 import type { DbOrTx } from '../../db/client';
 import { getBusinessHours, getSlaPolicies } from '../../core/sla/sla-settings';
 import {
@@ -140,5 +141,28 @@ export async function refreshTicketSla(
       id: ticket.id,
       columns: computeTicketSla(ticket, calendar, policies, options),
     })),
+  );
+}
+
+/**
+ * The ticket-change subscriber (server/ticket-change-subscribers.ts): the tickets whose due times the
+ * change moves (created, status, priority or closing time changed, a reply queued, a merge) are
+ * refreshed in its transaction. This is the one call for ticket changes; the recompute job calls
+ * refreshTicketSla itself when the settings change.
+ */
+export async function refreshSlaOfChange(tx: DbOrTx, change: TicketChange): Promise<void> {
+  await refreshTicketSla(
+    tx,
+    ticketsWhere(
+      change,
+      (entry) =>
+        entry.created ||
+        entry.status ||
+        entry.priority ||
+        entry.closedAt ||
+        entry.replySent ||
+        entry.mergedInto ||
+        entry.mergedFrom,
+    ),
   );
 }

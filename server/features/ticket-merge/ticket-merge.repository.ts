@@ -114,7 +114,7 @@ export async function moveConversationAndTime(tx: DbOrTx, sourceId: string, targ
 
 /**
  * Closes the source (keeping a closing time it has) and points it, and every ticket merged into it
- * before, at the target: a chain always resolves in one step.
+ * before, at the target: a chain always resolves in one step. Answers those earlier tickets' ids.
  */
 export async function markMerged(
   tx: DbOrTx,
@@ -122,7 +122,7 @@ export async function markMerged(
   targetId: string,
   callerId: string,
   notes: string,
-): Promise<void> {
+): Promise<string[]> {
   await tx
     .update(tickets)
     .set({
@@ -134,7 +134,12 @@ export async function markMerged(
       updatedAt: source.now,
     })
     .where(eq(tickets.id, source.id));
-  await tx.update(tickets).set({ mergedIntoId: targetId }).where(eq(tickets.mergedIntoId, source.id));
+  const repointed = await tx
+    .update(tickets)
+    .set({ mergedIntoId: targetId })
+    .where(eq(tickets.mergedIntoId, source.id))
+    .returning({ id: tickets.id });
+  return repointed.map((row) => row.id);
 }
 
 export async function updateTarget(

@@ -3,12 +3,14 @@
  * locked, so two agents merging the same pair at once make one merge and the second is told why.
  */
 import { MERGE_MESSAGES, MERGE_TEXTS, type BulkMergeTicketsInput } from '@shared/contracts/ticket-merge';
+import type { TicketStatus } from '@shared/constants';
 import { TICKET_MESSAGES, type TicketDetail } from '@shared/contracts/tickets';
 import { noteAuthor, parseNotes, serializeNotes, SYSTEM_NOTE_AUTHOR, type NoteEntry } from '@shared/notes';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { TicketCaller } from '../tickets/ticket-changes';
-import { refreshTicketSla } from '../sla/ticket-sla-refresh';
+import type { TicketFieldChanges } from '../../core/ticket-changes/ticket-change';
+import { recordTicketChange } from '../../core/ticket-changes/ticket-changes.service';
 import * as ticketsService from '../tickets/tickets.service';
 import * as repository from './ticket-merge.repository';
 import type { MergeTicket } from './ticket-merge.repository';
@@ -44,7 +46,7 @@ async function mergeOne(
   target: MergeTicket,
   targetNotes: NoteEntry[],
   caller: TicketCaller,
-): Promise<void> {
+): Promise<TicketFieldChanges[]> {
   await checkMergeable(tx, source, target);
   const who = noteAuthor(caller).userName;
   await repository.moveOriginalEmail(tx, source, target.id);
@@ -67,13 +69,24 @@ async function mergeOne(
   }
   await repository.recordMergeEvents(tx, source, target, caller.id);
   const closingNote = systemNote(MERGE_TEXTS.sourceNote(target.ticketNumber, who), source.now);
-  await repository.markMerged(
+  const repointed = await repository.markMerged(
     tx,
     source,
     target.id,
     caller.id,
     serializeNotes([...sourceNotes, closingNote]),
   );
+  // Its notes are the help desk's own (what was merged where): no mention of anyone is raised.
+  return [
+    {
+      ticketId: source.id,
+      mergedInto: target.id,
+      ...(source.status === 'closed'
+        ? {}
+        : { status: { before: source.status as TicketStatus, after: 'closed' as const } }),
+    },
+    ...repointed.map((ticketId) => ({ ticketId, mergedInto: target.id })),
+  ];
 }
 
 /** Merges `sourceIds` into `targetId` in one transaction; answers the target as it is afterwards. */
@@ -91,10 +104,16 @@ export function mergeTickets(
     const missing = sources.filter((id) => !byId.has(id));
     if (!target || missing.length > 0) throw notFound(TICKET_MESSAGES.ticketNotFound);
     const targetNotes = parseNotes(target.notes, target.updatedAt);
-    for (const id of sources) await mergeOne(tx, byId.get(id)!, target, targetNotes, caller);
+    const changed: TicketFieldChanges[] = [];
+    for (const id of sources)
+      changed.push(...(await mergeOne(tx, byId.get(id)!, target, targetNotes, caller)));
     await repository.updateTarget(tx, target, caller.id, serializeNotes(targetNotes));
-    // The sources are closed and the target may have gained an earlier reply (issue 24).
-    await refreshTicketSla(tx, [...sources, targetId]);
+    // The sources are closed and the target may have gained an earlier reply (issue 24: SLA).
+    await recordTicketChange(tx, {
+      actor: { user: caller },
+      channel: sources.length > 1 ? 'bulk' : 'web',
+      tickets: [...changed, { ticketId: targetId, mergedFrom: sources }],
+    });
     return ticketsService.getTicket(tx, targetId);
   });
 }

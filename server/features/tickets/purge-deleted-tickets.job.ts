@@ -5,12 +5,13 @@
  * runner, so with several processes one of them purges at a time; in batches, so a large Trash never
  * holds a long transaction or locks many tickets at once.
  */
-import { and, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, isNotNull, lt, sql } from 'drizzle-orm';
 import { tickets } from '@shared/schema';
 import type { Database } from '../../db/client';
 import type { JobRunner, PeriodicRun } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
 import { loadTicketDeletionSetting } from '../../core/ticket-deletion';
+import { purgeRecorded } from './ticket-trash.service';
 
 export const PURGE_DELETED_TICKETS_QUEUE = 'tickets.purge-deleted';
 /** Every hour: a ticket leaves the Trash within an hour of its time being up. */
@@ -36,20 +37,15 @@ export async function purgeExpiredTickets(
       )
       .limit(BATCH_SIZE);
     if (expired.length === 0) break;
-    const deleted = await db
-      .delete(tickets)
-      .where(
-        and(
-          inArray(
-            tickets.id,
-            expired.map((row) => row.id),
-          ),
-          // Restored in the meantime: stays.
-          isNotNull(tickets.deletedAt),
-        ),
-      )
-      .returning({ id: tickets.id });
-    purged += deleted.length;
+    // Restored in the meantime: stays.
+    purged += await db.transaction((tx) =>
+      purgeRecorded(
+        tx,
+        expired.map((row) => row.id),
+        { onlyDeleted: true },
+        { actor: { system: 'purge' }, channel: 'system' },
+      ),
+    );
     if (expired.length < BATCH_SIZE) break;
   }
   return purged;

@@ -36,8 +36,29 @@ export async function restoreFromTrash(db: DbOrTx, id: string, callerId: string)
   return restored.length > 0;
 }
 
-/** Deletes the ticket row (its messages, files and history cascade); false when there was none. */
-export async function purge(db: DbOrTx, id: string): Promise<boolean> {
-  const purged = await db.delete(tickets).where(eq(tickets.id, id)).returning({ id: tickets.id });
-  return purged.length > 0;
+/**
+ * Deletes the ticket rows among `ids` (their messages, files and history cascade), only those in the
+ * Trash with `onlyDeleted`; answers the ids purged, and the tickets that had been merged into them,
+ * whose link the purge clears (merged_into_id, ON DELETE SET NULL), so the change names them too.
+ */
+export async function purge(
+  tx: DbOrTx,
+  ids: readonly string[],
+  options: { onlyDeleted: boolean },
+): Promise<{ purged: string[]; unlinked: string[] }> {
+  const merged = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(inArray(tickets.mergedIntoId, [...ids]))
+    .orderBy(tickets.id)
+    .for('update');
+  const purged = await tx
+    .delete(tickets)
+    .where(and(inArray(tickets.id, [...ids]), options.onlyDeleted ? isNotNull(tickets.deletedAt) : undefined))
+    .returning({ id: tickets.id });
+  const gone = new Set(purged.map((row) => row.id));
+  return {
+    purged: [...gone],
+    unlinked: merged.map((row) => row.id).filter((id) => !gone.has(id)),
+  };
 }

@@ -6,13 +6,20 @@
  */
 import type { PublicUser } from '@shared/contracts/auth';
 import { TICKET_MESSAGES, type TicketDetail } from '@shared/contracts/tickets';
-import type { Database } from '../../db/client';
+import type { TicketChange } from '../../core/ticket-changes/ticket-change';
+import { recordTicketChange } from '../../core/ticket-changes/ticket-changes.service';
+import type { Database, DbOrTx } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import { loadTicketDeletionSetting } from '../../core/ticket-deletion';
 import * as trash from './ticket-trash.repository';
 import { getTicket, ticketsMissing } from './tickets.service';
 
-type Caller = Pick<PublicUser, 'id' | 'role'>;
+type Caller = Pick<PublicUser, 'id' | 'role' | 'firstName' | 'lastName'>;
+
+const byUser = (caller: Caller, channel: TicketChange['channel'] = 'web') => ({
+  actor: { user: { id: caller.id, firstName: caller.firstName, lastName: caller.lastName } },
+  channel,
+});
 const isAdmin = (caller: Caller) => caller.role === 'admin';
 
 function mustBeAdmin(caller: Caller): void {
@@ -28,6 +35,10 @@ export async function deleteTickets(db: Database, ids: readonly string[], caller
     const live = new Set(await trash.moveToTrash(tx, distinct, caller.id));
     const missing = distinct.filter((id) => !live.has(id));
     if (missing.length > 0) throw ticketsMissing(distinct, missing);
+    await recordTicketChange(tx, {
+      ...byUser(caller, distinct.length > 1 ? 'bulk' : 'web'),
+      tickets: [...live].map((ticketId) => ({ ticketId, deleted: true as const })),
+    });
     return live.size;
   });
 }
@@ -35,12 +46,40 @@ export async function deleteTickets(db: Database, ids: readonly string[], caller
 /** Takes the ticket out of the Trash as it was (admins); 404 when it is not there. */
 export async function restoreTicket(db: Database, id: string, caller: Caller): Promise<TicketDetail> {
   mustBeAdmin(caller);
-  if (!(await trash.restoreFromTrash(db, id, caller.id))) throw notFound(TICKET_MESSAGES.notInTrash);
-  return getTicket(db, id);
+  return db.transaction(async (tx) => {
+    if (!(await trash.restoreFromTrash(tx, id, caller.id))) throw notFound(TICKET_MESSAGES.notInTrash);
+    await recordTicketChange(tx, { ...byUser(caller), tickets: [{ ticketId: id, restored: true }] });
+    return getTicket(tx, id);
+  });
 }
 
 /** Removes the ticket for good, in the Trash or not (admins). */
 export async function purgeTicket(db: Database, id: string, caller: Caller): Promise<void> {
   mustBeAdmin(caller);
-  if (!(await trash.purge(db, id))) throw notFound(TICKET_MESSAGES.ticketNotFound);
+  await db.transaction(async (tx) => {
+    if (!(await purgeRecorded(tx, [id], { onlyDeleted: false }, byUser(caller)))) {
+      throw notFound(TICKET_MESSAGES.ticketNotFound);
+    }
+  });
+}
+
+/**
+ * Purges the tickets among `ids` and records it (with the tickets whose merge link it clears) in the
+ * caller's transaction; answers how many were purged. The purge job uses it too.
+ */
+export async function purgeRecorded(
+  tx: DbOrTx,
+  ids: readonly string[],
+  options: { onlyDeleted: boolean },
+  by: Pick<TicketChange, 'actor' | 'channel'>,
+): Promise<number> {
+  const { purged, unlinked } = await trash.purge(tx, ids, options);
+  await recordTicketChange(tx, {
+    ...by,
+    tickets: [
+      ...purged.map((ticketId) => ({ ticketId, purged: true as const })),
+      ...unlinked.map((ticketId) => ({ ticketId, mergedInto: null })),
+    ],
+  });
+  return purged.length;
 }

@@ -78,7 +78,9 @@ export function lockTicketsByNumber(
 
 export interface LockedTicket {
   id: string;
+  subject: string;
   status: string;
+  priority: string;
   assignedTo: string | null;
   assignedAt: Date | null;
   closedAt: Date | null;
@@ -99,7 +101,9 @@ export function lockTickets(tx: DbOrTx, ids: readonly string[]): Promise<LockedT
     tx
       .select({
         id: tickets.id,
+        subject: tickets.subject,
         status: tickets.status,
+        priority: tickets.priority,
         assignedTo: tickets.assignedTo,
         assignedAt: tickets.assignedAt,
         closedAt: tickets.closedAt,
@@ -140,14 +144,6 @@ export async function updateTickets(
     .update(tickets)
     .set(changes)
     .where(inArray(tickets.id, [...ids]));
-}
-
-export async function deleteTickets(db: DbOrTx, ids: readonly string[]): Promise<number> {
-  const deleted = await db
-    .delete(tickets)
-    .where(inArray(tickets.id, [...ids]))
-    .returning({ id: tickets.id });
-  return deleted.length;
 }
 
 export interface LastChange {

@@ -1,9 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_TICKET_PRIORITY, DEFAULT_TICKET_STATUS, type TicketPriority } from '@shared/constants';
+import {
+  DEFAULT_TICKET_PRIORITY,
+  DEFAULT_TICKET_STATUS,
+  type TicketPriority,
+  type TicketStatus,
+} from '@shared/constants';
 import {
   TICKET_MESSAGES,
-  type BulkDeleteTicketsInput,
-  type BulkDeleteTicketsResponse,
   type BulkUpdateTicketsInput,
   type BulkUpdateTicketsResponse,
   type CheckUpdatesResponse,
@@ -18,10 +21,10 @@ import type { NewTicketRow } from '@shared/schema';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
+import type { TicketChange, TicketFieldChanges } from '../../core/ticket-changes/ticket-change';
+import { recordTicketChange } from '../../core/ticket-changes/ticket-changes.service';
 import { userExists } from '../../core/users/users.repository';
-import * as notices from '../notifications/notifications.service';
 import { loadSlaReadContext, slaReadContextFrom } from '../sla/sla-read-context';
-import { refreshTicketSla } from '../sla/ticket-sla-refresh';
 import {
   isClosedStatus,
   planTicketChanges,
@@ -115,6 +118,17 @@ function newTicketValues(input: CreateTicketInput, callerId: string): TicketValu
   };
 }
 
+/** A created ticket as its change records it: its first status and priority, and its assignee. */
+function createdEntry(id: string, values: TicketValues): TicketFieldChanges {
+  return {
+    ticketId: id,
+    created: true,
+    status: { before: values.status as TicketStatus, after: values.status as TicketStatus },
+    priority: { before: values.priority as TicketPriority, after: values.priority as TicketPriority },
+    ...(values.assignedTo ? { assignee: { before: null, after: values.assignedTo } } : {}),
+  };
+}
+
 /** Inserts under the requested number, or under server-made ones while numbers turn out taken. */
 async function insertUnderFreeNumber(
   db: DbOrTx,
@@ -141,9 +155,13 @@ export async function createTicket(
   await assertAssigneeExists(db, input.assignedTo);
   return withAssigneeGuard(input.assignedTo, () =>
     db.transaction(async (tx) => {
-      const id = await insertUnderFreeNumber(tx, newTicketValues(input, caller.id), input.ticketNumber);
-      await refreshTicketSla(tx, [id]);
-      if (input.assignedTo) await notices.notifyAssigned(tx, [id], input.assignedTo, caller);
+      const values = newTicketValues(input, caller.id);
+      const id = await insertUnderFreeNumber(tx, values, input.ticketNumber);
+      await recordTicketChange(tx, {
+        actor: { user: caller },
+        channel: 'web',
+        tickets: [createdEntry(id, values)],
+      });
       return mustFindTicket(tx, id);
     }),
   );
@@ -169,15 +187,16 @@ async function lockAllOrFail(tx: DbOrTx, ids: readonly string[]): Promise<Locked
 }
 
 /**
- * Applies one request to locked tickets. Tickets whose changes come out the same share one UPDATE
- * (a bulk change makes a handful of statements, not one per ticket).
+ * Applies one request to locked tickets and answers what changed on each (for the caller to record).
+ * Tickets whose changes come out the same share one UPDATE (a bulk change makes a handful of
+ * statements, not one per ticket).
  */
 async function applyChanges(
   tx: DbOrTx,
   locked: Locked,
   request: TicketChangeRequest,
   caller: TicketCaller,
-): Promise<void> {
+): Promise<TicketFieldChanges[]> {
   const now = locked[0].now;
   const groups = new Map<string, { changes: TicketChanges; ids: string[] }>();
   for (const ticket of locked) {
@@ -187,37 +206,43 @@ async function applyChanges(
     group.ids.push(ticket.id);
     groups.set(key, group);
   }
-  const slaMoved: string[] = [];
+  const entries: TicketFieldChanges[] = [];
   for (const { changes, ids } of groups.values()) {
     await repository.updateTickets(tx, ids, { ...changes, lastUpdatedBy: caller.id, updatedAt: now });
-    if (changes.assignedTo) await notices.notifyAssigned(tx, ids, changes.assignedTo, caller);
-    if (changes.status !== undefined || changes.priority !== undefined) slaMoved.push(...ids);
-  }
-  // A status or priority change moves the due times (issue 24).
-  await refreshTicketSla(tx, slaMoved);
-  await notifyNotesMentions(tx, locked, groups.values(), caller);
-}
-
-/** Mentions in the notes a change appended (PUT may append notes too, not only Add Note). */
-async function notifyNotesMentions(
-  tx: DbOrTx,
-  locked: Locked,
-  groups: Iterable<{ changes: TicketChanges; ids: string[] }>,
-  caller: TicketCaller,
-): Promise<void> {
-  for (const { changes, ids } of groups) {
-    if (changes.notes == null) continue;
     for (const ticket of locked.filter((each) => ids.includes(each.id))) {
-      const before = parseNotes(ticket.notes, ticket.updatedAt).length;
-      const added = parseNotes(changes.notes, ticket.updatedAt).slice(before);
-      await notices.notifyMentions(
-        tx,
-        ticket.id,
-        added.map((entry) => entry.text),
-        caller,
-      );
+      entries.push(fieldChanges(ticket, changes));
     }
   }
+  return entries;
+}
+
+/**
+ * What a change did to one ticket, each field before and after (the notes: the entries it appended;
+ * PUT may append notes too, not only Add Note).
+ */
+function fieldChanges(ticket: repository.LockedTicket, changes: TicketChanges): TicketFieldChanges {
+  const entry: TicketFieldChanges = { ticketId: ticket.id };
+  // Status and priority as the request set them, even unchanged: re-saving recomputes the due times
+  // (the SLA subscriber), as a change always did.
+  if (changes.status !== undefined) {
+    entry.status = { before: ticket.status as TicketStatus, after: changes.status as TicketStatus };
+  }
+  if (changes.priority !== undefined) {
+    entry.priority = { before: ticket.priority as TicketPriority, after: changes.priority as TicketPriority };
+  }
+  if (changes.assignedTo !== undefined && changes.assignedTo !== ticket.assignedTo) {
+    entry.assignee = { before: ticket.assignedTo, after: changes.assignedTo };
+  }
+  if (changes.closedAt !== undefined) {
+    const after = changes.closedAt ? new Date(changes.closedAt as Date).toISOString() : null;
+    entry.closedAt = { before: ticket.closedAt?.toISOString() ?? null, after };
+  }
+  if (changes.notes != null) {
+    const before = parseNotes(ticket.notes, ticket.updatedAt).length;
+    const added = parseNotes(changes.notes, ticket.updatedAt).slice(before);
+    if (added.length > 0) entry.notesAdded = added.map((note) => note.text);
+  }
+  return entry;
 }
 
 /**
@@ -248,14 +273,11 @@ export function updateTicket(
       const locked = await lockAllOrFail(tx, [id]);
       await assertAssigneeExists(tx, input.assignedTo);
       await assertHarvestEntryOfTicket(tx, locked[0], input.harvestTimeEntryId);
-      await applyChanges(tx, locked, input, caller);
+      const tickets = await applyChanges(tx, locked, input, caller);
+      await recordTicketChange(tx, { actor: { user: caller }, channel: 'web', tickets });
       return mustFindTicket(tx, id);
     }),
   );
-}
-
-export async function deleteTicket(db: Database, id: string): Promise<void> {
-  if ((await repository.deleteTickets(db, [id])) === 0) throw notFound(TICKET_MESSAGES.ticketNotFound);
 }
 
 /** Who writes a note: its entry carries their id, name and initials. */
@@ -269,16 +291,17 @@ async function appendNote(
   tx: DbOrTx,
   id: string,
   note: Omit<NoteEntry, 'timestamp'>,
-  options: { lastUpdatedBy: string | null },
+  change: Pick<TicketChange, 'actor' | 'channel'>,
 ): Promise<void> {
   const [ticket] = await lockAllOrFail(tx, [id]);
   const entries = parseNotes(ticket.notes, ticket.updatedAt);
   entries.push({ ...note, timestamp: ticket.now.toISOString() });
   await repository.updateTickets(tx, [id], {
     notes: serializeNotes(entries),
-    lastUpdatedBy: options.lastUpdatedBy,
+    lastUpdatedBy: 'user' in change.actor ? change.actor.user.id : null,
     updatedAt: ticket.now,
   });
+  await recordTicketChange(tx, { ...change, tickets: [{ ticketId: id, notesAdded: [note.text] }] });
 }
 
 export function addNote(db: Database, id: string, text: string, writer: NoteWriter): Promise<TicketDetail> {
@@ -287,9 +310,8 @@ export function addNote(db: Database, id: string, text: string, writer: NoteWrit
       tx,
       id,
       { text, userId: writer.id, ...noteAuthor(writer) },
-      { lastUpdatedBy: writer.id },
+      { actor: { user: writer }, channel: 'web' },
     );
-    await notices.notifyMentions(tx, id, [text], writer);
     return mustFindTicket(tx, id);
   });
 }
@@ -305,40 +327,48 @@ export interface EmailTicketInput {
   attachments: TicketAttachment[];
 }
 
+/** The help desk's own changes made for an email. */
+const BY_EMAIL = { actor: { system: 'email' }, channel: 'email' } as const;
+
 /** Creates an emailed ticket inside the caller's transaction; returns its id. */
 export async function createEmailTicket(tx: DbOrTx, input: EmailTicketInput): Promise<string> {
-  const id = await insertUnderFreeNumber(
-    tx,
-    {
-      ...input,
-      status: DEFAULT_TICKET_STATUS,
-      assignedTo: null,
-      assignedAt: null,
-      // No user made this change: agents' update checks report it as someone else's.
-      lastUpdatedBy: null,
-    },
-    undefined,
-  );
-  await refreshTicketSla(tx, [id]);
+  const values: TicketValues = {
+    ...input,
+    status: DEFAULT_TICKET_STATUS,
+    assignedTo: null,
+    assignedAt: null,
+    // No user made this change: agents' update checks report it as someone else's.
+    lastUpdatedBy: null,
+  };
+  const id = await insertUnderFreeNumber(tx, values, undefined);
+  await recordTicketChange(tx, { ...BY_EMAIL, tickets: [createdEntry(id, values)] });
   return id;
 }
+
+/** Why email touched a ticket: a message received into its conversation, or a reply of ours bounced. */
+export type EmailTouch =
+  { reopen: true; received: { fromEmail: string; fromName: string } } | { reopen: false; bounced: true };
 
 /**
  * Records a change email made to a ticket's conversation (a reply received, a reply of ours bounced),
  * under a row lock: lastUpdatedBy null and updatedAt now, so agents with the ticket open see it; with
  * `reopen`, a closed ticket opens again. False, and nothing changed, when the ticket no longer exists.
  */
-export async function touchForEmail(tx: DbOrTx, id: string, options: { reopen: boolean }): Promise<boolean> {
+export async function touchForEmail(tx: DbOrTx, id: string, touch: EmailTouch): Promise<boolean> {
   const [ticket] = await repository.lockTickets(tx, [id]);
   if (!ticket) return false;
-  const reopen = options.reopen && isClosedStatus(ticket.status);
+  const reopen = touch.reopen && isClosedStatus(ticket.status);
   await repository.updateTickets(tx, [id], {
     ...(reopen ? { status: DEFAULT_TICKET_STATUS, closedAt: null } : {}),
     lastUpdatedBy: null,
     updatedAt: ticket.now,
   });
-  // Reopened: the resolution clock runs again (issue 24).
-  if (reopen) await refreshTicketSla(tx, [id]);
+  const entry: TicketFieldChanges = { ticketId: id };
+  // Reopened: the resolution clock runs again (issue 24, the SLA subscriber).
+  if (reopen) entry.status = { before: ticket.status as TicketStatus, after: DEFAULT_TICKET_STATUS };
+  if ('received' in touch) entry.messageReceived = touch.received;
+  else entry.replyBounced = true;
+  await recordTicketChange(tx, { ...BY_EMAIL, tickets: [entry] });
   return true;
 }
 
@@ -347,7 +377,7 @@ export async function touchForEmail(tx: DbOrTx, id: string, options: { reopen: b
  * ticket's status is left as it is.
  */
 export function appendSystemNote(tx: DbOrTx, id: string, text: string): Promise<void> {
-  return appendNote(tx, id, { text, userId: null, ...SYSTEM_NOTE_AUTHOR }, { lastUpdatedBy: null });
+  return appendNote(tx, id, { text, userId: null, ...SYSTEM_NOTE_AUTHOR }, BY_EMAIL);
 }
 
 /** The existing tickets among `numbers`, locked for the caller's transaction. */
@@ -366,21 +396,11 @@ export function bulkUpdateTickets(
     db.transaction(async (tx) => {
       const locked = await lockAllOrFail(tx, ids);
       await assertAssigneeExists(tx, input.updates.assignedTo);
-      await applyChanges(tx, locked, input.updates, caller);
+      const tickets = await applyChanges(tx, locked, input.updates, caller);
+      await recordTicketChange(tx, { actor: { user: caller }, channel: 'bulk', tickets });
       return { updated: locked.length };
     }),
   );
-}
-
-export function bulkDeleteTickets(
-  db: Database,
-  input: BulkDeleteTicketsInput,
-): Promise<BulkDeleteTicketsResponse> {
-  const ids = distinct(input.ticketIds);
-  return db.transaction(async (tx) => {
-    await lockAllOrFail(tx, ids);
-    return { deleted: await repository.deleteTickets(tx, ids) };
-  });
 }
 
 /**
@@ -418,17 +438,67 @@ export const stopViewing = (db: Database, id: string, callerId: string): Promise
 
 /**
  * Locks a ticket for an agent's emailed reply (server/features/replies), which is stored in the same
- * transaction. An open ticket moves to in progress, recorded as the caller's change (lastUpdatedBy,
- * updatedAt); a ticket in progress or closed keeps its status. 404 when the ticket does not exist.
+ * transaction. An open ticket moves to in progress (lastUpdatedBy, updatedAt); a ticket in progress
+ * or closed keeps its status. Answers the ticket and what changed on it, which the reply's change
+ * records with the reply. 404 when the ticket does not exist.
  */
 export async function lockTicketForReply(
   tx: DbOrTx,
   id: string,
   caller: TicketCaller,
-): Promise<TicketDetail> {
+): Promise<{ ticket: TicketDetail; changed: TicketFieldChanges }> {
   const locked = await lockAllOrFail(tx, [id]);
-  if (locked[0].status === DEFAULT_TICKET_STATUS) {
-    await applyChanges(tx, locked, { status: 'in_progress' }, caller);
+  const [changed] =
+    locked[0].status === DEFAULT_TICKET_STATUS
+      ? await applyChanges(tx, locked, { status: 'in_progress' }, caller)
+      : [{ ticketId: id }];
+  return { ticket: await mustFindTicket(tx, id), changed: changed ?? { ticketId: id } };
+}
+
+/**
+ * Close & Track Time's side of the ticket (server/features/time/close-ticket.service.ts), in its
+ * transaction: the ticket is closed now with the time spent, and the resolution note, when written, is
+ * appended as the closer's. Answers the ticket's subject (the time entry's notes), or 'already_closed'
+ * and nothing changed. 404 when the ticket does not exist.
+ */
+export async function closeForTimeTracking(
+  tx: DbOrTx,
+  id: string,
+  input: { timeSpent: number; resolution: string | undefined },
+  closer: TicketCaller,
+): Promise<{ subject: string } | 'already_closed'> {
+  const [ticket] = await lockAllOrFail(tx, [id]);
+  if (isClosedStatus(ticket.status)) return 'already_closed';
+  const notes = parseNotes(ticket.notes, ticket.updatedAt);
+  if (input.resolution) {
+    notes.push({
+      text: input.resolution,
+      userId: closer.id,
+      ...noteAuthor(closer),
+      timestamp: ticket.now.toISOString(),
+    });
   }
-  return mustFindTicket(tx, id);
+  await repository.updateTickets(tx, [id], {
+    status: 'closed',
+    closedAt: ticket.now,
+    timeSpent: input.timeSpent,
+    notes: notes.length > 0 ? serializeNotes(notes) : ticket.notes,
+    lastUpdatedBy: closer.id,
+    updatedAt: ticket.now,
+  });
+  // Closed: the resolution is decided (issue 24, the SLA subscriber). The resolution note is recorded
+  // apart from notesAdded: it raised no mention notices before, and still does not.
+  await recordTicketChange(tx, {
+    actor: { user: closer },
+    channel: 'web',
+    tickets: [
+      {
+        ticketId: id,
+        status: { before: ticket.status as TicketStatus, after: 'closed' },
+        closedAt: { before: ticket.closedAt?.toISOString() ?? null, after: ticket.now.toISOString() },
+        ...(input.resolution ? { resolutionNote: input.resolution } : {}),
+      },
+    ],
+  });
+  return { subject: ticket.subject };
 }

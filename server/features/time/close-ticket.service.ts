@@ -3,19 +3,14 @@
  * note and stores the time entry; the push to Harvest follows the commit. When it succeeds the ticket
  * becomes closed_with_harvest; when it cannot, the ticket stays closed and the background job retries.
  */
-import { CLOSED_TICKET_STATUSES } from '@shared/constants';
 import {
   TIME_LIMITS,
   TIME_MESSAGES,
   type CloseTicketInput,
   type CloseTicketResponse,
 } from '@shared/contracts/time';
-import { noteAuthor, parseNotes, serializeNotes } from '@shared/notes';
-import { conflict, notFound } from '../../lib/errors';
-import { loadSlaReadContext } from '../sla/sla-read-context';
-import { refreshTicketSla } from '../sla/ticket-sla-refresh';
-import { toTicketDetail } from '../tickets/ticket.mapper';
-import * as repository from './close-ticket.repository';
+import { conflict } from '../../lib/errors';
+import * as ticketsService from '../tickets/tickets.service';
 import { pushNewEntry, queueOptionsFor, type TimeDeps } from './harvest-queue';
 import { resolveHarvestNames } from './harvest-names';
 import { insertQueuedTimeEntry } from './time-entries.repository';
@@ -26,8 +21,6 @@ export interface Closer {
   firstName: string | null;
   lastName: string | null;
 }
-
-const isClosed = (status: string) => (CLOSED_TICKET_STATUSES as readonly string[]).includes(status);
 
 /** The time entry's notes: the resolution note, or a line naming the ticket when none was written. */
 function entryNotes(resolution: string | undefined, subject: string): string {
@@ -51,27 +44,13 @@ export async function closeTicket(
   const resolution = input.notes || undefined;
 
   const entryId = await db.transaction(async (tx) => {
-    const ticket = await repository.lockTicketForClose(tx, ticketId);
-    if (!ticket) throw notFound(TIME_MESSAGES.ticketNotFound);
-    if (isClosed(ticket.status)) throw conflict(TIME_MESSAGES.alreadyClosed);
-
-    const notes = parseNotes(ticket.notes, ticket.updatedAt);
-    if (resolution) {
-      notes.push({
-        text: resolution,
-        userId: closer.id,
-        ...noteAuthor(closer),
-        timestamp: ticket.now.toISOString(),
-      });
-    }
-    await repository.markTicketClosed(tx, ticketId, {
-      at: ticket.now,
-      timeSpent: input.time_spent,
-      notes: notes.length > 0 ? serializeNotes(notes) : ticket.notes,
-      closedBy: closer.id,
-    });
-    // Closed: the resolution is decided (issue 24).
-    await refreshTicketSla(tx, [ticketId]);
+    const ticket = await ticketsService.closeForTimeTracking(
+      tx,
+      ticketId,
+      { timeSpent: input.time_spent, resolution },
+      closer,
+    );
+    if (ticket === 'already_closed') throw conflict(TIME_MESSAGES.alreadyClosed);
     return insertQueuedTimeEntry(
       tx,
       {
@@ -89,10 +68,9 @@ export async function closeTicket(
   });
 
   const harvestSync = await pushNewEntry(deps, entryId, queue);
-  const ticket = await repository.findTicketWithAssignee(db, ticketId);
-  if (!ticket) throw notFound(TIME_MESSAGES.ticketNotFound);
   return {
-    ticket: toTicketDetail(ticket, await loadSlaReadContext(db)),
+    // 404 (the same "Ticket not found") when it was deleted meanwhile.
+    ticket: await ticketsService.getTicket(db, ticketId),
     timeEntry: await mustFindTimeEntry(db, entryId),
     harvestSync,
   };

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { tickets, timeEntries, users } from '@shared/schema';
+import { recordTicketChange } from '../../core/ticket-changes/ticket-changes.service';
 import type { Database, DbOrTx } from '../../db/client';
 
 /** An entry claimed for one push, with what Harvest needs. */
@@ -110,6 +111,19 @@ export async function findQueuedEntry(db: DbOrTx, id: string): Promise<QueuedEnt
   return row ? (await withTicketNumbers(db, [row]))[0] : undefined;
 }
 
+/** The ticket's change: linked to its Harvest entry, and closed → closed_with_harvest when it was closed. */
+function recordSyncedTicket(tx: DbOrTx, ticketId: string, wasClosed: boolean): Promise<void> {
+  return recordTicketChange(tx, {
+    actor: { system: 'harvest' },
+    channel: 'system',
+    tickets: [
+      wasClosed
+        ? { ticketId, closedWithHarvest: true, status: { before: 'closed', after: 'closed_with_harvest' } }
+        : { ticketId },
+    ],
+  });
+}
+
 /**
  * Records the push: the entry is synced with Harvest's id, and its ticket, if still `closed`, becomes
  * `closed_with_harvest`. False when the claim was lost (another worker took the entry over).
@@ -130,8 +144,13 @@ export function markSynced(db: Database, entry: QueuedEntry, harvestTimeEntryId:
       .returning({ ticketId: timeEntries.ticketId });
     if (!row) return false;
     if (row.ticketId) {
+      const [before] = await tx
+        .select({ status: tickets.status })
+        .from(tickets)
+        .where(eq(tickets.id, row.ticketId))
+        .for('update');
       // A reopened ticket keeps its status; a ticket already linked to a later entry keeps that link.
-      await tx
+      const updated = await tx
         .update(tickets)
         .set({
           harvestTimeEntryId,
@@ -143,7 +162,9 @@ export function markSynced(db: Database, entry: QueuedEntry, harvestTimeEntryId:
             eq(tickets.id, row.ticketId),
             or(eq(tickets.status, 'closed'), isNull(tickets.harvestTimeEntryId)),
           ),
-        );
+        )
+        .returning({ id: tickets.id });
+      if (updated.length > 0) await recordSyncedTicket(tx, row.ticketId, before?.status === 'closed');
     }
     return true;
   });

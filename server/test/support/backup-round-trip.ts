@@ -109,12 +109,13 @@ export async function tableChecksums(
       if (AGGREGATE_TABLES.includes(name)) continue;
       // The concurrent tickets are left out with their history (issue 26), written with them.
       const ticketColumn = TICKET_ID_COLUMNS[name];
-      result[name] = ticketColumn
-        ? await checksum(
-            `SELECT t::text FROM ${qualified(name)} t WHERE NOT (t.${ticketColumn} = ANY($1::uuid[]))`,
-            [leaveOut],
-          )
-        : await checksum(`SELECT t::text FROM ${qualified(name)} t`);
+      // A recorded change (issue 35) names its tickets in an array, left out when it names one of them.
+      const leftOut =
+        name === 'ticket_changes' ? 't.ticket_ids && $1::uuid[]' : `t.${ticketColumn} = ANY($1::uuid[])`;
+      result[name] =
+        ticketColumn || name === 'ticket_changes'
+          ? await checksum(`SELECT t::text FROM ${qualified(name)} t WHERE NOT (${leftOut})`, [leaveOut])
+          : await checksum(`SELECT t::text FROM ${qualified(name)} t`);
     }
     result.ticket_counts = await checksum(
       `SELECT concat_ws('|', status, priority, assigned_to, sum(total)) FROM ticket_counts

@@ -1,0 +1,75 @@
+/**
+ * A change to one or more tickets (issue 35), as every writer of tickets records it: what changed on
+ * each ticket (each field before and after), who or what made it, and how it came. Subscribers
+ * (ticket-changes.service.ts) read it instead of each writer calling each listener.
+ */
+import type { TicketPriority, TicketStatus } from '@shared/constants';
+import type { TicketChangeChannel, TicketSystemActor } from '@shared/ticket-changes';
+
+export type { TicketChangeChannel, TicketSystemActor } from '@shared/ticket-changes';
+
+/** A user who made a change (their name for the notices that name them). */
+export interface TicketChangeUser {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** Who or what made the change: a signed-in user, or a part of the help desk itself. */
+export type TicketChangeActor = { user: TicketChangeUser } | { system: TicketSystemActor };
+
+export interface Diff<T> {
+  before: T;
+  after: T;
+}
+
+/**
+ * What changed on one ticket; a field is present only when it changed, except status and priority,
+ * present whenever a user's request set them (after may equal before: a re-save, which recomputes the
+ * due times).
+ */
+export interface TicketFieldChanges {
+  ticketId: string;
+  created?: true;
+  status?: Diff<TicketStatus>;
+  priority?: Diff<TicketPriority>;
+  assignee?: Diff<string | null>;
+  /** When it counts as closed (ISO time), given or worked out with a status change. */
+  closedAt?: Diff<string | null>;
+  /** The texts of the notes appended, oldest first. */
+  notesAdded?: readonly string[];
+  /** An email joined the ticket's conversation. */
+  messageReceived?: { fromEmail: string; fromName: string };
+  /** A reply of ours bounced (the ticket is marked changed so agents see it). */
+  replyBounced?: true;
+  /** An agent's reply was queued to be sent. */
+  replySent?: { messageId: string };
+  /**
+   * This ticket was merged into another (its target), or other tickets into this one. Null: its link
+   * was cleared (the ticket it was merged into was purged).
+   */
+  mergedInto?: string | null;
+  mergedFrom?: readonly string[];
+  /** Close & Track Time's resolution note (apart from notesAdded: it raises no mention notices). */
+  resolutionNote?: string;
+  /** The Harvest sync pushed its time entry: closed became closed_with_harvest. */
+  closedWithHarvest?: true;
+  deleted?: true;
+  restored?: true;
+  purged?: true;
+}
+
+export interface TicketChange {
+  actor: TicketChangeActor;
+  channel: TicketChangeChannel;
+  /** One entry per ticket touched (at least one). */
+  tickets: readonly TicketFieldChanges[];
+}
+
+/** The user who made the change, or undefined when the help desk did. */
+export const changeUser = (change: TicketChange): TicketChangeUser | undefined =>
+  'user' in change.actor ? change.actor.user : undefined;
+
+/** The ids of the tickets whose entry satisfies `test`. */
+export const ticketsWhere = (change: TicketChange, test: (entry: TicketFieldChanges) => unknown): string[] =>
+  change.tickets.filter(test).map((entry) => entry.ticketId);

@@ -1,0 +1,14 @@
+import { ticketChanges } from '@shared/schema';
+import type { DbOrTx } from '../../db/client';
+import type { TicketChange } from './ticket-change';
+
+/** Stores the change in the caller's transaction (its txid is that transaction's, by default). */
+export async function insertTicketChange(tx: DbOrTx, change: TicketChange): Promise<void> {
+  await tx.insert(ticketChanges).values({
+    ticketIds: [...new Set(change.tickets.map((entry) => entry.ticketId))],
+    actorId: 'user' in change.actor ? change.actor.user.id : null,
+    actorSystem: 'system' in change.actor ? change.actor.system : null,
+    channel: change.channel,
+    changes: change.tickets,
+  });
+}

@@ -23,7 +23,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { fullName } from '@/lib/utils';
 import { useSaveCannedResponse } from '../api/canned-responses';
-import { useUsers } from '../api/get-users';
+import { useUsers } from '@/lib/users';
 import { notifyFailure, notifySuccess } from '../lib/settings-toasts';
 
 /** Radix selects take no empty value: "no change" is this one. */

@@ -1,7 +1,7 @@
 import { MANUAL_STATUS_LABELS, MANUAL_TICKET_STATUSES } from '@shared/constants';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useUsers } from '../api/get-users';
-import { userName } from '../lib/user-names';
+import { useUsers } from '@/lib/users';
+import { userName } from '@/lib/users';
 
 type ManualStatus = (typeof MANUAL_TICKET_STATUSES)[number];
 

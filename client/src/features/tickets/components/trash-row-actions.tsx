@@ -1,9 +1,9 @@
 import { ArchiveRestore, Eye, Trash2 } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { usePurgeTicket, useRestoreTicket } from '../api/trash-tickets';
 import { notifyFailure, notifySuccess, TRASH_TOASTS } from '../lib/ticket-list-toasts';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 interface TrashRowActionsProps {
   ticketId: string;
@@ -70,11 +70,13 @@ export function TrashRowActions({ ticketId, ticketNumber, onView }: TrashRowActi
       </Button>
       {/* React events bubble out of the dialog's portal to the row, which would open the ticket. */}
       <span className="contents" onClick={(event) => event.stopPropagation()}>
-        <ConfirmDeleteDialog
+        <ConfirmDialog
+          destructive
+          confirmLabel="Delete"
           open={confirming}
           onOpenChange={setConfirming}
           title="Delete Forever"
-          question={`Delete ticket #${ticketNumber} forever? Its notes, conversation and history go with it. This cannot be undone.`}
+          description={`Delete ticket #${ticketNumber} forever? Its notes, conversation and history go with it. This cannot be undone.`}
           onConfirm={() =>
             void run(() => purge.mutateAsync(ticketId), TRASH_TOASTS.purged, TRASH_TOASTS.purgeFailed)
           }

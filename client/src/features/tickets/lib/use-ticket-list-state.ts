@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TicketListFilters } from '@shared/contracts/tickets';
 import { SEARCH_DEBOUNCE_MS } from './search-debounce';
 import type { TicketListSort } from '@/lib/ticket-list/ticket-sort';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import {
   applyQuickFilter,
   DEFAULT_FILTER_VALUES,

@@ -15,7 +15,7 @@ import {
 } from '@/lib/ticket-list/ticket-list-url';
 import type { TicketListSort } from '@/lib/ticket-list/ticket-sort';
 import type { TicketListState } from './use-ticket-list-state';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { SEARCH_DEBOUNCE_MS } from './search-debounce';
 
 /**

@@ -22,7 +22,7 @@ import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/lib/sess
 import { cn } from '@/lib/utils';
 import { useTickets } from '../../api/get-tickets';
 import { useMergeTicket } from '../../api/merge-tickets';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { MergeComparison } from './merge-comparison';
 
 const SEARCH_DEBOUNCE_MS = 300;

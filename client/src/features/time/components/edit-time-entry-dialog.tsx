@@ -4,17 +4,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { TIME_ENTRY_CHANGE_TEXTS as T, TIME_LIMITS, type TimeEntry } from '@shared/contracts/time';
 import { HoursField } from '@/components/hours-field';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogActions, FormDialog } from '@/components/ui/form-dialog';
 import { fieldAria, FormField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
 import { useUpdateTimeEntry } from '../api/update-time-entry';
@@ -107,15 +98,11 @@ function EditTimeEntryForm({ entry, onDone }: EditTimeEntryFormProps) {
           {...form.register('notes')}
         />
       </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">{T.cancel}</Button>
-        </DialogClose>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending && <Spinner />}
-          {update.isPending ? T.saving : T.save}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        cancelLabel={T.cancel}
+        submitLabel={update.isPending ? T.saving : T.save}
+        pending={update.isPending}
+      />
     </form>
   );
 }
@@ -130,8 +117,10 @@ interface EditTimeEntryDialogProps {
 export function EditTimeEntryDialog({ entry, describedBy }: EditTimeEntryDialogProps) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button
           variant="ghost"
           size="icon"
@@ -141,14 +130,10 @@ export function EditTimeEntryDialog({ entry, describedBy }: EditTimeEntryDialogP
         >
           <Pencil aria-hidden="true" />
         </Button>
-      </DialogTrigger>
-      {/* The title names the dialog; there is no description to point at. */}
-      <DialogContent aria-describedby={undefined}>
-        <DialogHeader>
-          <DialogTitle>{T.editTitle}</DialogTitle>
-        </DialogHeader>
-        <EditTimeEntryForm entry={entry} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      }
+      title={T.editTitle}
+    >
+      <EditTimeEntryForm entry={entry} onDone={() => setOpen(false)} />
+    </FormDialog>
   );
 }

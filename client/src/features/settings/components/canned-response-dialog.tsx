@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { ApiError } from '@/lib/api-client';
 import { fullName } from '@/lib/utils';
 import { useSaveCannedResponse } from '../api/canned-responses';
@@ -105,14 +106,7 @@ export function CannedResponseDialog({ open, response, isAdmin, onOpenChange }: 
       title={response ? TEXTS.editResponse : TEXTS.newResponse}
       description={TEXTS.cardDescription}
     >
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <SubmitForm onSubmit={submit}>
         <TextField
           id="canned-name"
           label={TEXTS.name}
@@ -191,7 +185,7 @@ export function CannedResponseDialog({ open, response, isAdmin, onOpenChange }: 
           submitLabel={TEXTS.save}
           pending={save.isPending}
         />
-      </form>
+      </SubmitForm>
     </FormDialog>
   );
 }

@@ -3,6 +3,7 @@ import { SAVED_VIEW_LIMITS, type SavedViewScope } from '@shared/constants';
 import { SAVED_VIEW_TEXTS as TEXTS, type SavedView, type SavedViewQuery } from '@shared/contracts/views';
 import { DialogActions, FormDialog } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/text-field';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { ApiError } from '@/lib/api-client';
 import { useCreateView } from '../api/create-view';
 import { useUpdateView } from '../api/update-view';
@@ -84,14 +85,7 @@ export function SaveViewDialog(props: SaveViewDialogProps) {
       title={props.mode === 'create' ? TEXTS.saveTitle : TEXTS.renameTitle}
       description={props.mode === 'create' ? TEXTS.saveDescription : undefined}
     >
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <SubmitForm onSubmit={submit}>
         <TextField
           id={nameId}
           label={TEXTS.name}
@@ -133,7 +127,7 @@ export function SaveViewDialog(props: SaveViewDialogProps) {
           submitLabel={props.mode === 'create' ? TEXTS.save : TEXTS.rename}
           pending={pending}
         />
-      </form>
+      </SubmitForm>
     </FormDialog>
   );
 }

@@ -17,7 +17,7 @@
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { isUnauthorizedError } from '@/lib/api-client';
-import { dayOfBound } from '@/features/tickets/lib/ticket-list-filters';
+import { dayOfBound } from '@/lib/ticket-list/ticket-list-filters';
 import { harvestIdSchema } from '@shared/contracts/harvest';
 import {
   base64ByteLength,

@@ -5,7 +5,7 @@ import {
   parseTicketListView,
   ticketListViewUrl,
   type TicketListView,
-} from '@/features/tickets/lib/ticket-list-url';
+} from '@/lib/ticket-list/ticket-list-url';
 
 /**
  * A view keeps the API's parameters (no `status`: every status), the list's URL its own (no `status`:

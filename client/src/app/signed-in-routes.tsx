@@ -10,7 +10,7 @@ import { TwoStepGate } from '@/features/auth/components/two-step-gate';
 import { RunningTimer } from '@/features/timers/components/running-timer';
 import { SidebarViews } from '@/features/views/components/sidebar-views';
 import { useSavedViewShown } from '@/features/views/lib/use-active-view';
-import { paths } from './paths';
+import { paths } from '@/lib/paths';
 import LogoutRoute from './routes/logout';
 import NotFoundRoute from './routes/not-found';
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'wouter';
-import { ASSIGNED_TO_PARAM } from '@/app/paths';
+import { ASSIGNED_TO_PARAM } from '@/lib/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { TicketsPage } from '@/features/tickets/components/tickets-page';
 import { SaveViewButton } from '@/features/views/components/save-view-button';

@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { OFFICE_LABEL, PRODUCT_NAME } from '@shared/constants';
 import type { PublicUser } from '@shared/contracts/auth';
-import { ASSIGNED_TO_PARAM, myTicketsPath, paths } from '@/app/paths';
+import { ASSIGNED_TO_PARAM, myTicketsPath, paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { focusRing } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/utils';

@@ -2,7 +2,7 @@ import { Headset, LinkIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '@shared/constants';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 

@@ -11,7 +11,7 @@ import {
   type AcceptInvitationInput,
   type InvitationLookupResponse,
 } from '@shared/contracts/team';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,7 +1,7 @@
 import { Square, Timer } from 'lucide-react';
 import { Link } from 'wouter';
 import { TIMER_TEXTS } from '@shared/contracts/timers';
-import { ticketDetailsPath } from '@/app/paths';
+import { ticketDetailsPath } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { focusRing } from '@/components/ui/focus-ring';
 import { Spinner } from '@/components/ui/spinner';

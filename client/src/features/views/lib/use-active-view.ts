@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { sameViewQuery, type SavedView } from '@shared/contracts/views';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { parseTicketListView } from '@/lib/ticket-list/ticket-list-url';
 import { useSavedViews } from '../api/get-views';
 import { comparableViewQuery, viewQueryOfList } from './view-url';

@@ -1,5 +1,5 @@
 import { canonicalViewQuery, type SavedViewQuery } from '@shared/contracts/views';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import {
   ALL_STATUSES,
   parseTicketListView,

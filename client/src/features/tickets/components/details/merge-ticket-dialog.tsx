@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import { MERGE_TEXTS } from '@shared/contracts/ticket-merge';
 import type { Ticket, TicketListItem } from '@shared/contracts/tickets';
-import { ticketDetailsPath } from '@/app/paths';
+import { ticketDetailsPath } from '@/lib/paths';
 import { DialogActions, FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

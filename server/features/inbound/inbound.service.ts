@@ -11,7 +11,7 @@ import type { DeliveryReport } from './delivery-report';
 import { dedupeKey, ourAddress, type InboundMessage } from './inbound-message';
 import * as repository from './inbound.repository';
 import { messageIdsOf, referencedMessageIds } from './referenced-messages';
-import { ticketNumbersIn } from './reply-subject';
+import { ticketNumbersIn } from '../../lib/reply-subject';
 
 export interface InboundSettings {
   /** Lower-cased; mail from it is a loop. */

@@ -12,7 +12,7 @@ import { inboundSettingsFrom } from './features/inbound/inbound.service';
 import { startSlaAlerts } from './features/sla/sla-alerts.job';
 import { startSlaRecompute } from './features/sla/sla-recompute.job';
 import { startOverdueLoanNotices } from './features/equipment/overdue-loan-notices';
-import { createMailboxFetchJob } from './features/mailbox/fetch-mailbox.job';
+import { createMailboxFetchJob } from './features/inbound/fetch-mailbox.job';
 import { startHarvestVerification } from './harvest/harvest-verification.job';
 import { matchAfterVerification } from './features/harvest-users/harvest-users.service';
 import { startTicketPurge } from './features/tickets/purge-deleted-tickets.job';

@@ -663,7 +663,7 @@ export const jobLeases = pgTable('job_leases', {
 });
 
 /**
- * How far the IMAP mailbox has been read (server/features/mailbox). One row per configured mailbox
+ * How far the IMAP mailbox has been read (server/features/inbound). One row per configured mailbox
  * (today one, 'default'); `account` names the server, user and folder it is about, so pointing the
  * settings at another mailbox starts afresh.
  */

@@ -35,7 +35,7 @@ import {
 import { toListCriteria } from './ticket-list-criteria';
 import type { SharedTicketListResponse, TicketLooks } from './ticket-seen';
 import * as ticketList from './ticket-list.query';
-import { storedBodyText } from './body-text';
+import { storedBodyText } from '../../lib/body-text';
 import { toTicketListItem, toTicketDetail } from './ticket.mapper';
 import { generateTicketNumber, timestampTicketNumber } from './ticket-number';
 import * as presence from './ticket-presence.repository';

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ATTACHMENT_DEFAULT_LIMITS } from '@shared/contracts/messages';
+import { parseEncryptionKey } from './lib/encryption-key';
 import { LOG_LEVELS, type LogLevel } from './lib/logger';
 import { withoutTrailingSlashes } from './lib/urls';
 
@@ -150,16 +151,6 @@ const envSchema = z.object({
   /** How many scheduled backups are kept; older ones are deleted after each new one. */
   BACKUP_KEEP: emptyAsUnset(positiveInt.max(10_000).default(7)),
 });
-
-/** A 32-byte key from 64 hex characters or from base64 (standard or URL-safe); undefined otherwise. */
-export function parseEncryptionKey(text: string): Buffer | undefined {
-  const key = /^[0-9a-fA-F]{64}$/.test(text)
-    ? Buffer.from(text, 'hex')
-    : /^[A-Za-z0-9+/_-]+={0,2}$/.test(text)
-      ? Buffer.from(text, 'base64')
-      : undefined;
-  return key?.length === 32 ? key : undefined;
-}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEncryptionKey } from '../config';
+import { ConfigError, loadConfig } from '../config';
+import { parseEncryptionKey } from './encryption-key';
 import { createTokenCipher } from './token-cipher';
 
 const key = crypto.randomBytes(32);

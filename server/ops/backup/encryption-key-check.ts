@@ -8,7 +8,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseEncryptionKey, type AppConfig } from '../../config';
+import type { AppConfig } from '../../config';
+import { parseEncryptionKey } from '../../lib/encryption-key';
 
 const KEY_FILE = 'encryption-key';
 

@@ -1,7 +1,7 @@
 import { CircleCheck, Clock, Inbox, Timer, type LucideIcon } from 'lucide-react';
 import type { DashboardStats as Stats } from '@shared/contracts/dashboard';
 import { StatCard, type StatCardVariant } from '@/components/stat-card';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 
 interface StatDefinition {

@@ -6,7 +6,7 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/component
 import { Skeleton } from '@/components/ui/skeleton';
 import { focusRing } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/utils';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useUsers } from '@/lib/users';
 import { useTicketCounts } from '../api/get-ticket-counts';
 import { TeamMember } from './team-member';

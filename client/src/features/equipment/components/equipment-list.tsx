@@ -1,5 +1,5 @@
 import type { LoanerEquipmentRecord } from '@shared/contracts/equipment';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import type { EquipmentListFilters } from '../api/equipment-keys';
 import { useLoanerEquipment } from '../api/get-loaner-equipment';
 import { useAllUsers } from '@/lib/users';

@@ -1,6 +1,6 @@
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { handleSessionExpiry } from '@/lib/session-expiry';
+import { handleSessionExpiry } from '@/components/session-expiry';
 
 /** Toast titles of the page, word for word from spec §8 Loaner equipment. */
 export const EQUIPMENT_TOASTS = {

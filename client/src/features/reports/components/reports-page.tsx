@@ -3,7 +3,7 @@ import { useSearchParams } from 'wouter';
 import { CUSTOM_REPORT_RANGE, DEFAULT_REPORT_RANGE, type ReportRangeKey } from '@shared/constants';
 import { DEFAULT_REPORT_TYPE, REPORT_TYPE_LABELS, type ReportType } from '@shared/contracts/reports';
 import { usePageTitle } from '@/components/layout/app-shell-context';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useReport } from '../api/get-report';
 import { previousPeriodParams } from '../lib/compare';
 import {

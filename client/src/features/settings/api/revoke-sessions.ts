@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RevokeOtherSessionsResponse } from '@shared/contracts/auth';
 import { apiSend } from '@/lib/api-client';
-import { isSessionExpiredError } from '@/lib/session-expiry';
+import { isSessionExpiredError } from '@/components/session-expiry';
 import { settingsKeys } from './settings-keys';
 
 /** DELETE /api/auth/sessions/:id: that browser is signed out at once. */

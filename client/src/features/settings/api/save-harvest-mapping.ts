@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HarvestMappingInput, HarvestMappingResponse } from '@shared/contracts/harvest-users';
 import { apiSend } from '@/lib/api-client';
-import { isSessionExpiredError } from '@/lib/session-expiry';
+import { isSessionExpiredError } from '@/components/session-expiry';
 import { settingsKeys } from './settings-keys';
 
 export interface SaveHarvestMappingVariables extends HarvestMappingInput {

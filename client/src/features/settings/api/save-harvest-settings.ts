@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SaveSettingResponse } from '@shared/contracts/settings';
 import { apiSend } from '@/lib/api-client';
-import { isSessionExpiredError } from '@/lib/session-expiry';
+import { isSessionExpiredError } from '@/components/session-expiry';
 import { HARVEST_DEPENDENT_KEYS, settingsKeys } from './settings-keys';
 
 export interface HarvestCredentialsValues {

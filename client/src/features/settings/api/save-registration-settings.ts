@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegistrationSettings } from '@shared/contracts/registration-settings';
 import { apiSend } from '@/lib/api-client';
-import { isSessionExpiredError } from '@/lib/session-expiry';
+import { isSessionExpiredError } from '@/components/session-expiry';
 import type { SaveEmailSettingsResponse } from './save-email-settings';
 import { settingsKeys } from './settings-keys';
 

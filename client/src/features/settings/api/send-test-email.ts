@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailTestResponse } from '@shared/contracts/email-settings';
 import { apiSend } from '@/lib/api-client';
-import { isSessionExpiredError } from '@/lib/session-expiry';
+import { isSessionExpiredError } from '@/components/session-expiry';
 import { settingsKeys } from './settings-keys';
 
 /**

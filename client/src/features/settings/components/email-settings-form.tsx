@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { handleUnauthorizedMutation } from '@/lib/session-expiry';
+import { handleUnauthorizedMutation } from '@/components/session-expiry';
 import { useSaveEmailSettings } from '../api/save-email-settings';
 import { useSendTestEmail } from '../api/send-test-email';
 import { useTestImapConnection } from '../api/test-imap-connection';

@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useRegistrationSettings } from '../api/get-registration-settings';
 import { useSaveRegistrationSettings } from '../api/save-registration-settings';
 import { REGISTRATION_TEXTS as T } from '../lib/registration-texts';

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeOtherSessions, useRevokeSession } from '../api/revoke-sessions';
 import { SESSIONS_TEXTS as T } from '../lib/sessions-texts';

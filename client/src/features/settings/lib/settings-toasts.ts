@@ -1,6 +1,6 @@
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { handleUnauthorizedMutation } from '@/lib/session-expiry';
+import { handleUnauthorizedMutation } from '@/components/session-expiry';
 
 /** Toast titles of the page, word for word from spec §8 "Time entries, settings, password". */
 export const SETTINGS_TOASTS = {

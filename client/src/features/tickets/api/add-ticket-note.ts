@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddNoteInput, TicketResponse } from '@shared/contracts/tickets';
 import { apiSend } from '@/lib/api-client';
 import { ticketUrl } from './get-ticket';
-import { isSessionExpiredError } from '@/lib/session-expiry';
+import { isSessionExpiredError } from '@/components/session-expiry';
 import { refreshTicketData } from './refresh-ticket-data';
 import { ticketKeys } from './ticket-keys';
 

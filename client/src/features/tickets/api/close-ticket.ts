@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CloseTicketInput, CloseTicketResponse } from '@shared/contracts/time';
 import { apiSend } from '@/lib/api-client';
-import { isSessionExpiredError } from '@/lib/session-expiry';
+import { isSessionExpiredError } from '@/components/session-expiry';
 import { ticketUrl } from './get-ticket';
 import { refreshTicketData } from './refresh-ticket-data';
 

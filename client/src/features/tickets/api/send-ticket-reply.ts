@@ -5,7 +5,7 @@ import type {
   TicketMessagesResponse,
 } from '@shared/contracts/messages';
 import { ApiError, apiSend } from '@/lib/api-client';
-import { isSessionExpiredError } from '@/lib/session-expiry';
+import { isSessionExpiredError } from '@/components/session-expiry';
 import { ticketUrl } from './get-ticket';
 import { refreshTicketData } from './refresh-ticket-data';
 import { ticketKeys } from './ticket-keys';

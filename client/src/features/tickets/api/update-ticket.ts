@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { TicketResponse, updateTicketSchema } from '@shared/contracts/tickets';
 import { apiSend } from '@/lib/api-client';
-import { isSessionExpiredError } from '@/lib/session-expiry';
+import { isSessionExpiredError } from '@/components/session-expiry';
 import { ticketUrl } from './get-ticket';
 import { refreshTicketData } from './refresh-ticket-data';
 import { ticketKeys } from './ticket-keys';

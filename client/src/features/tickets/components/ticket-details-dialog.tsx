@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { ticketDetailsPath } from '@/lib/paths';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { focusRing } from '@/components/ui/focus-ring';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { cn } from '@/lib/utils';
 import { useTicket } from '../api/get-ticket';
 import { TicketDetailsContent } from './details/ticket-details-content';

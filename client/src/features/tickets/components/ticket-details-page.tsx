@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Subsections } from '@/components/ui/heading';
 import { canGoBackInApp } from '@/lib/history-entry';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useTicket } from '../api/get-ticket';
 import { TicketDetailsContent } from './details/ticket-details-content';
 import { TicketLoadState } from './details/ticket-load-state';

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { canonicalViewQuery, type SavedViewQuery } from '@shared/contracts/views';
 import { Card } from '@/components/ui/card';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useCanDeleteTickets } from '../api/get-ticket-deletion-setting';
 import { useTickets } from '../api/get-tickets';
 import type { TicketFilterValues } from '@/lib/ticket-list/ticket-list-filters';

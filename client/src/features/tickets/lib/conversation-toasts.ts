@@ -1,7 +1,7 @@
 import { MESSAGE_TEXTS } from '@shared/contracts/messages';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/lib/session-expiry';
+import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/components/session-expiry';
 
 /** The Reply card's success toast: the reply is stored and waits for the SMTP server. */
 export function notifyReplyQueued(): void {

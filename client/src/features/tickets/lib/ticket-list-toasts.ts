@@ -1,6 +1,6 @@
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { handleUnauthorizedMutation } from '@/lib/session-expiry';
+import { handleUnauthorizedMutation } from '@/components/session-expiry';
 
 /** The list's and the create dialog's toast texts, word for word from spec §5 and §8 Tickets. */
 export const TICKET_LIST_TOASTS = {

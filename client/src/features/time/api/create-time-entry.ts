@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTimeEntryInput, CreateTimeEntryResponse } from '@shared/contracts/time';
 import { apiSend } from '@/lib/api-client';
-import { isSessionExpiredError } from '@/lib/session-expiry';
+import { isSessionExpiredError } from '@/components/session-expiry';
 import { timeKeys } from './time-keys';
 
 /** POST /api/time-entries (201): stored at once, then pushed to Harvest; `harvestSync` says how that went. */

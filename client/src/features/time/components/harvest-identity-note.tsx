@@ -1,6 +1,6 @@
 import { UserRound } from 'lucide-react';
 import { HARVEST_USERS_TEXTS as T } from '@shared/contracts/harvest-users';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useHarvestMapping } from '../api/get-harvest-mapping';
 import { useHarvestUsers } from '../api/get-harvest-users';
 

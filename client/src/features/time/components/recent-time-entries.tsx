@@ -2,7 +2,7 @@ import { History } from 'lucide-react';
 import { useRef } from 'react';
 import { RECENT_TIME_ENTRIES_MAX_HEIGHT_PX, RECENT_TIME_ENTRIES_SHOWN } from '@shared/constants';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useTimeEntries } from '../api/get-time-entries';
 import { SectionCard } from '@/components/ui/section-card';
 import { TimeEntryItem } from './time-entry-item';

@@ -2,7 +2,7 @@ import type { HarvestNamedItem } from '@shared/contracts/harvest';
 import { HarvestFallbackNote } from '@/components/harvest/harvest-fallback-note';
 import { HarvestProjectSelect } from '@/components/harvest/harvest-project-select';
 import { HarvestTaskSelect } from '@/components/harvest/harvest-task-select';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useHarvestProjects } from '../api/get-harvest-projects';
 import { useHarvestTasks } from '../api/get-harvest-tasks';
 

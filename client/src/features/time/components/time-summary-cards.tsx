@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, ListChecks, type LucideIcon } from 'lucide-react';
 import type { TimeEntrySummary } from '@shared/contracts/time';
 import { StatCard, type StatCardVariant } from '@/components/stat-card';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useTimeSummary } from '../api/get-time-summary';
 import { formatHours } from '../lib/format-hours';
 

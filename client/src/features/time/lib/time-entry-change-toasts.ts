@@ -5,7 +5,7 @@ import {
 } from '@shared/contracts/time';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { handleUnauthorizedMutation } from '@/lib/session-expiry';
+import { handleUnauthorizedMutation } from '@/components/session-expiry';
 
 /** Harvest has locked the entry (approved or invoiced): 409, with Harvest's reason in the message. */
 export const isLockedError = (error: unknown) => error instanceof ApiError && error.status === 409;

@@ -1,6 +1,6 @@
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { handleUnauthorizedMutation } from '@/lib/session-expiry';
+import { handleUnauthorizedMutation } from '@/components/session-expiry';
 
 /** The page's toasts, word for word from spec §5 and §8 "Time entries". */
 export const TIME_TOASTS = {

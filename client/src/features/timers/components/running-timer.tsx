@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 import { useRunningTimer } from '@/lib/timer/get-timer';
 import { useStopTimer } from '@/lib/timer/stop-timer';
 import { formatElapsed, useElapsedSeconds } from '@/lib/timer/elapsed';
-import { notifyTimerFailed, notifyTimerStopped } from '@/lib/timer/timer-toasts';
+import { notifyTimerFailed, notifyTimerStopped } from '@/components/timer-toasts';
 
 /**
  * The header's chip while the agent's timer runs (on every page): the ticket's number, linking to it,

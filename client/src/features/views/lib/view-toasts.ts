@@ -1,6 +1,6 @@
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { handleUnauthorizedMutation } from '@/lib/session-expiry';
+import { handleUnauthorizedMutation } from '@/components/session-expiry';
 
 export function notifyViewSuccess(title: string): void {
   toast({ title });

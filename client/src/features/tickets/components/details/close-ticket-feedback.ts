@@ -1,7 +1,7 @@
 import type { HarvestSyncResult } from '@shared/contracts/time';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/lib/session-expiry';
+import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/components/session-expiry';
 
 /** The card's toasts, word for word from spec §4, §5 and §8. */
 export const CLOSE_TICKET_TOASTS = {

@@ -7,9 +7,9 @@ import { useRunningTimer } from '@/lib/timer/get-timer';
 import { useStartTimer } from '@/lib/timer/start-timer';
 import { onTimerStopped, useStopTimer } from '@/lib/timer/stop-timer';
 import { formatElapsed, useElapsedSeconds } from '@/lib/timer/elapsed';
-import { notifyTimerFailed } from '@/lib/timer/timer-toasts';
+import { notifyTimerFailed } from '@/components/timer-toasts';
 import { toast } from '@/components/ui/use-toast';
-import type { UnauthorizedSurface } from '@/lib/session-expiry';
+import type { UnauthorizedSurface } from '@/components/session-expiry';
 
 interface CloseTicketTimerProps {
   ticketId: string;

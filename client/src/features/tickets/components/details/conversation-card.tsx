@@ -3,7 +3,7 @@ import { MESSAGE_TEXTS, type TicketMessage } from '@shared/contracts/messages';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { type UnauthorizedSurface, useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { type UnauthorizedSurface, useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useTicketMessages } from '../../api/get-ticket-messages';
 import { useRetryTicketMessage } from '../../api/retry-ticket-message';
 import { notifyReplyFailed, notifyReplyQueued } from '../../lib/conversation-toasts';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { MERGE_TEXTS } from '@shared/contracts/ticket-merge';
 import type { Ticket } from '@shared/contracts/tickets';
 import { Button } from '@/components/ui/button';
-import type { UnauthorizedSurface } from '@/lib/session-expiry';
+import type { UnauthorizedSurface } from '@/components/session-expiry';
 import { MergeTicketDialog } from './merge-ticket-dialog';
 
 /** "Merge" on the ticket detail (dialog and page); a ticket already merged offers none. */

@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/lib/session-expiry';
+import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/components/session-expiry';
 import { cn } from '@/lib/utils';
 import { useTickets } from '../../api/get-tickets';
 import { useMergeTicket } from '../../api/merge-tickets';

@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { SectionCard } from '@/components/ui/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useEmailConfigured } from '../../api/get-email-status';
 import { useSendTicketReply } from '../../api/send-ticket-reply';
 import { notifyReplyFailed, notifyReplyQueued } from '../../lib/conversation-toasts';

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { steppedIndex, suggestionId, SUGGESTIONS_UNDER_BOX } from '@/components/ui/suggestion-list';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/lib/session-expiry';
+import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/components/session-expiry';
 import { useEscapeFirst } from '@/lib/use-escape-first';
 import { useApplyCannedResponse, useCannedResponses } from '../../api/canned-responses';
 import { insertAt, slashQueryAt, type SlashQuery } from '../../lib/slash-command';

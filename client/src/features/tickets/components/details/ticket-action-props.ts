@@ -1,5 +1,5 @@
 import type { Ticket } from '@shared/contracts/tickets';
-import type { UnauthorizedSurface } from '@/lib/session-expiry';
+import type { UnauthorizedSurface } from '@/components/session-expiry';
 import type { GuardedSave } from './use-ticket-collision-guard';
 
 /** What every card of the right column receives, the Close Ticket card included. */

@@ -1,5 +1,5 @@
 import type { TicketDetail } from '@shared/contracts/tickets';
-import type { UnauthorizedSurface } from '@/lib/session-expiry';
+import type { UnauthorizedSurface } from '@/components/session-expiry';
 import { useMarkTicketSeen } from '../../api/mark-ticket-seen';
 import { ActivityLogCard } from './activity-log-card';
 import { ConversationCard } from './conversation-card';

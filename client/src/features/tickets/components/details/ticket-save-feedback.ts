@@ -1,5 +1,5 @@
 import { toast } from '@/components/ui/use-toast';
-import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/lib/session-expiry';
+import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/components/session-expiry';
 
 /** The detail's save toasts, word for word from spec §8 Tickets. */
 export const TICKET_SAVE_TOASTS = {

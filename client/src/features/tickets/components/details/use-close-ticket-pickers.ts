@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DEFAULT_CLOSE_PROJECT, DEFAULT_CLOSE_TASK, type HarvestNamedItem } from '@shared/contracts/harvest';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
+import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useHarvestProjects } from '../../api/get-harvest-projects';
 import { useHarvestTasks } from '../../api/get-harvest-tasks';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { POLL_INTERVALS_MS } from '@shared/constants';
 import type { TicketViewer } from '@shared/contracts/tickets';
 import { toast } from '@/components/ui/use-toast';
-import { handleSessionExpiry } from '@/lib/session-expiry';
+import { handleSessionExpiry } from '@/components/session-expiry';
 import { checkTicketUpdates, stopViewingTicket } from '../../api/check-ticket-updates';
 import { isTyping, onTypingStarted, stopTyping } from '../../lib/typing-presence';
 import type { OpeningTime } from './use-opening-time';

@@ -1,7 +1,7 @@
 import { TIMER_TEXTS, type StoppedTimer } from '@shared/contracts/timers';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/lib/session-expiry';
+import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/components/session-expiry';
 
 export function notifyTimerStopped(stopped: StoppedTimer | null): void {
   toast({

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@shared/constants';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, isUnauthorizedError } from './api-client';
+import { ApiError, isUnauthorizedError } from '@/lib/api-client';
 
 /** Spec §8 Session expiry: the toast shown while leaving for the sign-in page. */
 export const SESSION_EXPIRED_TOAST = {

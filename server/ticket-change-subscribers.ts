@@ -11,7 +11,7 @@
  */
 import { afterTicketChangeCommit, onTicketChange } from './core/ticket-changes/ticket-changes.service';
 import { raiseNoticesOfChange } from './features/notifications/ticket-change-notices';
-import { refreshSlaOfChange } from './features/sla/ticket-sla-refresh';
+import { refreshSlaOfChange } from './core/sla/ticket-sla-refresh';
 import { forgetPollAnswers } from './middleware/poll-cache';
 
 /** Registers the subscribers (once per process: calling it again changes nothing). */

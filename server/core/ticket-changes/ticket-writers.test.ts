@@ -18,7 +18,7 @@ const WRITERS: Record<string, string> = {
   'features/ticket-merge/ticket-merge.repository.ts': 'merge',
   'harvest/sync/sync.repository.ts': 'closed → closed_with_harvest once the time entry is pushed',
   // Derived columns only (migration 0027 lets them pass without a change):
-  'features/sla/ticket-sla-refresh.ts': 'the SLA columns',
+  'core/sla/ticket-sla-refresh.ts': 'the SLA columns',
   'features/sla/sla-alerts.job.ts': 'sla_alert_at (when the alert job looks next)',
   'features/tickets/search-text-backfill.ts': 'body_text and search_text_pending of old tickets',
   // Not ticket changes: demo data, written with the check turned off for its transaction.

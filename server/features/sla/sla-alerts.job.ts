@@ -20,7 +20,12 @@ import type { JobRunner } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
 import { insertNotices, type NewNotice } from '../notifications/notifications.service';
 import { getBusinessHours, getSlaPolicies } from '../../core/sla/sla-settings';
-import { alertEvents, pendingDues, type SlaAlertEvent, type TicketSlaColumns } from './ticket-sla';
+import {
+  alertEvents,
+  pendingDues,
+  type SlaAlertEvent,
+  type TicketSlaColumns,
+} from '../../core/sla/ticket-sla';
 
 export const SLA_ALERT_QUEUE = 'sla.alerts';
 export const SLA_ALERT_BATCH = 500;

@@ -8,7 +8,7 @@ import {
 } from '@shared/constants';
 import type { Ticket, TicketDetail, TicketListItem } from '@shared/contracts/tickets';
 import type { TicketRow } from '@shared/schema';
-import { toTicketSla, type SlaReadContext } from '../sla/sla-state';
+import { toTicketSla, type SlaReadContext } from '../../core/sla/sla-state';
 import { bodyToText } from './body-text';
 import { isClosedStatus } from './ticket-changes';
 

@@ -24,7 +24,7 @@ import { isForeignKeyViolation } from '../../lib/pg-errors';
 import type { TicketChange, TicketFieldChanges } from '../../core/ticket-changes/ticket-change';
 import { recordTicketChange } from '../../core/ticket-changes/ticket-changes.service';
 import { userExists } from '../../core/users/users.repository';
-import { loadSlaReadContext, slaReadContextFrom } from '../sla/sla-read-context';
+import { loadSlaReadContext, slaReadContextFrom } from '../../core/sla/sla-read-context';
 import {
   isClosedStatus,
   planTicketChanges,

@@ -18,7 +18,7 @@ import { ticketEvents, tickets, users } from '@shared/schema';
 import type { Database, DbOrTx } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
-import { insertNotices, type NewNotice } from '../notifications/notifications.service';
+import { insertNotices, type NewNotice } from '../../core/notifications/notices.service';
 import { getBusinessHours, getSlaPolicies } from '../../core/sla/sla-settings';
 import {
   alertEvents,

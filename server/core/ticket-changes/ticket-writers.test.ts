@@ -13,7 +13,7 @@ const SERVER = path.resolve(__dirname, '../..');
 
 /** The modules that write tickets, and what each writes. */
 const WRITERS: Record<string, string> = {
-  'features/tickets/tickets.repository.ts': 'create, update, bulk update, notes, email touches',
+  'core/tickets/tickets.repository.ts': 'create, update, bulk update, notes, email touches',
   'features/tickets/ticket-trash.repository.ts': 'delete, restore, purge (the Trash and its job)',
   'features/ticket-merge/ticket-merge.repository.ts': 'merge',
   'harvest/sync/sync.repository.ts': 'closed → closed_with_harvest once the time entry is pushed',

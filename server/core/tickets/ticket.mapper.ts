@@ -9,7 +9,7 @@ import {
 import type { Ticket, TicketDetail, TicketListItem } from '@shared/contracts/tickets';
 import type { TicketRow } from '@shared/schema';
 import { toTicketSla, type SlaReadContext } from '../../core/sla/sla-state';
-import { bodyToText } from './body-text';
+import { bodyToText } from '../../features/tickets/body-text';
 import { isClosedStatus } from './ticket-changes';
 
 /** The assignee's name from the list's and the detail's left join (all null when unassigned). */

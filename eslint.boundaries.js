@@ -17,7 +17,7 @@ const SERVER_INFRASTRUCTURE = ['db', 'mail', 'harvest', 'jobs', 'observability']
 /** Each element type, lowest layer first. */
 const elements = [
   { type: 'shared', pattern: 'shared' },
-  { type: 'config', pattern: 'server/config.ts', partialMatch: false },
+  { type: 'config', pattern: 'server/config.*', partialMatch: false },
   { type: 'lib', pattern: 'server/lib' },
   {
     type: 'infrastructure',
@@ -27,10 +27,10 @@ const elements = [
   { type: 'core', pattern: 'server/core/*', capture: ['name'] },
   { type: 'middleware', pattern: 'server/middleware' },
   { type: 'feature', pattern: 'server/features/*', capture: ['feature'] },
-  { type: 'wiring', pattern: ['server/*.ts', 'server/ops/**', 'server/types/**'], partialMatch: false },
+  { type: 'wiring', pattern: ['server/*.*', 'server/ops/**', 'server/types/**'], partialMatch: false },
   { type: 'client-shared', pattern: ['client/src/components', 'client/src/lib'] },
   { type: 'client-feature', pattern: 'client/src/features/*', capture: ['feature'] },
-  { type: 'client-app', pattern: ['client/src/app/**', 'client/src/main.tsx'], partialMatch: false },
+  { type: 'client-app', pattern: ['client/src/app/**', 'client/src/main.*'], partialMatch: false },
 ];
 
 const types = (...names) => ({ element: { types: { anyOf: names } } });

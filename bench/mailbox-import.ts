@@ -1,7 +1,7 @@
 /**
  * Mailbox import benchmark: N messages waiting in a real IMAP mailbox (Debian's Dovecot, started as
  * in the tests: server/test/mail/dovecot-test-server.ts) are imported by the real fetch
- * (server/features/mailbox) into a scratch PostgreSQL database, each becoming a ticket through the
+ * (server/features/inbound) into a scratch PostgreSQL database, each becoming a ticket through the
  * webhook's path. Prints the import rate (messages/s) and the SQL it cost: statements and commits per
  * message.
  *
@@ -20,7 +20,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { inboundSettingsFrom } from '../server/features/inbound/inbound.service';
 import { appendAll } from '../server/test/support/mailbox';
-import { fetchMailbox, type MailboxImportDeps } from '../server/features/mailbox/mailbox-import';
+import { fetchMailbox, type MailboxImportDeps } from '../server/features/inbound/mailbox-import';
 import { startMailboxUnlessSame } from '../server/mail/mailbox-state.repository';
 import { mailboxAccountOf, sealEmailSettings } from '../server/mail/email-settings';
 import { upsertSetting } from '../server/db/settings-store';

@@ -36,6 +36,7 @@ import { timersRoutes } from './features/timers/timers.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { viewsRoutes } from './features/views/views.routes';
 import { createHarvestServices, type HarvestServices } from './harvest/sync/harvest-services';
+import type { RecordSyncedTicket } from './harvest/sync/sync.repository';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { createMailer } from './mail/smtp-transport';
 import { compressWholeAnswers } from './middleware/compress-whole-answers';
@@ -49,6 +50,7 @@ import { createMetrics } from './observability/metrics';
 import { metricsRoutes } from './observability/metrics-routes';
 import { observeRequests } from './observability/request-log';
 import { registerTicketChangeSubscribers } from './ticket-change-subscribers';
+import { recordTicketChange } from './core/ticket-changes/ticket-changes.service';
 
 export interface AppDeps {
   config: AppConfig;
@@ -75,12 +77,33 @@ export interface AppDeps {
   sessionCache?: SessionCache<SessionUserRow>;
 }
 
+/**
+ * The Harvest sync's change of a ticket, recorded in the push's transaction by the one "ticket changed"
+ * path: linked to its Harvest entry, and closed → closed_with_harvest when it was closed. Handed to
+ * every createHarvestServices (here, server.ts, the tests' Harvest support).
+ */
+export const recordHarvestSyncedTicket: RecordSyncedTicket = (tx, ticketId, closedWithHarvest) =>
+  recordTicketChange(tx, {
+    actor: { system: 'harvest' },
+    channel: 'system',
+    tickets: [
+      closedWithHarvest
+        ? { ticketId, closedWithHarvest: true, status: { before: 'closed', after: 'closed_with_harvest' } }
+        : { ticketId },
+    ],
+  });
+
 /** Builds the Express app without listening, so tests drive it with supertest. */
 export function createApp(deps: AppDeps): Express {
   const { config, pool, db } = deps;
   const harvest =
     deps.harvest ??
-    createHarvestServices({ db, config, encryptionKey: config.encryptionKey ?? crypto.randomBytes(32) });
+    createHarvestServices({
+      db,
+      config,
+      encryptionKey: config.encryptionKey ?? crypto.randomBytes(32),
+      recordSyncedTicket: recordHarvestSyncedTicket,
+    });
   const jobs = deps.jobs ?? createJobRunner(pool);
   // Before any request or job writes a ticket: SLA, notices and the poll cache hear of every change.
   registerTicketChangeSubscribers();

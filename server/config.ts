@@ -246,7 +246,7 @@ export interface AppConfig {
     smtpTimeoutMs: number;
     /** Whether mail servers on this machine or link-local are allowed (server/mail/mail-server-address.ts). */
     allowLoopbackHosts: boolean;
-    /** The IMAP mailbox fetch (server/features/mailbox). */
+    /** The IMAP mailbox fetch (server/features/inbound). */
     fetch: {
       /** Whether this process fetches (safe with several: one fetch at a time per mailbox). */
       enabled: boolean;

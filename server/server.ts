@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import type { Server, ServerResponse } from 'node:http';
-import { createApp, type AppDeps } from './app';
+import { createApp, recordHarvestSyncedTicket, type AppDeps } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { createHttpServer } from './http-server';
 import { DataDirPermissionError } from './db/data-dir';
@@ -12,7 +12,7 @@ import { inboundSettingsFrom } from './features/inbound/inbound.service';
 import { startSlaAlerts } from './features/sla/sla-alerts.job';
 import { startSlaRecompute } from './features/sla/sla-recompute.job';
 import { startOverdueLoanNotices } from './features/equipment/overdue-loan-notices';
-import { createMailboxFetchJob } from './features/mailbox/fetch-mailbox.job';
+import { createMailboxFetchJob } from './features/inbound/fetch-mailbox.job';
 import { startHarvestVerification } from './harvest/harvest-verification.job';
 import { matchAfterVerification } from './features/harvest-users/harvest-users.service';
 import { startTicketPurge } from './features/tickets/purge-deleted-tickets.job';
@@ -110,6 +110,7 @@ export async function startServer(
     db: database.db,
     config,
     encryptionKey: resolveEncryptionKey(config),
+    recordSyncedTicket: recordHarvestSyncedTicket,
   });
   // On a PostgreSQL server the runner polls on connections of its own, so requests never wait behind
   // it for a pooled one (while the database is unreachable, each attempt holds one for the connect

@@ -149,7 +149,7 @@ export const tickets = pgTable(
     originalEmailDate: timestamp('original_email_date', { withTimezone: true }),
     attachments: jsonb('attachments').$type<TicketAttachment[]>().notNull().default([]),
     /**
-     * The body as the text a reader sees (server/features/tickets/body-text.ts), kept only where it
+     * The body as the text a reader sees (server/lib/body-text.ts), kept only where it
      * differs from `body` (HTML, a gateway's "[EXTERNAL]" banner): null means the body is its own text.
      */
     bodyText: text('body_text'),
@@ -663,7 +663,7 @@ export const jobLeases = pgTable('job_leases', {
 });
 
 /**
- * How far the IMAP mailbox has been read (server/features/mailbox). One row per configured mailbox
+ * How far the IMAP mailbox has been read (server/features/inbound). One row per configured mailbox
  * (today one, 'default'); `account` names the server, user and folder it is about, so pointing the
  * settings at another mailbox starts afresh.
  */

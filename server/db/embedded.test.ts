@@ -4,10 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { attackAsAnotherAccount, canActAsAnotherAccount } from '../test/security/another-account';
-import { signedInAgent, TEST_SESSION_SECRET } from '../test/test-app';
 import { DataDirPermissionError } from './data-dir';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock';
 import { openDatabase } from './database';
@@ -79,41 +77,6 @@ describe('the embedded database', () => {
       }
     },
   );
-
-  it('when the SPA polls, then its prepared statements answer as on a PostgreSQL server', async () => {
-    const database = await openDatabase(config);
-    try {
-      const app = createApp({
-        config: { ...config, bcryptCost: 4 },
-        pool: database.pool,
-        db: database.db,
-        sessionSecret: TEST_SESSION_SECRET,
-      });
-      const { agent } = await signedInAgent(app);
-      for (const subject of ['Printer jam', 'Zeppelin parking', 'Printer toner']) {
-        await agent
-          .post('/api/tickets')
-          .send({ subject, body: 'Please help', fromEmail: 'a@example.com', fromName: 'A' })
-          .expect(201);
-      }
-      // Each statement runs twice: once to be parsed, once as the prepared statement it became.
-      for (let round = 0; round < 2; round++) {
-        const all = await agent.get('/api/tickets?status=open').expect(200);
-        expect(all.body.total).toBe(3);
-        const found = await agent.get('/api/tickets?search=printer').expect(200);
-        expect(found.body.tickets.map((ticket: { subject: string }) => ticket.subject)).toEqual([
-          'Printer toner',
-          'Printer jam',
-        ]);
-        expect(found.body.total).toBe(2);
-        const stats = await agent.get('/api/dashboard/stats').expect(200);
-        expect(stats.body.open).toBe(3);
-        await agent.get('/api/users/ticket-counts').expect(200);
-      }
-    } finally {
-      await database.close();
-    }
-  });
 });
 
 /** Every file and folder under `dir` (itself included) that its group or other users may use. */

@@ -1,7 +1,7 @@
 /**
  * An IMAP mailbox, read with imapflow: open a folder, list the messages after a UID, fetch one's raw
- * source, mark messages read or move them. What to do with the messages is the mailbox feature's
- * business (server/features/mailbox); this module only speaks IMAP and turns its failures into
+ * source, mark messages read or move them. What to do with the messages is the inbound feature's
+ * business (server/features/inbound); this module only speaks IMAP and turns its failures into
  * `ImapError`s: one of the fixed outcomes (MAIL_SERVER_OUTCOMES, never the server's own words), with
  * what was being done. The connection goes only where the mail host rule allows
  * (mail-server-address.ts), to the address it checked.

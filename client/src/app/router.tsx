@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch, useRoute } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { paths, SIGN_IN_PATHS, SIGNED_IN_PAGE_PATHS } from './paths';
+import { paths, SIGN_IN_PATHS, SIGNED_IN_PAGE_PATHS } from '@/lib/paths';
 import LogoutRoute from './routes/logout';
 import NotFoundRoute from './routes/not-found';
 import SignInRoute from './routes/signin';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { PublicUser } from '@shared/contracts/auth';
 import { AppShell } from '@/components/layout/app-shell';
@@ -8,7 +8,9 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
 import { TwoStepGate } from '@/features/auth/components/two-step-gate';
 import { RunningTimer } from '@/features/timers/components/running-timer';
-import { paths } from './paths';
+import { SidebarViews } from '@/features/views/components/sidebar-views';
+import { useSavedViewShown } from '@/features/views/lib/use-active-view';
+import { paths } from '@/lib/paths';
 import LogoutRoute from './routes/logout';
 import NotFoundRoute from './routes/not-found';
 
@@ -66,7 +68,7 @@ function SignedInSwitch({ user }: { user: PublicUser }) {
       <Route>
         {/* Tooltips appear on signed-in screens only: their code stays out of the sign-in page's. */}
         <TooltipProvider>
-          <AppShell user={user} headerActions={<RunningTimer />} notifications={<NotificationsBell />}>
+          <SignedInShell user={user}>
             <Suspense fallback={<LoadingScreen />}>
               <Switch>
                 <Route path={paths.home} component={DashboardRoute} />
@@ -82,9 +84,29 @@ function SignedInSwitch({ user }: { user: PublicUser }) {
                 </Route>
               </Switch>
             </Suspense>
-          </AppShell>
+          </SignedInShell>
         </TooltipProvider>
       </Route>
     </Switch>
+  );
+}
+
+/**
+ * The shell with the features it shows on every page (the running timer, notifications, saved
+ * views): the layout knows no feature itself. The page (children) keeps its identity, so a change
+ * of the list's URL redraws the shell only.
+ */
+function SignedInShell({ user, children }: { user: PublicUser; children: ReactNode }) {
+  const viewShown = useSavedViewShown();
+  return (
+    <AppShell
+      user={user}
+      headerActions={<RunningTimer />}
+      notifications={<NotificationsBell />}
+      sidebarViews={<SidebarViews user={user} />}
+      viewShown={viewShown}
+    >
+      {children}
+    </AppShell>
   );
 }

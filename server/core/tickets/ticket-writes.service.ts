@@ -16,7 +16,7 @@ import { loadSlaReadContext } from '../sla/sla-read-context';
 import type { TicketChange, TicketFieldChanges } from '../ticket-changes/ticket-change';
 import { recordTicketChange } from '../ticket-changes/ticket-changes.service';
 import { userExists } from '../users/users.repository';
-import { storedBodyText } from '../../features/tickets/body-text';
+import { storedBodyText } from '../../lib/body-text';
 import {
   planTicketChanges,
   type TicketCaller,

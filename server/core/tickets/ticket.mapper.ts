@@ -8,8 +8,8 @@ import {
 } from '@shared/constants';
 import type { Ticket, TicketDetail, TicketListItem } from '@shared/contracts/tickets';
 import type { TicketRow } from '@shared/schema';
-import { toTicketSla, type SlaReadContext } from '../../core/sla/sla-state';
-import { bodyToText } from '../../features/tickets/body-text';
+import { toTicketSla, type SlaReadContext } from '../sla/sla-state';
+import { bodyToText } from '../../lib/body-text';
 import { isClosedStatus } from './ticket-changes';
 
 /** The assignee's name from the list's and the detail's left join (all null when unassigned). */

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_ERRORS } from '@shared/contracts/messages';
 import { TICKET_MESSAGES } from '@shared/contracts/tickets';
-import { insertAttachments } from './conversation.repository';
+import { insertAttachments } from '../../core/conversation/conversation.repository';
 import { CONVERSATION_MESSAGES } from './conversation.service';
 import {
   conversationOf,

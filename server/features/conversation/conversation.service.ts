@@ -1,92 +1,19 @@
 /**
- * A ticket's email conversation: the messages received (server/features/inbound) and the replies sent
- * (server/features/replies) with their files, read as one list, and the files themselves.
+ * Reading a ticket's email conversation: the messages received and the replies sent, with their files,
+ * as one list, and the files themselves. Writing it is server/core/conversation (inbound and replies).
  */
-import { MESSAGE_ERRORS, type TicketMessage, type TicketMessagesResponse } from '@shared/contracts/messages';
+import { MESSAGE_ERRORS, type TicketMessagesResponse } from '@shared/contracts/messages';
 import { TICKET_MESSAGES } from '@shared/contracts/tickets';
-import type { NewTicketMessageRow, TicketMessageRow } from '@shared/schema';
+import { toOriginalMessage, toTicketMessage } from '../../core/conversation/conversation.mapper';
+import * as repository from '../../core/conversation/conversation.repository';
+import type { AttachmentSummary } from '../../core/conversation/conversation.repository';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { toOriginalMessage, toTicketMessage } from './conversation.mapper';
-import * as repository from './conversation.repository';
-import type { AttachmentSummary, NewAttachment } from './conversation.repository';
-
-export type { NewAttachment } from './conversation.repository';
 
 export const CONVERSATION_MESSAGES = {
   attachmentNotKept:
     'This file was not kept: it was too large (or the mail pipeline sent only its name), so only its name and size are listed',
 } as const;
-
-/** A received email that joins a ticket's conversation. */
-export interface ReceivedMessage {
-  fromName: string;
-  fromEmail: string;
-  /** Our address as the sender wrote it, or '' when unknown. */
-  to: string;
-  subject: string;
-  /** As received: the text part, or the HTML part when there is none. */
-  body: string;
-  /** Without angle brackets; null when the message had none. */
-  messageId: string | null;
-  inReplyTo: string | null;
-  references: string[];
-}
-
-/** Adds a received email to the ticket's conversation, with its files (limits already applied). */
-export async function addReceivedMessage(
-  tx: DbOrTx,
-  ticketId: string,
-  message: ReceivedMessage,
-  files: readonly NewAttachment[],
-): Promise<TicketMessageRow> {
-  const row = await repository.insertMessage(tx, {
-    ticketId,
-    direction: 'inbound',
-    status: 'received',
-    fromName: message.fromName,
-    fromEmail: message.fromEmail,
-    toEmail: message.to,
-    subject: message.subject,
-    body: message.body,
-    messageId: message.messageId,
-    inReplyTo: message.inReplyTo,
-    references: message.references,
-  });
-  await repository.insertAttachments(tx, ticketId, row.id, files);
-  return row;
-}
-
-/** Adds an agent's reply (queued to be sent) to the conversation, with its files; answers it as the API shows it. */
-export async function addReply(
-  tx: DbOrTx,
-  values: NewTicketMessageRow & { direction: 'outbound' },
-  files: readonly NewAttachment[],
-): Promise<TicketMessage> {
-  const row = await repository.insertMessage(tx, values);
-  await repository.insertAttachments(tx, values.ticketId, row.id, files);
-  return messageWithFiles(tx, row);
-}
-
-/** A stored message as the API shows it, with its files. */
-export async function messageWithFiles(db: DbOrTx, row: TicketMessageRow): Promise<TicketMessage> {
-  return toTicketMessage(row, await repository.listAttachmentsOfMessages(db, [row.id]));
-}
-
-/** Whether the conversation message exists. */
-export const messageExists = async (db: DbOrTx, id: string): Promise<boolean> =>
-  (await repository.findMessage(db, id)) !== undefined;
-
-/**
- * The ticket whose thread holds one of `messageIds` (a message received or sent in its conversation,
- * or the email that opened it), the most recent match first; undefined when none.
- */
-export const findThreadTicket = (tx: DbOrTx, messageIds: readonly string[]) =>
-  repository.findTicketByThreadMessageIds(tx, messageIds);
-
-/** Stores the files of the email that opened the ticket (its original message). */
-export const addOriginalFiles = (tx: DbOrTx, ticketId: string, files: readonly NewAttachment[]) =>
-  repository.insertAttachments(tx, ticketId, null, files);
 
 function groupByMessage(files: readonly AttachmentSummary[]): Map<string | null, AttachmentSummary[]> {
   const groups = new Map<string | null, AttachmentSummary[]>();
@@ -126,13 +53,4 @@ export async function getAttachmentContent(
   if (!file) throw notFound(MESSAGE_ERRORS.attachmentNotFound);
   if (!file.kept || !file.content) throw notFound(CONVERSATION_MESSAGES.attachmentNotKept);
   return { filename: file.filename, contentType: file.contentType, content: file.content };
-}
-
-/** Our replies (outbound messages) a bounce names by Message-ID, with their ticket and status. */
-export const findOurReplies = (tx: DbOrTx, messageIds: readonly string[]) =>
-  repository.findOutboundByMessageIds(tx, messageIds);
-
-/** Marks those of the given replies that are still `sent` as `failed` because they bounced. */
-export async function failBouncedReplies(tx: DbOrTx, ids: readonly string[], reason: string): Promise<void> {
-  await repository.failSentMessages(tx, ids, reason);
 }

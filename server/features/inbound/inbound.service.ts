@@ -3,15 +3,15 @@ import type { TicketAttachment, TicketDetail } from '@shared/contracts/tickets';
 import type { AppConfig } from '../../config';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { applyAttachmentLimits, type AttachmentLimits } from '../conversation/attachment-limits';
-import * as conversationService from '../conversation/conversation.service';
+import { applyAttachmentLimits, type AttachmentLimits } from '../../core/conversation/attachment-limits';
+import * as conversationService from '../../core/conversation/conversation.service';
 import * as ticketsService from '../../core/tickets/tickets.service';
 import { autoReplyReason } from './auto-reply';
 import type { DeliveryReport } from './delivery-report';
 import { dedupeKey, ourAddress, type InboundMessage } from './inbound-message';
 import * as repository from './inbound.repository';
 import { messageIdsOf, referencedMessageIds } from './referenced-messages';
-import { ticketNumbersIn } from './reply-subject';
+import { ticketNumbersIn } from '../../lib/reply-subject';
 
 export interface InboundSettings {
   /** Lower-cased; mail from it is a loop. */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAIL_SERVER_OUTCOMES } from '@shared/contracts/email-settings';
 import { MESSAGE_ERRORS, MESSAGE_LIMITS, type TicketMessage } from '@shared/contracts/messages';
 import { settings } from '@shared/schema';
-import { insertMessage } from '../conversation/conversation.repository';
+import { insertMessage } from '../../core/conversation/conversation.repository';
 import { createTicket, readTicketRow, setTicketColumns } from '../../test/support/tickets';
 import { createMailer } from '../../mail/smtp-transport';
 import { loadEmailSettings } from '../../mail/email-settings';

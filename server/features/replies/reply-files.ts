@@ -9,7 +9,7 @@ import multer from 'multer';
 import { MESSAGE_ERRORS, MESSAGE_LIMITS } from '@shared/contracts/messages';
 import type { AppConfig } from '../../config';
 import { AppError, badRequest } from '../../lib/errors';
-import type { NewAttachment } from '../conversation/conversation.service';
+import type { NewAttachment } from '../../core/conversation/conversation.service';
 
 /** C0 control characters and DEL. */
 // eslint-disable-next-line no-control-regex

@@ -3,7 +3,7 @@
  * (so the requester's answer finds its ticket), the sender's display name, and the thread it belongs
  * to (In-Reply-To, References), so mail clients show it in the requester's conversation.
  */
-import { ticketNumbersIn } from '../inbound/reply-subject';
+import { ticketNumbersIn } from '../../lib/reply-subject';
 import { oneLine } from '../../mail/smtp-transport';
 
 /** References keeps the thread's first message and the newest ones, this many in all. */

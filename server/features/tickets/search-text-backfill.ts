@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { logger } from '../../lib/logger';
-import { storedBodyText } from './body-text';
+import { storedBodyText } from '../../lib/body-text';
 
 /** Small batches: on the embedded database each one holds the only connection while it runs. */
 export const SEARCH_TEXT_BATCH_SIZE = 200;

@@ -16,7 +16,7 @@ import { HarvestCatalog } from '../harvest-catalog';
 import { createHarvestClient, type HarvestClient } from '../client';
 import { createHarvestDeleter, type HarvestDeleter } from './delete-entry';
 import { createHarvestPusher, type HarvestPusher } from './push-entry';
-import { requeueUnsyncedEntries } from './sync.repository';
+import { requeueUnsyncedEntries, type RecordSyncedTicket } from './sync.repository';
 
 export type HarvestClientFactory = (credentials: HarvestCredentials) => HarvestClient;
 
@@ -44,6 +44,12 @@ export interface HarvestServicesOptions {
   clientFactory?: HarvestClientFactory;
   /** Backoff jitter source (tests). */
   random?: () => number;
+  /**
+   * Records a push's change of its ticket (closed → closed_with_harvest, the Harvest link) through the
+   * one "ticket changed" path, in the push's transaction: core, so the wiring passes it in
+   * (app.ts: recordHarvestSyncedTicket).
+   */
+  recordSyncedTicket: RecordSyncedTicket;
 }
 
 /** After Harvest failed, the pickers serve the fallback this long before asking Harvest again. */
@@ -83,7 +89,11 @@ export function createHarvestServices(options: HarvestServicesOptions): HarvestS
       random: options.random,
     },
   };
-  const pusher = createHarvestPusher({ ...syncWith, publicUrl: config.publicUrl });
+  const pusher = createHarvestPusher({
+    ...syncWith,
+    publicUrl: config.publicUrl,
+    recordSyncedTicket: options.recordSyncedTicket,
+  });
   const deleter = createHarvestDeleter(syncWith);
 
   return {

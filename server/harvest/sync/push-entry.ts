@@ -17,7 +17,14 @@ import type { Database } from '../../db/client';
 import { logger } from '../../lib/logger';
 import type { HarvestCredentials, HarvestCredentialsState } from '../harvest-credentials';
 import { retryDelayMs, type BackoffPolicy } from './backoff';
-import { markFailed, markRetry, markSynced, releaseClaims, type QueuedEntry } from './sync.repository';
+import {
+  markFailed,
+  markRetry,
+  markSynced,
+  releaseClaims,
+  type QueuedEntry,
+  type RecordSyncedTicket,
+} from './sync.repository';
 
 export const SYNC_MESSAGES = {
   lockedInHarvest: (reason: string) =>
@@ -45,6 +52,8 @@ export interface HarvestPusherOptions {
   backoff: BackoffPolicy;
   /** The app's public address; entries then link back to their ticket. */
   publicUrl?: string;
+  /** Records the push's change of its ticket in the same transaction (passed in by the wiring). */
+  recordSyncedTicket: RecordSyncedTicket;
 }
 
 const MAX_ERROR_LENGTH = 1_000;
@@ -169,7 +178,7 @@ export function createHarvestPusher(options: HarvestPusherOptions): HarvestPushe
       } catch (error) {
         return recordFailure(entry, error);
       }
-      if (!(await markSynced(db, entry, pushed.id))) {
+      if (!(await markSynced(db, entry, pushed.id, options.recordSyncedTicket))) {
         logger.warn('A time entry was pushed after its claim was taken over', {
           timeEntryId: entry.id,
           harvestTimeEntryId: pushed.id,

@@ -5,7 +5,6 @@
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { tickets, timeEntries, users } from '@shared/schema';
-import { recordTicketChange } from '../../core/ticket-changes/ticket-changes.service';
 import type { Database, DbOrTx } from '../../db/client';
 
 /** An entry claimed for one push, with what Harvest needs. */
@@ -111,24 +110,24 @@ export async function findQueuedEntry(db: DbOrTx, id: string): Promise<QueuedEnt
   return row ? (await withTicketNumbers(db, [row]))[0] : undefined;
 }
 
-/** The ticket's change: linked to its Harvest entry, and closed → closed_with_harvest when it was closed. */
-function recordSyncedTicket(tx: DbOrTx, ticketId: string, wasClosed: boolean): Promise<void> {
-  return recordTicketChange(tx, {
-    actor: { system: 'harvest' },
-    channel: 'system',
-    tickets: [
-      wasClosed
-        ? { ticketId, closedWithHarvest: true, status: { before: 'closed', after: 'closed_with_harvest' } }
-        : { ticketId },
-    ],
-  });
-}
+/**
+ * Records, inside the push's transaction, what the push did to its ticket: linked to its Harvest entry,
+ * and closed → closed_with_harvest when it was closed. It is the one "ticket changed" path of
+ * server/core, which infrastructure may not import: the wiring passes it in (app.ts).
+ */
+export type RecordSyncedTicket = (tx: DbOrTx, ticketId: string, closedWithHarvest: boolean) => Promise<void>;
 
 /**
  * Records the push: the entry is synced with Harvest's id, and its ticket, if still `closed`, becomes
- * `closed_with_harvest`. False when the claim was lost (another worker took the entry over).
+ * `closed_with_harvest`, that change recorded in the same transaction. False when the claim was lost
+ * (another worker took the entry over).
  */
-export function markSynced(db: Database, entry: QueuedEntry, harvestTimeEntryId: number): Promise<boolean> {
+export function markSynced(
+  db: Database,
+  entry: QueuedEntry,
+  harvestTimeEntryId: number,
+  recordSyncedTicket: RecordSyncedTicket,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(timeEntries)

@@ -17,7 +17,7 @@
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { isUnauthorizedError } from '@/lib/api-client';
-import { dayOfBound } from '@/features/tickets/lib/ticket-list-filters';
+import { dayOfBound } from '@/lib/ticket-list/ticket-list-filters';
 import { harvestIdSchema } from '@shared/contracts/harvest';
 import {
   base64ByteLength,
@@ -37,8 +37,8 @@ import { addressesIn, normalizeMessageId } from '../../features/inbound/inbound-
 import { readDeliveryReport, fieldBlocks } from '../../features/inbound/delivery-report';
 import { parseMimeEmail } from '../../features/inbound/mime-email';
 import { referencedMessageIds } from '../../features/inbound/referenced-messages';
-import { ticketNumbersIn } from '../../features/inbound/reply-subject';
-import { bodyToText, HTML_MAX_DEPTH, looksLikeHtml } from '../../features/tickets/body-text';
+import { ticketNumbersIn } from '../../lib/reply-subject';
+import { bodyToText, HTML_MAX_DEPTH, looksLikeHtml } from '../../lib/body-text';
 import { lowerBound } from '../../features/tickets/ticket-list-criteria';
 import { escapeLikePattern } from '../../lib/like-pattern';
 import { renderCannedResponse, unknownPlaceholders } from '@shared/contracts/canned-responses';

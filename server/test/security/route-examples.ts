@@ -12,10 +12,7 @@ import { noteAuthor, serializeNotes } from '@shared/notes';
 import { addDays, rangeBounds } from '@shared/report-range';
 import { ticketMessages, timeEntries, users } from '@shared/schema';
 import { insertSetupToken } from '../../features/auth/setup.service';
-import {
-  insertAttachments,
-  listOriginalAttachments,
-} from '../../features/conversation/conversation.repository';
+import { insertAttachments, listOriginalAttachments } from '../../core/conversation/conversation.repository';
 import { emailPayload } from '../support/inbound';
 import { newTicketInput } from '../support/tickets';
 import { FAKE_CREDENTIALS } from '../support/harvest';

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Express } from 'express';
 import request from 'supertest';
 import { settings, tickets, timeEntries } from '@shared/schema';
-import { createApp } from '../../app';
+import { createApp, recordHarvestSyncedTicket } from '../../app';
 import { loadConfig, type AppConfig } from '../../config';
 import { createDb, type Database } from '../../db/client';
 import type { OpenDatabase } from '../../db/database';
@@ -87,6 +87,7 @@ export async function createHarvestTestApp(
     config,
     encryptionKey: config.encryptionKey ?? crypto.randomBytes(32),
     random: noJitter,
+    recordSyncedTicket: recordHarvestSyncedTicket,
   });
   const jobs = createJobRunner(database.pool);
   const app = createApp({

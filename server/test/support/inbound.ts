@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../test-app';
 
 export const INBOUND_TOKEN = 'test-inbound-token-0123456789abcdef';
 export const SUPPORT_ADDRESS = 'support@helpdesk.example.com';
-const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'inbound');
 
 /** The app with inbound email enabled; `env` overrides more configuration. */
 export const createInboundTestApp = (env: Record<string, string> = {}): Promise<TestApp> =>

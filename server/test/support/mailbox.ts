@@ -12,7 +12,7 @@ import { signedInAgent, type TestApp } from '../test-app';
 import { createInboundTestApp } from './inbound';
 import { inboundSettingsFrom } from '../../features/inbound/inbound.service';
 import { createTokenCipher } from '../../lib/token-cipher';
-import { fetchMailbox, type MailboxImportDeps } from '../../features/mailbox/mailbox-import';
+import { fetchMailbox, type MailboxImportDeps } from '../../features/inbound/mailbox-import';
 
 export type Agent = Awaited<ReturnType<typeof signedInAgent>>['agent'];
 

@@ -1,6 +1,6 @@
 import { SearchX } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { usePageTitle } from '@/components/layout/app-shell-context';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';

@@ -17,6 +17,9 @@ interface AppShellProps {
   headerActions?: ReactNode;
   /** The header's notifications button. */
   notifications?: ReactNode;
+  /** The sidebar's saved views section, and whether one of them is the list shown. */
+  sidebarViews?: ReactNode;
+  viewShown?: boolean;
 }
 
 /**
@@ -24,7 +27,14 @@ interface AppShellProps {
  * set the header title with usePageTitle and read the header search with useHeaderSearch. It listens
  * for the keyboard shortcuts and shows their list on "?".
  */
-export function AppShell({ user, children, headerActions, notifications }: AppShellProps) {
+export function AppShell({
+  user,
+  children,
+  headerActions,
+  notifications,
+  sidebarViews,
+  viewShown,
+}: AppShellProps) {
   const [location] = useLocation();
   const [title, setTitle] = useState(DEFAULT_PAGE_TITLE);
   // The search belongs to the page it was typed on: a different path reads it as empty.
@@ -53,7 +63,7 @@ export function AppShell({ user, children, headerActions, notifications }: AppSh
         Skip to main content
       </a>
       <div className="flex h-screen overflow-hidden bg-background">
-        <Sidebar user={user} />
+        <Sidebar user={user} views={sidebarViews} viewShown={viewShown} />
         <div className="flex min-w-0 flex-1 flex-col">
           <Header
             user={user}

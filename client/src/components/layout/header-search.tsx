@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Input } from '@/components/ui/input';
 
 /** The search box's id: the "/" shortcut focuses it. */

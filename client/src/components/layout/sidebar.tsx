@@ -10,15 +10,13 @@ import {
   UserCheck,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { OFFICE_LABEL, PRODUCT_NAME } from '@shared/constants';
 import type { PublicUser } from '@shared/contracts/auth';
-import { ASSIGNED_TO_PARAM, myTicketsPath, paths } from '@/app/paths';
+import { ASSIGNED_TO_PARAM, myTicketsPath, paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { focusRing } from '@/components/ui/focus-ring';
-import { useSavedViews } from '@/features/views/api/get-views';
-import { SidebarViews } from '@/features/views/components/sidebar-views';
-import { useActiveViewId } from '@/features/views/lib/use-active-view';
 import { cn } from '@/lib/utils';
 import { displayName } from './display-name';
 import { SignOutForm } from './sign-out-form';
@@ -63,10 +61,17 @@ function useNavItems(userId: string, viewShown: boolean): NavItem[] {
   ];
 }
 
+export interface SidebarProps {
+  user: PublicUser;
+  /** The saved views' section under the links (a feature's, handed in by the app). */
+  views?: ReactNode;
+  /** A saved view is the list's: the views section marks it, the links then not. */
+  viewShown?: boolean;
+}
+
 /** Below the md breakpoint the sidebar shrinks to icons; labels stay readable to screen readers. */
-export function Sidebar({ user }: { user: PublicUser }) {
-  const views = useSavedViews();
-  const navItems = useNavItems(user.id, useActiveViewId(views.data) !== undefined);
+export function Sidebar({ user, views, viewShown = false }: SidebarProps) {
+  const navItems = useNavItems(user.id, viewShown);
   const name = displayName(user);
 
   return (
@@ -105,7 +110,7 @@ export function Sidebar({ user }: { user: PublicUser }) {
             ))}
           </ul>
         </nav>
-        <SidebarViews user={user} />
+        {views}
       </div>
 
       <div className="border-t p-2 md:p-3">

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { LOGOUT_ACTION } from '@/app/paths';
+import { LOGOUT_ACTION } from '@/lib/paths';
 
 /**
  * Signing out is a plain form POST, not fetch: the server ends the session and its redirect

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import {
   createShortcutMatcher,
   queueShortcut,

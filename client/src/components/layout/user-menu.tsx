@@ -1,7 +1,7 @@
 import { LogOut, Settings } from 'lucide-react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/contracts/auth';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,

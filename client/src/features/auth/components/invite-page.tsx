@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { LinkIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { PRODUCT_NAME } from '@shared/constants';
 import {
   acceptInvitationSchema,
@@ -12,7 +11,7 @@ import {
   type AcceptInvitationInput,
   type InvitationLookupResponse,
 } from '@shared/contracts/team';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -23,26 +22,9 @@ import { ApiError } from '@/lib/api-client';
 import { authKeys } from '../api/auth-keys';
 import { useAcceptInvitation, useInvitation } from '../api/invitation';
 import { failureDescription, INVITE_TOASTS } from '../lib/auth-toasts';
-import { AuthPageShell } from './auth-page-shell';
+import { AuthPageShell, LinkNotValid } from './auth-page-shell';
 
 const FIELDS = ['firstName', 'lastName', 'password'] as const;
-
-/** The link is used up, revoked, expired (or never was one): only the way to sign in. */
-function LinkNotValid() {
-  return (
-    <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
-      <div className="flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-        <LinkIcon className="size-6" aria-hidden="true" />
-      </div>
-      <p role="alert" className="font-medium">
-        {TEAM_MESSAGES.invitationLinkInvalid}
-      </p>
-      <Button asChild variant="outline">
-        <Link href={paths.signin}>Sign In</Link>
-      </Button>
-    </CardContent>
-  );
-}
 
 function AcceptForm({
   token,
@@ -143,7 +125,7 @@ export function InvitePage({ token }: { token: string }) {
   return (
     <AuthPageShell>
       {notValid ? (
-        <LinkNotValid />
+        <LinkNotValid message={TEAM_MESSAGES.invitationLinkInvalid} />
       ) : invitation.isSuccess ? (
         <AcceptForm
           token={token}

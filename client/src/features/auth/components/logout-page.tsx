@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { LOGOUT_REDIRECT_DELAY_MS, PRODUCT_NAME } from '@shared/constants';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { z } from 'zod';
 import { passwordResetSchema, PASSWORD_RESET_MESSAGES } from '@shared/contracts/auth';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';

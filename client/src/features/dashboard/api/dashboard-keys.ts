@@ -1,6 +1,5 @@
 /** Query keys of the dashboard: the stats and the team's users and ticket counts. */
 export const dashboardKeys = {
   stats: () => ['/api/dashboard/stats'] as const,
-  users: () => ['/api/users'] as const,
   ticketCounts: () => ['/api/users', 'ticket-counts'] as const,
 };

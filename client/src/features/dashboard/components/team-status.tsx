@@ -1,4 +1,5 @@
 import { ChevronDown, Users } from 'lucide-react';
+import { POLL_INTERVALS_MS } from '@shared/constants';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
@@ -6,12 +7,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { focusRing } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/utils';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
-import { useTeamUsers } from '../api/get-team-users';
+import { useUsers } from '@/lib/users';
 import { useTicketCounts } from '../api/get-ticket-counts';
 import { TeamMember } from './team-member';
 
 function TeamList() {
-  const users = useTeamUsers();
+  // Polled every 30 s on the dashboard (spec §7): new colleagues appear without a reload.
+  const users = useUsers({ refetchInterval: POLL_INTERVALS_MS.dashboardUsers });
   const counts = useTicketCounts();
   useSessionExpiryRedirect(users.error);
   useSessionExpiryRedirect(counts.error);

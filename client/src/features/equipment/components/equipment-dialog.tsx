@@ -1,5 +1,5 @@
 import type { LoanerEquipmentRecord } from '@shared/contracts/equipment';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { EquipmentForm } from './equipment-form';
 
 interface EquipmentDialogProps {
@@ -12,14 +12,13 @@ interface EquipmentDialogProps {
 /** "Checkout Equipment" or "Edit Equipment"; the form inside is mounted afresh each time it opens. */
 export function EquipmentDialog({ open, record, onOpenChange }: EquipmentDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {/* The title names the dialog; there is no description to point at. */}
-      <DialogContent className="sm:max-w-xl" aria-describedby={undefined}>
-        <DialogHeader>
-          <DialogTitle>{record ? 'Edit Equipment' : 'Checkout Equipment'}</DialogTitle>
-        </DialogHeader>
-        <EquipmentForm key={record?.id ?? 'new'} record={record} onSaved={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-xl"
+      title={record ? 'Edit Equipment' : 'Checkout Equipment'}
+    >
+      <EquipmentForm key={record?.id ?? 'new'} record={record} onSaved={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }

@@ -5,9 +5,7 @@ import {
   type LoanerEquipmentRecord,
   type LoanerFormValues,
 } from '@shared/contracts/equipment';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { DialogActions } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
@@ -176,15 +174,12 @@ export function EquipmentForm({ record, onSaved }: EquipmentFormProps) {
           {...form.register('notes')}
         />
       </FormField>
-      <DialogFooter className="sm:col-span-2">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          {submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        className="sm:col-span-2"
+        cancelLabel="Cancel"
+        submitLabel={submitLabel}
+        pending={isSubmitting}
+      />
     </form>
   );
 }

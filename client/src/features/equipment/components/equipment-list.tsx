@@ -2,7 +2,7 @@ import type { LoanerEquipmentRecord } from '@shared/contracts/equipment';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
 import type { EquipmentListFilters } from '../api/equipment-keys';
 import { useLoanerEquipment } from '../api/get-loaner-equipment';
-import { useAllUsers } from '../api/get-users';
+import { useAllUsers } from '@/lib/users';
 import { EquipmentCard } from './equipment-card';
 import { EquipmentEmpty, EquipmentLoadError, EquipmentLoading } from './equipment-list-states';
 

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { LoanerEquipmentRecord } from '@shared/contracts/equipment';
 import { useHeaderSearch, usePageTitle } from '@/components/layout/app-shell-context';
 import type { EquipmentFilter } from '../lib/equipment-filter';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLoanFromUrl } from '../lib/use-loan-from-url';
 import { EquipmentDialog } from './equipment-dialog';
 import { EquipmentList } from './equipment-list';

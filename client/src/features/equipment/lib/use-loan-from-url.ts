@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'wouter';
 import type { LoanerEquipmentRecord } from '@shared/contracts/equipment';
-import { LOAN_PARAM } from '@/app/paths';
+import { LOAN_PARAM } from '@/lib/paths';
 import { useLoanerEquipment } from '../api/get-loaner-equipment';
 
 /**

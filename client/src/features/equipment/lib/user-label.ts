@@ -1,11 +1,7 @@
 import type { UserSummary } from '@shared/contracts/users';
-import { fullName } from '@/lib/utils';
+import { UNASSIGNED_LABEL, userName } from '@/lib/users';
 
-export const UNASSIGNED_LABEL = 'Unassigned';
-export const UNKNOWN_USER_LABEL = 'Unknown User';
-
-/** A user's full name, else their email (spec §2 Assigned To rule). */
-export const userDisplayName = (user: UserSummary) => fullName(user.firstName, user.lastName) || user.email;
+const UNKNOWN_USER_LABEL = 'Unknown User';
 
 /**
  * The name shown for Created By and Assigned To: "Unassigned" for no user, the user's name, or
@@ -18,5 +14,5 @@ export function userLabel(
   if (userId === null) return UNASSIGNED_LABEL;
   if (!users) return undefined;
   const user = users.find((candidate) => candidate.id === userId);
-  return user ? userDisplayName(user) : UNKNOWN_USER_LABEL;
+  return user ? userName(user) : UNKNOWN_USER_LABEL;
 }

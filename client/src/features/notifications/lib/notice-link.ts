@@ -1,5 +1,5 @@
 import type { Notification } from '@shared/contracts/notifications';
-import { loanPath, ticketDetailsPath } from '@/app/paths';
+import { loanPath, ticketDetailsPath } from '@/lib/paths';
 
 /** Where a notice leads: its ticket, or its loan on the Loaner Equipment page. */
 export function noticeHref(notice: Notification): string | undefined {

@@ -1,3 +1,4 @@
+import { USERS_KEY } from '@/lib/users';
 import type { SettingKey } from '@shared/constants';
 
 /**
@@ -27,7 +28,7 @@ export const settingsKeys = {
  * What a change to the team makes stale in other features, named by URL: the pickers and Team Status
  * (a deactivated member leaves them).
  */
-export const TEAM_DEPENDENT_KEYS = [['/api/users']] as const;
+export const TEAM_DEPENDENT_KEYS = [USERS_KEY] as const;
 
 /**
  * What new Harvest credentials make stale in other features, named by URL because features never

@@ -6,24 +6,16 @@ import {
   type CannedResponseActions,
   type CannedResponseScope,
 } from '@shared/contracts/canned-responses';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogActions, FormDialog } from '@/components/ui/form-dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { ApiError } from '@/lib/api-client';
 import { fullName } from '@/lib/utils';
 import { useSaveCannedResponse } from '../api/canned-responses';
-import { useUsers } from '../api/get-users';
+import { useUsers } from '@/lib/users';
 import { notifyFailure, notifySuccess } from '../lib/settings-toasts';
 
 /** Radix selects take no empty value: "no change" is this one. */
@@ -107,104 +99,94 @@ export function CannedResponseDialog({ open, response, isAdmin, onOpenChange }: 
 
   const bodyError = errors.body?.join(' ');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{response ? TEXTS.editResponse : TEXTS.newResponse}</DialogTitle>
-          <DialogDescription>{TEXTS.cardDescription}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <TextField
-            id="canned-name"
-            label={TEXTS.name}
-            value={draft.name}
-            onChange={(event) => set('name')(event.target.value)}
-            error={errors.name?.join(' ')}
-            maxLength={100}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      title={response ? TEXTS.editResponse : TEXTS.newResponse}
+      description={TEXTS.cardDescription}
+    >
+      <SubmitForm onSubmit={submit}>
+        <TextField
+          id="canned-name"
+          label={TEXTS.name}
+          value={draft.name}
+          onChange={(event) => set('name')(event.target.value)}
+          error={errors.name?.join(' ')}
+          maxLength={100}
+        />
+        <div className="space-y-2">
+          <Label htmlFor={bodyId}>{TEXTS.body}</Label>
+          <Textarea
+            id={bodyId}
+            value={draft.body}
+            onChange={(event) => set('body')(event.target.value)}
+            rows={6}
+            aria-invalid={bodyError ? true : undefined}
+            aria-describedby={helpId}
           />
-          <div className="space-y-2">
-            <Label htmlFor={bodyId}>{TEXTS.body}</Label>
-            <Textarea
-              id={bodyId}
-              value={draft.body}
-              onChange={(event) => set('body')(event.target.value)}
-              rows={6}
-              aria-invalid={bodyError ? true : undefined}
-              aria-describedby={helpId}
+          <p id={helpId} className="text-xs break-words text-muted-foreground">
+            {bodyError ? <span className="block text-sm text-destructive">{bodyError}</span> : null}
+            {TEXTS.placeholdersHelp}
+          </p>
+        </div>
+        <ChoiceField
+          label={TEXTS.scope}
+          value={draft.scope}
+          onChange={(value) => set('scope')(value)}
+          disabled={response !== null || !isAdmin}
+          options={[
+            ['personal', TEXTS.scopePersonal],
+            ...(isAdmin || draft.scope === 'team' ? [['team', TEXTS.scopeTeam] as const] : []),
+          ]}
+        />
+        <fieldset className="space-y-3 rounded-md border p-3">
+          <legend className="px-1 text-sm font-medium">{TEXTS.actionsTitle}</legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <ChoiceField
+              label={TEXTS.setStatus}
+              value={draft.status}
+              onChange={set('status')}
+              options={[
+                [NO_CHANGE, TEXTS.noChange],
+                ...MANUAL_TICKET_STATUSES.map((status) => [status, MANUAL_STATUS_LABELS[status]] as const),
+              ]}
             />
-            <p id={helpId} className="text-xs break-words text-muted-foreground">
-              {bodyError ? <span className="block text-sm text-destructive">{bodyError}</span> : null}
-              {TEXTS.placeholdersHelp}
-            </p>
+            <ChoiceField
+              label={TEXTS.setPriority}
+              value={draft.priority}
+              onChange={set('priority')}
+              options={[
+                [NO_CHANGE, TEXTS.noChange],
+                ...TICKET_PRIORITIES.map(
+                  (priority) => [priority, priority.charAt(0).toUpperCase() + priority.slice(1)] as const,
+                ),
+              ]}
+            />
+            <ChoiceField
+              label={TEXTS.assign}
+              value={draft.assign}
+              onChange={set('assign')}
+              error={errors['actions.assignTo']?.join(' ')}
+              options={[
+                [NO_CHANGE, TEXTS.noChange],
+                [ASSIGN_ME, TEXTS.assignMe],
+                [UNASSIGN, TEXTS.unassign],
+                ...(users.data ?? []).map(
+                  (user) => [user.id, fullName(user.firstName, user.lastName) || user.email] as const,
+                ),
+              ]}
+            />
           </div>
-          <ChoiceField
-            label={TEXTS.scope}
-            value={draft.scope}
-            onChange={(value) => set('scope')(value)}
-            disabled={response !== null || !isAdmin}
-            options={[
-              ['personal', TEXTS.scopePersonal],
-              ...(isAdmin || draft.scope === 'team' ? [['team', TEXTS.scopeTeam] as const] : []),
-            ]}
-          />
-          <fieldset className="space-y-3 rounded-md border p-3">
-            <legend className="px-1 text-sm font-medium">{TEXTS.actionsTitle}</legend>
-            <div className="grid gap-3 sm:grid-cols-3">
-              <ChoiceField
-                label={TEXTS.setStatus}
-                value={draft.status}
-                onChange={set('status')}
-                options={[
-                  [NO_CHANGE, TEXTS.noChange],
-                  ...MANUAL_TICKET_STATUSES.map((status) => [status, MANUAL_STATUS_LABELS[status]] as const),
-                ]}
-              />
-              <ChoiceField
-                label={TEXTS.setPriority}
-                value={draft.priority}
-                onChange={set('priority')}
-                options={[
-                  [NO_CHANGE, TEXTS.noChange],
-                  ...TICKET_PRIORITIES.map(
-                    (priority) => [priority, priority.charAt(0).toUpperCase() + priority.slice(1)] as const,
-                  ),
-                ]}
-              />
-              <ChoiceField
-                label={TEXTS.assign}
-                value={draft.assign}
-                onChange={set('assign')}
-                error={errors['actions.assignTo']?.join(' ')}
-                options={[
-                  [NO_CHANGE, TEXTS.noChange],
-                  [ASSIGN_ME, TEXTS.assignMe],
-                  [UNASSIGN, TEXTS.unassign],
-                  ...(users.data ?? []).map(
-                    (user) => [user.id, fullName(user.firstName, user.lastName) || user.email] as const,
-                  ),
-                ]}
-              />
-            </div>
-          </fieldset>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {TEXTS.cancel}
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Spinner />}
-              {TEXTS.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </fieldset>
+        <DialogActions
+          cancelLabel={TEXTS.cancel}
+          onCancel={() => onOpenChange(false)}
+          submitLabel={TEXTS.save}
+          pending={save.isPending}
+        />
+      </SubmitForm>
+    </FormDialog>
   );
 }
 

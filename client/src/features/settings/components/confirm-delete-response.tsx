@@ -1,14 +1,5 @@
 import { CANNED_RESPONSE_TEXTS as TEXTS, type CannedResponse } from '@shared/contracts/canned-responses';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 interface ConfirmDeleteResponseProps {
   response: CannedResponse | null;
@@ -25,27 +16,18 @@ export function ConfirmDeleteResponse({
   onCancel,
 }: ConfirmDeleteResponseProps) {
   return (
-    <AlertDialog open={response !== null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{TEXTS.delete}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {response ? TEXTS.confirmDelete(response.name) : ''}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{TEXTS.cancel}</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={pending}
-            onClick={(event) => {
-              event.preventDefault();
-              onConfirm();
-            }}
-          >
-            {TEXTS.delete}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={response !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      title={TEXTS.delete}
+      description={response ? TEXTS.confirmDelete(response.name) : ''}
+      cancelLabel={TEXTS.cancel}
+      confirmLabel={TEXTS.delete}
+      confirmDisabled={pending}
+      onConfirm={(event) => {
+        event.preventDefault();
+        onConfirm();
+      }}
+    />
   );
 }

@@ -1,12 +1,11 @@
 import { Mail } from 'lucide-react';
 import { EMAIL_SETTINGS_TEXTS } from '@shared/contracts/email-settings';
 import { SectionCard } from '@/components/ui/section-card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { useSessionExpiryRedirect } from '@/lib/session-expiry';
 import { useEmailSettings } from '../api/get-email-settings';
 import { EmailLastCheck } from './email-last-check';
 import { EmailSettingsForm } from './email-settings-form';
 import { EmailSettingsReadonly } from './email-settings-readonly';
+import { SettingLoader } from './setting-loader';
 
 interface EmailSettingsCardProps {
   canManage: boolean;
@@ -15,30 +14,23 @@ interface EmailSettingsCardProps {
 }
 
 function EmailSettingsBody({ canManage, userEmail }: EmailSettingsCardProps) {
-  const setting = useEmailSettings();
-  useSessionExpiryRedirect(setting.error);
-
-  if (setting.isPending) {
-    return (
-      <div aria-busy="true" className="space-y-3">
-        <Skeleton className="h-9 w-full" />
-        <Skeleton className="h-9 w-full" />
-        <Skeleton className="h-9 w-full" />
-      </div>
-    );
-  }
-  if (setting.isError) {
-    return <p className="text-sm text-destructive">Could not load the email settings.</p>;
-  }
   return (
-    <div className="space-y-4">
-      <EmailLastCheck check={setting.data.lastCheck} />
-      {canManage ? (
-        <EmailSettingsForm setting={setting.data} userEmail={userEmail} />
-      ) : (
-        <EmailSettingsReadonly setting={setting.data} />
+    <SettingLoader
+      query={useEmailSettings()}
+      skeletonRows={['h-9', 'h-9', 'h-9']}
+      errorText="Could not load the email settings."
+    >
+      {(setting) => (
+        <div className="space-y-4">
+          <EmailLastCheck check={setting.lastCheck} />
+          {canManage ? (
+            <EmailSettingsForm setting={setting} userEmail={userEmail} />
+          ) : (
+            <EmailSettingsReadonly setting={setting} />
+          )}
+        </div>
       )}
-    </div>
+    </SettingLoader>
   );
 }
 

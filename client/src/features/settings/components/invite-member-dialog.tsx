@@ -3,18 +3,9 @@ import { useState } from 'react';
 import { USER_ROLES, type UserRole } from '@shared/constants';
 import { ROLE_LABELS, type InvitationCreatedResponse } from '@shared/contracts/team';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogActions, FormDialog } from '@/components/ui/form-dialog';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { useCreateInvitation } from '../api/create-invitation';
@@ -101,12 +92,10 @@ function InviteForm({ onCreated }: { onCreated: (invitation: Invitation) => void
           onChange={(event) => setLastName(event.target.value)}
         />
       </div>
-      <DialogFooter>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending && <Spinner />}
-          {create.isPending ? T.creatingInvitation : T.createInvitation}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        submitLabel={create.isPending ? T.creatingInvitation : T.createInvitation}
+        pending={create.isPending}
+      />
     </form>
   );
 }
@@ -125,31 +114,26 @@ export function InviteMemberDialog() {
     if (!next) setCreated(undefined);
   };
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={changeOpen}
+      trigger={
         <Button variant="outline">
           <UserPlus aria-hidden="true" />
           {T.invite}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{T.invite}</DialogTitle>
-          <DialogDescription>{T.inviteDescription}</DialogDescription>
-        </DialogHeader>
-        {created ? (
-          <>
-            <CreatedLink invitation={created} emailed={emailed} />
-            <DialogFooter>
-              <Button type="button" onClick={() => changeOpen(false)}>
-                {T.done}
-              </Button>
-            </DialogFooter>
-          </>
-        ) : (
-          <InviteForm onCreated={setCreated} />
-        )}
-      </DialogContent>
-    </Dialog>
+      }
+      title={T.invite}
+      description={T.inviteDescription}
+    >
+      {created ? (
+        <>
+          <CreatedLink invitation={created} emailed={emailed} />
+          <DialogActions submitLabel={T.done} onSubmit={() => changeOpen(false)} />
+        </>
+      ) : (
+        <InviteForm onCreated={setCreated} />
+      )}
+    </FormDialog>
   );
 }

@@ -16,11 +16,13 @@ function RevokeButton({ invitation }: { invitation: TeamInvitation }) {
       size="sm"
       aria-label={`${T.revoke} the invitation for ${invitation.email}`}
       disabled={revoke.isPending}
+      // mutateAsync: the row (and this button) is gone once the invitations are read again, before
+      // a mutate() callback would run, and the toast with it.
       onClick={() =>
-        revoke.mutate(invitation.id, {
-          onSuccess: () => notifySuccess(T.revoked(invitation.email)),
-          onError: (error) => notifyFailure(T.revokeFailed, error),
-        })
+        revoke.mutateAsync(invitation.id).then(
+          () => notifySuccess(T.revoked(invitation.email)),
+          (error: unknown) => notifyFailure(T.revokeFailed, error),
+        )
       }
     >
       {T.revoke}

@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import type { TeamMember } from '@shared/contracts/team';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogActions, FormDialog } from '@/components/ui/form-dialog';
 import { useMakeResetLink } from '../api/make-reset-link';
 import { notifyFailure } from '../lib/settings-toasts';
 import { TEAM_TEXTS as T } from '../lib/team-texts';
@@ -34,20 +27,15 @@ export function ResetLinkAction({ member, name }: { member: TeamMember; name: st
       >
         {T.resetPassword}
       </Button>
-      <Dialog open={url !== undefined} onOpenChange={(next) => !next && setUrl(undefined)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{T.resetLinkTitle}</DialogTitle>
-            <DialogDescription>{T.resetLinkDescription(name)}</DialogDescription>
-          </DialogHeader>
-          {url && <CopyableLink id="reset-link" label={T.resetLinkTitle} url={url} />}
-          <DialogFooter>
-            <Button type="button" onClick={() => setUrl(undefined)}>
-              {T.done}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={url !== undefined}
+        onOpenChange={(next) => !next && setUrl(undefined)}
+        title={T.resetLinkTitle}
+        description={T.resetLinkDescription(name)}
+      >
+        {url && <CopyableLink id="reset-link" label={T.resetLinkTitle} url={url} />}
+        <DialogActions submitLabel={T.done} onSubmit={() => setUrl(undefined)} />
+      </FormDialog>
     </>
   );
 }

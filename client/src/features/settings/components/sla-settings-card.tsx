@@ -15,6 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SectionCard } from '@/components/ui/section-card';
 import { Spinner } from '@/components/ui/spinner';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { ApiError } from '@/lib/api-client';
 import { useBusinessHours, useSaveSlaSetting, useSlaPolicies } from '../api/sla-settings';
 import { notifyFailure, notifySuccess } from '../lib/settings-toasts';
@@ -111,14 +112,7 @@ function BusinessHoursForm({ saved }: { saved: BusinessHours }) {
   const submit = () => form.submit({ key: 'business_hours', value: draft });
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Heading className="text-base font-semibold">{TEXTS.hoursTitle}</Heading>
       <div className="space-y-2">
         <Label htmlFor={zoneId}>{TEXTS.timezone}</Label>
@@ -244,7 +238,7 @@ function BusinessHoursForm({ saved }: { saved: BusinessHours }) {
         {form.pending && <Spinner />}
         {TEXTS.saveHours}
       </Button>
-    </form>
+    </SubmitForm>
   );
 }
 
@@ -293,14 +287,7 @@ function TargetsForm({ saved }: { saved: SlaPolicies }) {
   const submit = () => form.submit({ key: 'sla_policies', value: draft });
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Heading className="text-base font-semibold">{TEXTS.targetsTitle}</Heading>
       <div className="flex items-center gap-2">
         <Checkbox
@@ -373,6 +360,6 @@ function TargetsForm({ saved }: { saved: SlaPolicies }) {
         {form.pending && <Spinner />}
         {TEXTS.saveTargets}
       </Button>
-    </form>
+    </SubmitForm>
   );
 }

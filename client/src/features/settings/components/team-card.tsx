@@ -2,18 +2,9 @@ import { Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { USER_ROLES, type UserRole } from '@shared/constants';
 import { MEMBER_STATUS_LABELS, ROLE_LABELS, type TeamMember } from '@shared/contracts/team';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Heading } from '@/components/ui/heading';
 import { SectionCard } from '@/components/ui/section-card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -133,23 +124,16 @@ function StatusAction({ member }: { member: TeamMember }) {
       >
         {T.deactivate}
       </Button>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{T.deactivateTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{T.deactivateQuestion(name)}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{T.cancel}</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'destructive' })}
-              onClick={() => setActive(false)}
-            >
-              {T.deactivate}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={T.deactivateTitle}
+        description={T.deactivateQuestion(name)}
+        cancelLabel={T.cancel}
+        confirmLabel={T.deactivate}
+        destructive
+        onConfirm={() => setActive(false)}
+      />
     </>
   );
 }

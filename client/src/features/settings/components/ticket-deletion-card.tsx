@@ -12,6 +12,7 @@ import { SectionCard } from '@/components/ui/section-card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { useSaveTicketDeletionSetting, useTicketDeletionSetting } from '../api/ticket-deletion-setting';
 import { notifyFailure, notifyInvalid, notifySuccess, SETTINGS_TOASTS } from '../lib/settings-toasts';
 
@@ -58,14 +59,7 @@ export function TicketDeletionCard({ canManage }: { canManage: boolean }) {
       icon={Trash2}
     >
       {canManage ? (
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <SubmitForm onSubmit={submit}>
           <div className="space-y-2">
             <Label htmlFor={selectId}>Who May Delete</Label>
             <Select
@@ -100,7 +94,7 @@ export function TicketDeletionCard({ canManage }: { canManage: boolean }) {
             {save.isPending && <Spinner />}
             Save Deletion Settings
           </Button>
-        </form>
+        </SubmitForm>
       ) : (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="text-muted-foreground">Who may delete</dt>

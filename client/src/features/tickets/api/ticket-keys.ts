@@ -16,11 +16,6 @@ export const ticketKeys = {
   /** The ticket's history (issue 26); below the ticket, so any change to it refreshes the log. */
   activity: (id: string) => [...ticketKeys.detail(id), 'activity'] as const,
   /**
-   * The users for the assignee selects. The key is the URL, as the default query function expects,
-   * so every feature reading /api/users shares one cache entry.
-   */
-  users: () => ['/api/users'] as const,
-  /**
    * Whether email is set up (the Reply card), from the settings URL: the settings feature reads the
    * same entry, so saving the settings there updates the card here.
    */

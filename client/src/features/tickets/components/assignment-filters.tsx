@@ -1,9 +1,8 @@
 import { ASSIGNMENT_STATUSES, type AssignmentStatus } from '@shared/constants';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useUsers } from '../api/get-users';
-import type { TicketFilterValues } from '../lib/ticket-list-filters';
-import { userName } from '../lib/user-names';
+import { userName, useUsers } from '@/lib/users';
+import type { TicketFilterValues } from '@/lib/ticket-list/ticket-list-filters';
 
 /** A select item cannot have an empty value (spec §5), so "no filter" has its own. */
 const ANY = 'any';

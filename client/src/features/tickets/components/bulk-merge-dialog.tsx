@@ -1,16 +1,7 @@
 import { useId, useState } from 'react';
 import { MERGE_TEXTS } from '@shared/contracts/ticket-merge';
 import type { TicketListItem } from '@shared/contracts/tickets';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { DialogActions, FormDialog } from '@/components/ui/form-dialog';
 import { formatTimestamp } from './details/format-timestamp';
 
 interface BulkMergeDialogProps {
@@ -34,63 +25,55 @@ export function BulkMergeDialog({ tickets, open, onOpenChange, pending, onConfir
   const target = tickets.find((ticket) => ticket.id === targetId);
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) setChosen(null);
         onOpenChange(next);
       }}
+      className="max-w-xl"
+      title={MERGE_TEXTS.dialogTitle}
+      description={MERGE_TEXTS.bulkDescription}
     >
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{MERGE_TEXTS.dialogTitle}</DialogTitle>
-          <DialogDescription>{MERGE_TEXTS.bulkDescription}</DialogDescription>
-        </DialogHeader>
-        <fieldset className="space-y-2">
-          <legend className="mb-2 text-sm font-medium">{MERGE_TEXTS.mergeInto}</legend>
-          {tickets.map((ticket) => (
-            <label
-              key={ticket.id}
-              className="flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary"
-            >
-              <input
-                type="radio"
-                name={name}
-                className="mt-1"
-                checked={ticket.id === targetId}
-                onChange={() => setChosen(ticket.id)}
-              />
-              <span className="min-w-0 space-y-0.5">
-                <span className="block font-medium break-words">
-                  {ticket.ticketNumber} · {ticket.subject}
-                </span>
-                <span className="block text-xs text-muted-foreground">
-                  {formatTimestamp(ticket.createdAt)}
-                  {ticket.id === oldest?.id ? ` (${MERGE_TEXTS.oldest})` : ''}
-                </span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        {target && (
-          <p className="font-medium" role="alert">
-            {MERGE_TEXTS.confirmMany(tickets.length - 1, target.ticketNumber)}
-          </p>
-        )}
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            disabled={pending || !targetId}
-            onClick={() => targetId && onConfirm(targetId)}
+      <fieldset className="space-y-2">
+        <legend className="mb-2 text-sm font-medium">{MERGE_TEXTS.mergeInto}</legend>
+        {tickets.map((ticket) => (
+          <label
+            key={ticket.id}
+            className="flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary"
           >
-            {pending && <Spinner />}
-            {pending ? MERGE_TEXTS.merging : MERGE_TEXTS.button}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+            <input
+              type="radio"
+              name={name}
+              className="mt-1"
+              checked={ticket.id === targetId}
+              onChange={() => setChosen(ticket.id)}
+            />
+            <span className="min-w-0 space-y-0.5">
+              <span className="block font-medium break-words">
+                {ticket.ticketNumber} · {ticket.subject}
+              </span>
+              <span className="block text-xs text-muted-foreground">
+                {formatTimestamp(ticket.createdAt)}
+                {ticket.id === oldest?.id ? ` (${MERGE_TEXTS.oldest})` : ''}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {target && (
+        <p className="font-medium" role="alert">
+          {MERGE_TEXTS.confirmMany(tickets.length - 1, target.ticketNumber)}
+        </p>
+      )}
+      <DialogActions
+        cancelLabel="Cancel"
+        onCancel={() => onOpenChange(false)}
+        submitLabel={pending ? MERGE_TEXTS.merging : MERGE_TEXTS.button}
+        onSubmit={() => targetId && onConfirm(targetId)}
+        pending={pending}
+        disabled={!targetId}
+      />
+    </FormDialog>
   );
 }

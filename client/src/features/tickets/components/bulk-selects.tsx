@@ -1,7 +1,7 @@
-import { MANUAL_STATUS_LABELS, MANUAL_TICKET_STATUSES } from '@shared/constants';
+import { MANUAL_TICKET_STATUSES } from '@shared/constants';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useUsers } from '../api/get-users';
-import { userName } from '../lib/user-names';
+import { userName, useUsers } from '@/lib/users';
+import { ManualStatusOptions } from './manual-status-options';
 
 type ManualStatus = (typeof MANUAL_TICKET_STATUSES)[number];
 
@@ -32,13 +32,7 @@ export function BulkStatusSelect({ disabled, onSelect }: BulkSelectProps<ManualS
       <SelectTrigger aria-label="Change Status" className="h-8 w-40 bg-card">
         <SelectValue placeholder="Change Status" />
       </SelectTrigger>
-      <SelectContent>
-        {MANUAL_TICKET_STATUSES.map((status) => (
-          <SelectItem key={status} value={status}>
-            {MANUAL_STATUS_LABELS[status]}
-          </SelectItem>
-        ))}
-      </SelectContent>
+      <ManualStatusOptions />
     </Select>
   );
 }

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useShortcut } from '@/lib/keyboard-shortcuts';
 import { CreateTicketForm } from './create-ticket-form';
 
@@ -13,20 +13,19 @@ export function CreateTicketDialog() {
   const [open, setOpen] = useState(false);
   useShortcut('newTicket', () => setOpen(true));
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button aria-keyshortcuts="c">
           <Plus aria-hidden="true" />
           New Ticket
         </Button>
-      </DialogTrigger>
-      {/* The title names the dialog; there is no description to point at. */}
-      <DialogContent className="sm:max-w-2xl" aria-describedby={undefined}>
-        <DialogHeader>
-          <DialogTitle>Create New Ticket</DialogTitle>
-        </DialogHeader>
-        <CreateTicketForm onCreated={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      }
+      className="sm:max-w-2xl"
+      title="Create New Ticket"
+    >
+      <CreateTicketForm onCreated={() => setOpen(false)} />
+    </FormDialog>
   );
 }

@@ -4,10 +4,8 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { DEFAULT_TICKET_PRIORITY, TICKET_PRIORITIES } from '@shared/constants';
 import { createTicketSchema } from '@shared/contracts/tickets';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateTicket } from '../api/create-ticket';
 import {
@@ -127,15 +125,7 @@ export function CreateTicketForm({ onCreated }: { onCreated: () => void }) {
         </div>
       </FormSection>
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <Spinner />}
-          Create Ticket
-        </Button>
-      </DialogFooter>
+      <DialogActions cancelLabel="Cancel" submitLabel="Create Ticket" pending={isSubmitting} />
     </form>
   );
 }

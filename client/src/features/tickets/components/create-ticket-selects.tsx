@@ -1,7 +1,6 @@
 import { TICKET_PRIORITIES, TICKET_PRIORITY_META, type TicketPriority } from '@shared/constants';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useUsers } from '../api/get-users';
-import { UNASSIGNED_LABEL, userNameWithEmail } from '../lib/user-names';
+import { UNASSIGNED_LABEL, userNameWithEmail, useUsers } from '@/lib/users';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 
 const isPriority = (value: string): value is TicketPriority =>

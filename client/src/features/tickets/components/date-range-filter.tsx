@@ -1,6 +1,6 @@
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { dayOfBound } from '../lib/ticket-list-filters';
+import { dayOfBound } from '@/lib/ticket-list/ticket-list-filters';
 import { FilterGroup } from './filter-group';
 
 interface DateRangeFilterProps {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Ticket } from '@shared/contracts/tickets';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { notifyFailure, notifySuccess, TICKET_LIST_TOASTS } from '../lib/ticket-list-toasts';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 interface DeleteTicketDialogProps {
   /** The ticket to delete; the dialog is open while there is one. */
@@ -27,13 +27,15 @@ export function DeleteTicketDialog({ ticket, onClose }: DeleteTicketDialogProps)
   };
 
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
+      destructive
+      confirmLabel="Delete"
       open={ticket !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
       title="Delete Ticket"
-      question={`Are you sure you want to delete ticket #${named?.ticketNumber ?? ''}? This action cannot be undone.`}
+      description={`Are you sure you want to delete ticket #${named?.ticketNumber ?? ''}? This action cannot be undone.`}
       onConfirm={() => void confirm()}
     />
   );

@@ -7,7 +7,7 @@ import {
   SLA_QUICK_FILTERS,
   type QuickFilterId,
   type TicketFilterValues,
-} from '../lib/ticket-list-filters';
+} from '@/lib/ticket-list/ticket-list-filters';
 
 interface QuickFiltersProps {
   values: TicketFilterValues;

@@ -5,7 +5,7 @@ import { effectiveSort } from '@shared/contracts/tickets';
 import { Button } from '@/components/ui/button';
 import { useSlaEnabled } from '../api/get-sla-enabled';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { sortChosen, sortReversed, type TicketListSort } from '../lib/ticket-sort';
+import { sortChosen, sortReversed, type TicketListSort } from '@/lib/ticket-list/ticket-sort';
 
 interface SortBySelectProps {
   sort: TicketListSort;

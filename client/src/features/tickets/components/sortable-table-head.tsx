@@ -3,7 +3,7 @@ import type { TicketSort } from '@shared/constants';
 import { TableHead } from '@/components/ui/table';
 import { focusRing } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/utils';
-import { ariaSortOf, sortAfterHeaderClick, type TicketListSort } from '../lib/ticket-sort';
+import { ariaSortOf, sortAfterHeaderClick, type TicketListSort } from '@/lib/ticket-list/ticket-sort';
 
 interface SortableTableHeadProps {
   label: string;

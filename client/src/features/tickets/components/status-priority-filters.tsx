@@ -5,7 +5,7 @@ import {
   withStatusBox,
   withValue,
   type TicketFilterValues,
-} from '../lib/ticket-list-filters';
+} from '@/lib/ticket-list/ticket-list-filters';
 import { FilterCheckbox } from './filter-checkbox';
 import { FilterGroup } from './filter-group';
 

@@ -1,7 +1,7 @@
 import type { Ticket } from '@shared/contracts/tickets';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { fullName, initials } from '@/lib/utils';
-import { UNASSIGNED_LABEL } from '../lib/user-names';
+import { UNASSIGNED_LABEL } from '@/lib/users';
 
 /** The Assigned column: initials and name, or "Unassigned". */
 export function TicketAssignee({ ticket }: { ticket: Pick<Ticket, 'assignedTo' | 'assignedUser'> }) {

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { MERGE_TEXTS } from '@shared/contracts/ticket-merge';
 import type { BulkUpdateTicketsInput, TicketListItem } from '@shared/contracts/tickets';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useBulkDeleteTickets } from '../api/bulk-delete-tickets';
 import { useBulkUpdateTickets } from '../api/bulk-update-tickets';
 import { useBulkMergeTickets } from '../api/merge-tickets';
 import { notifyFailure, notifySuccess, TICKET_LIST_TOASTS } from '../lib/ticket-list-toasts';
 import { BulkMergeDialog } from './bulk-merge-dialog';
 import { BulkAssignSelect, BulkStatusSelect } from './bulk-selects';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 interface TicketBulkBarProps {
   selectedIds: readonly string[];
@@ -97,11 +97,13 @@ export function TicketBulkBar({
           Clear
         </Button>
       </div>
-      <ConfirmDeleteDialog
+      <ConfirmDialog
+        destructive
+        confirmLabel="Delete"
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
         title="Delete Tickets"
-        question={`Are you sure you want to delete ${count} ticket(s)? This action cannot be undone.`}
+        description={`Are you sure you want to delete ${count} ticket(s)? This action cannot be undone.`}
         onConfirm={() => void remove()}
       />
       <BulkMergeDialog

@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'wouter';
-import { ticketDetailsPath } from '@/app/paths';
+import { ticketDetailsPath } from '@/lib/paths';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { focusRing } from '@/components/ui/focus-ring';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';

@@ -2,7 +2,7 @@ import { ArrowLeft, GitMerge } from 'lucide-react';
 import { useCallback } from 'react';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { MERGE_TEXTS } from '@shared/contracts/ticket-merge';
-import { paths, ticketDetailsPath } from '@/app/paths';
+import { paths, ticketDetailsPath } from '@/lib/paths';
 import { usePageTitle } from '@/components/layout/app-shell-context';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

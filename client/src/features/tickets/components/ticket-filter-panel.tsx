@@ -1,11 +1,14 @@
 import { X } from 'lucide-react';
-import type { SavedViewQuery } from '@shared/contracts/views';
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
-import { SaveViewButton } from '@/features/views/components/save-view-button';
-import { countAppliedFilters, type QuickFilterId, type TicketFilterValues } from '../lib/ticket-list-filters';
+import {
+  countAppliedFilters,
+  type QuickFilterId,
+  type TicketFilterValues,
+} from '@/lib/ticket-list/ticket-list-filters';
 import { AssignedUserFilter, AssignmentStatusFilter } from './assignment-filters';
 import { DateRangeFilter } from './date-range-filter';
 import { QuickFilters } from './quick-filters';
@@ -17,8 +20,8 @@ interface TicketFilterPanelProps {
   onChange: (values: TicketFilterValues) => void;
   onQuickFilter: (id: QuickFilterId) => void;
   onClearAll: () => void;
-  /** Offers Save View for the list's current query (the /tickets list, not the Trash; issue 26). */
-  saveView?: { query: SavedViewQuery; isAdmin: boolean };
+  /** Save View for the list's current query (the /tickets list, not the Trash; issue 26). */
+  saveView?: ReactNode;
 }
 
 export function TicketFilterPanel({
@@ -65,7 +68,7 @@ export function TicketFilterPanel({
             {applied} filter(s) applied
           </Badge>
           <div className="flex flex-wrap items-center justify-end gap-2">
-            {saveView && <SaveViewButton query={saveView.query} isAdmin={saveView.isAdmin} />}
+            {saveView}
             <Button variant="ghost" size="sm" onClick={onClearAll}>
               <X aria-hidden="true" />
               Clear All

@@ -1,6 +1,6 @@
 import { SlidersHorizontal, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { TicketListSort } from '../lib/ticket-sort';
+import type { TicketListSort } from '@/lib/ticket-list/ticket-sort';
 import { CreateTicketDialog } from './create-ticket-dialog';
 import { SortBySelect } from './sort-by-select';
 

@@ -1,12 +1,12 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import type { TicketListItem } from '@shared/contracts/tickets';
-import { canonicalViewQuery } from '@shared/contracts/views';
+import { canonicalViewQuery, type SavedViewQuery } from '@shared/contracts/views';
 import { Card } from '@/components/ui/card';
 import { useSessionExpiryRedirect } from '@/lib/session-expiry';
 import { useCanDeleteTickets } from '../api/get-ticket-deletion-setting';
 import { useTickets } from '../api/get-tickets';
-import type { TicketFilterValues } from '../lib/ticket-list-filters';
+import type { TicketFilterValues } from '@/lib/ticket-list/ticket-list-filters';
 import { usePagePastEndFix } from '../lib/use-page-past-end-fix';
 import { useTicketListShortcuts } from '../lib/use-ticket-list-shortcuts';
 import { useTicketListState, type TicketListState } from '../lib/use-ticket-list-state';
@@ -55,20 +55,23 @@ export function TicketList({
 export function UrlTicketList({
   pageSize = DEFAULT_PAGE_SIZE,
   ...props
-}: Omit<TicketListProps, 'searchQuery' | 'initialFilters'>) {
+}: Omit<TicketListProps, 'searchQuery' | 'initialFilters'> & Pick<TicketListViewProps, 'renderSaveView'>) {
   const list = useTicketListUrlState({ pageSize });
-  return <TicketListView list={list} pageSize={pageSize} savesViews {...props} />;
+  return <TicketListView list={list} pageSize={pageSize} {...props} />;
 }
 
-interface TicketListViewProps {
+export interface TicketListViewProps {
   list: TicketListState;
   /** Admins may always delete, and see the Trash. */
   isAdmin?: boolean;
   pagination?: boolean;
   pageSize: number;
   title?: string;
-  /** Offers Save View on the filter panel (the /tickets list, whose view is its URL). */
-  savesViews?: boolean;
+  /**
+   * Save View on the filter panel (the /tickets list, whose view is its URL). The Views feature's
+   * button, handed in by the app: the ticket list knows no other feature.
+   */
+  renderSaveView?: (query: SavedViewQuery) => ReactNode;
 }
 
 /** The list itself: filters, selection, bulk actions, paging, the ticket dialog. */
@@ -78,7 +81,7 @@ function TicketListView({
   pageSize,
   title = 'All Tickets',
   isAdmin = false,
-  savesViews = false,
+  renderSaveView,
 }: TicketListViewProps) {
   const { openTicketId, setOpenTicketId } = list;
   const canDelete = useCanDeleteTickets(isAdmin);
@@ -148,11 +151,10 @@ function TicketListView({
           onQuickFilter={list.applyQuickFilter}
           onClearAll={list.clearAll}
           saveView={
-            savesViews && !inTrash
-              ? {
-                  query: canonicalViewQuery({ ...list.values, search: list.filters.search, ...list.sort }),
-                  isAdmin,
-                }
+            renderSaveView && !inTrash
+              ? renderSaveView(
+                  canonicalViewQuery({ ...list.values, search: list.filters.search, ...list.sort }),
+                )
               : undefined
           }
         />

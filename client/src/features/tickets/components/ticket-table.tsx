@@ -3,7 +3,7 @@ import type { TicketSort } from '@shared/constants';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import type { TicketListSort } from '../lib/ticket-sort';
+import type { TicketListSort } from '@/lib/ticket-list/ticket-sort';
 import type { TicketRowShortcutProps } from '../lib/use-ticket-list-shortcuts';
 import type { TicketSelection } from '../lib/use-ticket-selection';
 import { SortableTableHead } from './sortable-table-head';

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import type { TicketListFilters } from '@shared/contracts/tickets';
 import { SEARCH_DEBOUNCE_MS } from './search-debounce';
-import type { TicketListSort } from './ticket-sort';
-import { useDebouncedValue } from './use-debounced-value';
+import type { TicketListSort } from '@/lib/ticket-list/ticket-sort';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import {
   applyQuickFilter,
   DEFAULT_FILTER_VALUES,
   NO_FILTER_VALUES,
   type QuickFilterId,
   type TicketFilterValues,
-} from './ticket-list-filters';
+} from '@/lib/ticket-list/ticket-list-filters';
 
 interface TicketListStateOptions {
   initialFilters?: Partial<TicketFilterValues>;

@@ -7,11 +7,15 @@ import {
   NO_FILTER_VALUES,
   type QuickFilterId,
   type TicketFilterValues,
-} from './ticket-list-filters';
-import { parseTicketListView, ticketListViewUrl, type TicketListView } from './ticket-list-url';
-import type { TicketListSort } from './ticket-sort';
+} from '@/lib/ticket-list/ticket-list-filters';
+import {
+  parseTicketListView,
+  ticketListViewUrl,
+  type TicketListView,
+} from '@/lib/ticket-list/ticket-list-url';
+import type { TicketListSort } from '@/lib/ticket-list/ticket-sort';
 import type { TicketListState } from './use-ticket-list-state';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { SEARCH_DEBOUNCE_MS } from './search-debounce';
 
 /**

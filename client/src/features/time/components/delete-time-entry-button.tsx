@@ -1,18 +1,8 @@
 import { Trash2 } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
 import { TIME_ENTRY_CHANGE_TEXTS as T, type TimeEntry } from '@shared/contracts/time';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCalendarDay } from '@/lib/local-date';
 import { useDeleteTimeEntry } from '../api/delete-time-entry';
@@ -52,14 +42,13 @@ export function DeleteTimeEntryButton({ entry, describedBy, onDeleted }: DeleteT
   };
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         // Escape cannot dismiss a deletion already on its way: its outcome is shown in the dialog.
         if (!remove.isPending) setOpen(next);
       }}
-    >
-      <AlertDialogTrigger asChild>
+      trigger={
         <Button
           variant="ghost"
           size="icon"
@@ -69,27 +58,25 @@ export function DeleteTimeEntryButton({ entry, describedBy, onDeleted }: DeleteT
         >
           <Trash2 aria-hidden="true" />
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{T.deleteTitle}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {T.deleteQuestion(formatHours(entry.hours), formatCalendarDay(entry.spentDate))}{' '}
-            {T.deleteHarvestNote}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>{T.cancel}</AlertDialogCancel>
-          <AlertDialogAction
-            className={buttonVariants({ variant: 'destructive' })}
-            disabled={remove.isPending}
-            onClick={(event) => void confirm(event)}
-          >
-            {remove.isPending && <Spinner />}
-            {remove.isPending ? T.deleting : T.confirmDelete}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={T.deleteTitle}
+      description={
+        <>
+          {T.deleteQuestion(formatHours(entry.hours), formatCalendarDay(entry.spentDate))}{' '}
+          {T.deleteHarvestNote}
+        </>
+      }
+      cancelLabel={T.cancel}
+      cancelDisabled={remove.isPending}
+      confirmLabel={
+        <>
+          {remove.isPending && <Spinner />}
+          {remove.isPending ? T.deleting : T.confirmDelete}
+        </>
+      }
+      destructive
+      confirmDisabled={remove.isPending}
+      onConfirm={(event) => void confirm(event)}
+    />
   );
 }

@@ -1,22 +1,9 @@
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { TIME_ENTRY_CHANGE_TEXTS as T, TIME_LIMITS, type TimeEntry } from '@shared/contracts/time';
-import { HoursField } from '@/components/hours-field';
+import { useForm } from 'react-hook-form';
+import { TIME_ENTRY_CHANGE_TEXTS as T, type TimeEntry } from '@shared/contracts/time';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { fieldAria, FormField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
-import { Textarea } from '@/components/ui/textarea';
+import { DialogActions, FormDialog } from '@/components/ui/form-dialog';
 import { useUpdateTimeEntry } from '../api/update-time-entry';
 import {
   isUnchangeableError,
@@ -25,7 +12,7 @@ import {
 } from '../lib/time-entry-change-toasts';
 import { timeEntryFormValuesOf, toTimeEntryChanges } from '../lib/time-entry-changes';
 import { applyServerFieldErrors, type TimeEntryFormValues } from '../lib/time-entry-form-values';
-import { TimeEntryPickers } from './time-entry-pickers';
+import { TimeEntryFields } from './time-entry-fields';
 
 /** Ids of their own: the Add Time Entry form's fields are on the page under the dialog. */
 const ID = 'edit-time-entry';
@@ -40,8 +27,6 @@ interface EditTimeEntryFormProps {
 function EditTimeEntryForm({ entry, onDone }: EditTimeEntryFormProps) {
   const update = useUpdateTimeEntry();
   const form = useForm<TimeEntryFormValues>({ defaultValues: timeEntryFormValuesOf(entry) });
-  const { errors } = form.formState;
-  const [projectId, taskId] = useWatch({ control: form.control, name: ['projectId', 'taskId'] });
 
   const onSubmit = async (values: TimeEntryFormValues) => {
     const result = toTimeEntryChanges(entry, values);
@@ -63,59 +48,21 @@ function EditTimeEntryForm({ entry, onDone }: EditTimeEntryFormProps) {
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
-      <TextField
-        id={`${ID}-date`}
-        label="Date"
-        type="date"
-        min={TIME_LIMITS.minDate}
-        max={TIME_LIMITS.maxDate}
-        error={errors.spentDate?.message}
-        {...form.register('spentDate')}
-      />
-      <TimeEntryPickers
+      <TimeEntryFields
+        form={form}
         idPrefix={ID}
         current={{
           project: { id: entry.projectId, name: entry.projectName },
           task: { id: entry.taskId, name: entry.taskName },
         }}
-        projectId={projectId}
-        taskId={taskId}
-        onProjectChange={(next) => {
-          // Choosing the saved project again gives back its saved task; another project's tasks differ.
-          form.setValue('projectId', next);
-          form.setValue('taskId', next === entry.projectId ? entry.taskId : null);
-          form.clearErrors(['projectId', 'taskId']);
-        }}
-        onTaskChange={(next) => {
-          form.setValue('taskId', next);
-          form.clearErrors('taskId');
-        }}
-        errors={{ project: errors.projectId?.message, task: errors.taskId?.message }}
+        // Choosing the saved project again gives back its saved task; another project's tasks differ.
+        taskOfProject={(projectId) => (projectId === entry.projectId ? entry.taskId : null)}
       />
-      <HoursField
-        id={`${ID}-hours`}
-        label="Hours"
-        error={errors.hours?.message}
-        {...form.register('hours')}
+      <DialogActions
+        cancelLabel={T.cancel}
+        submitLabel={update.isPending ? T.saving : T.save}
+        pending={update.isPending}
       />
-      <FormField id={`${ID}-notes`} label="Notes" error={errors.notes?.message}>
-        <Textarea
-          rows={4}
-          placeholder="What did you work on?"
-          maxLength={TIME_LIMITS.notes}
-          {...fieldAria(`${ID}-notes`, errors.notes?.message)}
-          {...form.register('notes')}
-        />
-      </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">{T.cancel}</Button>
-        </DialogClose>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending && <Spinner />}
-          {update.isPending ? T.saving : T.save}
-        </Button>
-      </DialogFooter>
     </form>
   );
 }
@@ -130,8 +77,10 @@ interface EditTimeEntryDialogProps {
 export function EditTimeEntryDialog({ entry, describedBy }: EditTimeEntryDialogProps) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button
           variant="ghost"
           size="icon"
@@ -141,14 +90,10 @@ export function EditTimeEntryDialog({ entry, describedBy }: EditTimeEntryDialogP
         >
           <Pencil aria-hidden="true" />
         </Button>
-      </DialogTrigger>
-      {/* The title names the dialog; there is no description to point at. */}
-      <DialogContent aria-describedby={undefined}>
-        <DialogHeader>
-          <DialogTitle>{T.editTitle}</DialogTitle>
-        </DialogHeader>
-        <EditTimeEntryForm entry={entry} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      }
+      title={T.editTitle}
+    >
+      <EditTimeEntryForm entry={entry} onDone={() => setOpen(false)} />
+    </FormDialog>
   );
 }

@@ -1,9 +1,5 @@
 import { updateTimeEntrySchema, type TimeEntry, type UpdateTimeEntryInput } from '@shared/contracts/time';
-import {
-  isTimeEntryFormField,
-  type TimeEntryFormField,
-  type TimeEntryFormValues,
-} from './time-entry-form-values';
+import { formFieldErrors, type TimeEntryFormField, type TimeEntryFormValues } from './time-entry-form-values';
 
 /** The edit form starts from the entry as saved. */
 export const timeEntryFormValuesOf = (entry: TimeEntry): TimeEntryFormValues => ({
@@ -31,17 +27,7 @@ export function toTimeEntryChanges(entry: TimeEntry, values: TimeEntryFormValues
     notes: values.notes,
     spentDate: values.spentDate,
   });
-  if (!parsed.success) {
-    const fieldErrors = new Map<TimeEntryFormField, string>();
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      // The first message per field is the one to show.
-      if (typeof field === 'string' && isTimeEntryFormField(field) && !fieldErrors.has(field)) {
-        fieldErrors.set(field, issue.message);
-      }
-    }
-    return { ok: false, fieldErrors: [...fieldErrors] };
-  }
+  if (!parsed.success) return { ok: false, fieldErrors: formFieldErrors(parsed.error.issues) };
   const changes: UpdateTimeEntryInput = {};
   for (const [field, value] of Object.entries(parsed.data) as [keyof UpdateTimeEntryInput, unknown][]) {
     if (value !== undefined && value !== entry[field]) Object.assign(changes, { [field]: value });

@@ -55,15 +55,21 @@ export function toTimeEntryPayload(values: TimeEntryFormValues): TimeEntryPayloa
     spentDate: values.spentDate,
   });
   if (parsed.success) return { ok: true, input: parsed.data };
+  return { ok: false, fieldErrors: formFieldErrors(parsed.error.issues) };
+}
+
+/** A refused form's messages by field, the first per field (the one to show). */
+export function formFieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): [TimeEntryFormField, string][] {
   const fieldErrors = new Map<TimeEntryFormField, string>();
-  for (const issue of parsed.error.issues) {
+  for (const issue of issues) {
     const field = issue.path[0];
-    // The first message per field is the one to show.
     if (typeof field === 'string' && isTimeEntryFormField(field) && !fieldErrors.has(field)) {
       fieldErrors.set(field, issue.message);
     }
   }
-  return { ok: false, fieldErrors: [...fieldErrors] };
+  return [...fieldErrors];
 }
 
 /** The server validates too; its per-field messages go under the fields they are about. */

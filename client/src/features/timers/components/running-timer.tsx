@@ -1,15 +1,15 @@
 import { Square, Timer } from 'lucide-react';
 import { Link } from 'wouter';
 import { TIMER_TEXTS } from '@shared/contracts/timers';
-import { ticketDetailsPath } from '@/app/paths';
+import { ticketDetailsPath } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { focusRing } from '@/components/ui/focus-ring';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { useRunningTimer } from '../api/get-timer';
-import { useStopTimer } from '../api/stop-timer';
-import { formatElapsed, useElapsedSeconds } from '../lib/elapsed';
-import { notifyTimerFailed, notifyTimerStopped } from '../lib/timer-toasts';
+import { useRunningTimer } from '@/lib/timer/get-timer';
+import { useStopTimer } from '@/lib/timer/stop-timer';
+import { formatElapsed, useElapsedSeconds } from '@/lib/timer/elapsed';
+import { notifyTimerFailed, notifyTimerStopped } from '@/lib/timer/timer-toasts';
 
 /**
  * The header's chip while the agent's timer runs (on every page): the ticket's number, linking to it,

@@ -1,15 +1,5 @@
 import { SAVED_VIEW_TEXTS as TEXTS, type SavedView } from '@shared/contracts/views';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { buttonVariants } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteView } from '../api/delete-view';
 import { notifyViewFailure, notifyViewSuccess } from '../lib/view-toasts';
 
@@ -43,22 +33,16 @@ export function DeleteViewDialog({
     }
   };
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{TEXTS.confirmDeleteTitle}</AlertDialogTitle>
-          <AlertDialogDescription>{TEXTS.confirmDelete(view.name)}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{TEXTS.cancel}</AlertDialogCancel>
-          <AlertDialogAction
-            className={buttonVariants({ variant: 'destructive' })}
-            onClick={() => void confirm()}
-          >
-            {TEXTS.delete}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title={TEXTS.confirmDeleteTitle}
+      description={TEXTS.confirmDelete(view.name)}
+      cancelLabel={TEXTS.cancel}
+      confirmLabel={TEXTS.delete}
+      destructive
+      onConfirm={() => void confirm()}
+    />
   );
 }

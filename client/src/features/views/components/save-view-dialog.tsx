@@ -1,17 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { SAVED_VIEW_LIMITS, type SavedViewScope } from '@shared/constants';
 import { SAVED_VIEW_TEXTS as TEXTS, type SavedView, type SavedViewQuery } from '@shared/contracts/views';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { DialogActions, FormDialog } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/text-field';
+import { SubmitForm } from '@/components/ui/submit-form';
 import { ApiError } from '@/lib/api-client';
 import { useCreateView } from '../api/create-view';
 import { useUpdateView } from '../api/update-view';
@@ -85,66 +77,57 @@ export function SaveViewDialog(props: SaveViewDialogProps) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>{props.mode === 'create' ? TEXTS.saveTitle : TEXTS.renameTitle}</DialogTitle>
-          {props.mode === 'create' && <DialogDescription>{TEXTS.saveDescription}</DialogDescription>}
-        </DialogHeader>
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <TextField
-            id={nameId}
-            label={TEXTS.name}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={nameError}
-            maxLength={SAVED_VIEW_LIMITS.name}
-            autoComplete="off"
-            required
-          />
-          {props.mode === 'create' && (
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium">{TEXTS.scope}</legend>
-              <div className="flex flex-wrap gap-x-6 gap-y-2">
-                {(
-                  [
-                    ['personal', TEXTS.scopePersonal],
-                    ...(props.isAdmin ? [['team', TEXTS.scopeTeam] as const] : []),
-                  ] as const
-                ).map(([value, label]) => (
-                  <label key={value} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="radio"
-                      name={scopeName}
-                      value={value}
-                      checked={scope === value}
-                      onChange={() => setScope(value)}
-                      className="size-4 accent-primary"
-                    />
-                    {label}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {TEXTS.cancel}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <Spinner />}
-              {props.mode === 'create' ? TEXTS.save : TEXTS.rename}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      className="max-w-md"
+      title={props.mode === 'create' ? TEXTS.saveTitle : TEXTS.renameTitle}
+      description={props.mode === 'create' ? TEXTS.saveDescription : undefined}
+    >
+      <SubmitForm onSubmit={submit}>
+        <TextField
+          id={nameId}
+          label={TEXTS.name}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={nameError}
+          maxLength={SAVED_VIEW_LIMITS.name}
+          autoComplete="off"
+          required
+        />
+        {props.mode === 'create' && (
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">{TEXTS.scope}</legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              {(
+                [
+                  ['personal', TEXTS.scopePersonal],
+                  ...(props.isAdmin ? [['team', TEXTS.scopeTeam] as const] : []),
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={scopeName}
+                    value={value}
+                    checked={scope === value}
+                    onChange={() => setScope(value)}
+                    className="size-4 accent-primary"
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        <DialogActions
+          cancelLabel={TEXTS.cancel}
+          onCancel={() => onOpenChange(false)}
+          submitLabel={props.mode === 'create' ? TEXTS.save : TEXTS.rename}
+          pending={pending}
+        />
+      </SubmitForm>
+    </FormDialog>
   );
 }

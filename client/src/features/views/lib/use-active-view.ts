@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { sameViewQuery, type SavedView } from '@shared/contracts/views';
-import { paths } from '@/app/paths';
-import { parseTicketListView } from '@/features/tickets/lib/ticket-list-url';
+import { paths } from '@/lib/paths';
+import { parseTicketListView } from '@/lib/ticket-list/ticket-list-url';
+import { useSavedViews } from '../api/get-views';
 import { comparableViewQuery, viewQueryOfList } from './view-url';
 
 /**
@@ -19,4 +20,9 @@ export function useActiveViewId(views: readonly SavedView[] | undefined): string
     const current = viewQueryOfList(list);
     return views.find((view) => sameViewQuery(comparableViewQuery(view.query), current))?.id;
   }, [location, search, views]);
+}
+
+/** Whether the list shows one of the caller's saved views (the sidebar's links then mark none). */
+export function useSavedViewShown(): boolean {
+  return useActiveViewId(useSavedViews().data) !== undefined;
 }

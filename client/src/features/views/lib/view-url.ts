@@ -1,11 +1,11 @@
 import { canonicalViewQuery, type SavedViewQuery } from '@shared/contracts/views';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import {
   ALL_STATUSES,
   parseTicketListView,
   ticketListViewUrl,
   type TicketListView,
-} from '@/features/tickets/lib/ticket-list-url';
+} from '@/lib/ticket-list/ticket-list-url';
 
 /**
  * A view keeps the API's parameters (no `status`: every status), the list's URL its own (no `status`:

@@ -3,12 +3,11 @@ import { useEffect, useRef } from 'react';
 import { TIMER_TEXTS } from '@shared/contracts/timers';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-// The timer is its own feature (the header shows it on every page); this card starts and stops it.
-import { useRunningTimer } from '@/features/timers/api/get-timer';
-import { useStartTimer } from '@/features/timers/api/start-timer';
-import { onTimerStopped, useStopTimer } from '@/features/timers/api/stop-timer';
-import { formatElapsed, useElapsedSeconds } from '@/features/timers/lib/elapsed';
-import { notifyTimerFailed } from '@/features/timers/lib/timer-toasts';
+import { useRunningTimer } from '@/lib/timer/get-timer';
+import { useStartTimer } from '@/lib/timer/start-timer';
+import { onTimerStopped, useStopTimer } from '@/lib/timer/stop-timer';
+import { formatElapsed, useElapsedSeconds } from '@/lib/timer/elapsed';
+import { notifyTimerFailed } from '@/lib/timer/timer-toasts';
 import { toast } from '@/components/ui/use-toast';
 import type { UnauthorizedSurface } from '@/lib/session-expiry';
 

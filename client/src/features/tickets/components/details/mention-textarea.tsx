@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/suggestion-list';
 import { Textarea } from '@/components/ui/textarea';
 import { useEscapeFirst } from '@/lib/use-escape-first';
-import { useUsers } from '../../api/get-users';
+import { useUsers } from '@/lib/users';
 
 /** Names offered at once; typing more narrows them. */
 const MAX_SUGGESTIONS = 6;

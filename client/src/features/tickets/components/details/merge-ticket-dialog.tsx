@@ -3,16 +3,8 @@ import { useLocation } from 'wouter';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import { MERGE_TEXTS } from '@shared/contracts/ticket-merge';
 import type { Ticket, TicketListItem } from '@shared/contracts/tickets';
-import { ticketDetailsPath } from '@/app/paths';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ticketDetailsPath } from '@/lib/paths';
+import { DialogActions, FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -22,7 +14,7 @@ import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/lib/sess
 import { cn } from '@/lib/utils';
 import { useTickets } from '../../api/get-tickets';
 import { useMergeTicket } from '../../api/merge-tickets';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { MergeComparison } from './merge-comparison';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -84,76 +76,70 @@ export function MergeTicketDialog({ source, open, onOpenChange, surface, onMerge
   };
 
   return (
-    <Dialog open={open} onOpenChange={reset}>
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>{MERGE_TEXTS.dialogTitle}</DialogTitle>
-          <DialogDescription>{MERGE_TEXTS.dialogDescription}</DialogDescription>
-        </DialogHeader>
-        {target ? (
-          <div className="space-y-4">
-            <MergeComparison source={source} target={target} />
-            <p className="font-medium" role="alert">
-              {MERGE_TEXTS.confirm(source.ticketNumber, target.ticketNumber)}
+    <FormDialog
+      open={open}
+      onOpenChange={reset}
+      className="max-w-3xl"
+      title={MERGE_TEXTS.dialogTitle}
+      description={MERGE_TEXTS.dialogDescription}
+    >
+      {target ? (
+        <div className="space-y-4">
+          <MergeComparison source={source} target={target} />
+          <p className="font-medium" role="alert">
+            {MERGE_TEXTS.confirm(source.ticketNumber, target.ticketNumber)}
+          </p>
+        </div>
+      ) : (
+        <div className="space-y-3">
+          <Label htmlFor={searchId}>{MERGE_TEXTS.findLabel}</Label>
+          <Input
+            id={searchId}
+            type="search"
+            value={search}
+            autoComplete="off"
+            placeholder={MERGE_TEXTS.findPlaceholder}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          {typed && found.isFetching && candidates.length === 0 ? (
+            <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Spinner /> Searching...
             </p>
-          </div>
-        ) : (
-          <div className="space-y-3">
-            <Label htmlFor={searchId}>{MERGE_TEXTS.findLabel}</Label>
-            <Input
-              id={searchId}
-              type="search"
-              value={search}
-              autoComplete="off"
-              placeholder={MERGE_TEXTS.findPlaceholder}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-            {typed && found.isFetching && candidates.length === 0 ? (
-              <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-                <Spinner /> Searching...
-              </p>
-            ) : typed && candidates.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{MERGE_TEXTS.noMatches}</p>
-            ) : (
-              <ul
-                className="max-h-72 divide-y overflow-y-auto rounded-md border"
-                aria-label="Matching tickets"
-              >
-                {candidates.map((ticket) => (
-                  <li key={ticket.id}>
-                    <button
-                      type="button"
-                      className={cn(
-                        'flex w-full flex-col gap-0.5 px-3 py-2 text-left text-sm hover:bg-accent',
-                        'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden focus-visible:ring-inset',
-                      )}
-                      onClick={() => setTarget(ticket)}
-                    >
-                      <span className="font-medium break-words">
-                        {ticket.ticketNumber} · {ticket.subject}
-                      </span>
-                      <span className="text-xs text-muted-foreground">
-                        {ticket.fromName || ticket.fromEmail} · {ticket.status.replace(/_/g, ' ')}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => (target ? setTarget(null) : reset(false))}>
-            {target ? 'Back' : 'Cancel'}
-          </Button>
-          {target && (
-            <Button type="button" onClick={confirm} disabled={merge.isPending}>
-              {merge.isPending && <Spinner />}
-              {merge.isPending ? MERGE_TEXTS.merging : MERGE_TEXTS.button}
-            </Button>
+          ) : typed && candidates.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{MERGE_TEXTS.noMatches}</p>
+          ) : (
+            <ul className="max-h-72 divide-y overflow-y-auto rounded-md border" aria-label="Matching tickets">
+              {candidates.map((ticket) => (
+                <li key={ticket.id}>
+                  <button
+                    type="button"
+                    className={cn(
+                      'flex w-full flex-col gap-0.5 px-3 py-2 text-left text-sm hover:bg-accent',
+                      'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden focus-visible:ring-inset',
+                    )}
+                    onClick={() => setTarget(ticket)}
+                  >
+                    <span className="font-medium break-words">
+                      {ticket.ticketNumber} · {ticket.subject}
+                    </span>
+                    <span className="text-xs text-muted-foreground">
+                      {ticket.fromName || ticket.fromEmail} · {ticket.status.replace(/_/g, ' ')}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
           )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </div>
+      )}
+      <DialogActions
+        cancelLabel={target ? 'Back' : 'Cancel'}
+        onCancel={() => (target ? setTarget(null) : reset(false))}
+        // The merge is offered once a ticket to merge into is picked.
+        submitLabel={target ? (merge.isPending ? MERGE_TEXTS.merging : MERGE_TEXTS.button) : undefined}
+        onSubmit={confirm}
+        pending={merge.isPending}
+      />
+    </FormDialog>
   );
 }

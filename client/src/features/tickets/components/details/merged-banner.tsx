@@ -1,7 +1,7 @@
 import { GitMerge } from 'lucide-react';
 import { Link } from 'wouter';
 import { MERGE_TEXTS } from '@shared/contracts/ticket-merge';
-import { ticketDetailsPath } from '@/app/paths';
+import { ticketDetailsPath } from '@/lib/paths';
 import { useTicket } from '../../api/get-ticket';
 
 /** "Merged into T-…", linking to the ticket this one was merged into. */

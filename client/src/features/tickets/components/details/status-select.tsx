@@ -1,11 +1,7 @@
-import {
-  MANUAL_STATUS_LABELS,
-  MANUAL_TICKET_STATUSES,
-  TICKET_STATUS_META,
-  type TicketStatus,
-} from '@shared/constants';
+import { MANUAL_TICKET_STATUSES, TICKET_STATUS_META, type TicketStatus } from '@shared/constants';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { ManualStatusOptions } from '../manual-status-options';
 import { findOption, SelectField } from './select-field';
 import type { ManualStatus } from './status-draft';
 
@@ -32,13 +28,7 @@ export function StatusSelect({ current, value, onChange }: StatusSelectProps) {
             <SelectTrigger id={id}>
               <SelectValue />
             </SelectTrigger>
-            <SelectContent>
-              {MANUAL_TICKET_STATUSES.map((status) => (
-                <SelectItem key={status} value={status}>
-                  {MANUAL_STATUS_LABELS[status]}
-                </SelectItem>
-              ))}
-            </SelectContent>
+            <ManualStatusOptions />
           </Select>
         )
       }

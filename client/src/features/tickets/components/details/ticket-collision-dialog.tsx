@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useRetainedValue } from './use-retained-value';
 
 interface TicketCollisionDialogProps {
@@ -26,25 +17,20 @@ export function TicketCollisionDialog({
   // The name stays while the dialog animates out after an answer.
   const shownUpdater = useRetainedValue(updater);
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={updater !== null}
       // Escape means "not now": the same as Cancel & Refresh. After a button, this second call does nothing.
       onOpenChange={(open) => {
         if (!open) onCancelAndRefresh();
       }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Ticket Recently Modified</AlertDialogTitle>
-          <AlertDialogDescription>
-            This ticket was recently updated by {shownUpdater}. Are you sure you want to continue?
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel onClick={onCancelAndRefresh}>Cancel &amp; Refresh</AlertDialogCancel>
-          <AlertDialogAction onClick={onContinueAnyway}>Continue Anyway</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      title="Ticket Recently Modified"
+      description={
+        <>This ticket was recently updated by {shownUpdater}. Are you sure you want to continue?</>
+      }
+      cancelLabel="Cancel & Refresh"
+      onCancel={onCancelAndRefresh}
+      confirmLabel="Continue Anyway"
+      onConfirm={onContinueAnyway}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_LIST_STATUSES } from '@shared/constants';
 import { ticketListQuerySchema, toTicketListQuery, type TicketListFilters } from '@shared/contracts/tickets';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { DEFAULT_FILTER_VALUES, type TicketFilterValues } from './ticket-list-filters';
 import type { TicketListSort } from './ticket-sort';
 

@@ -7,7 +7,7 @@ import {
   type TicketMessage,
 } from '@shared/contracts/messages';
 import type { TicketMessageRow } from '@shared/schema';
-import { bodyToText } from '../tickets/body-text';
+import { bodyToText } from '../../lib/body-text';
 import type { AttachmentSummary, ConversationStart } from './conversation.repository';
 
 const isDirection = (value: string): value is MessageDirection =>

@@ -10,14 +10,17 @@
  * transaction, so a backlog never holds one long transaction. A message that cannot be imported
  * (unparseable, too large) is left in the mailbox, listed in the card, and passed over; one refused
  * for now (its sender over the per-minute limit) is tried again at the next fetch.
+ *
+ * It is the second way mail comes in, beside the webhook (inbound.routes.ts): both parse with
+ * mime-email.ts and ingest with ingestEmail, so both belong to the inbound feature.
  */
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { ImapError, openMailbox, type OpenMailbox, type WaitingMessage } from '../../mail/imap-mailbox';
 import type { MailHostPolicy } from '../../mail/mail-server-address';
-import { ingestEmail, type InboundSettings } from '../inbound/inbound.service';
-import { parseMimeEmail } from '../inbound/mime-email';
+import { ingestEmail, type InboundSettings } from './inbound.service';
+import { parseMimeEmail } from './mime-email';
 import { loadEmailSettings, mailboxAccountOf, type ImapMailboxSettings } from '../../mail/email-settings';
 import type { TokenCipher } from '../../lib/token-cipher';
 import * as state from '../../mail/mailbox-state.repository';

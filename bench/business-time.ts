@@ -13,7 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { WEEKDAYS, type BusinessHours, type WorkingRange } from '../shared/contracts/sla';
-import { addBusinessMinutes, businessMinutesBetween } from '../server/features/sla/business-time';
+import { addBusinessMinutes, businessMinutesBetween } from '../server/core/sla/business-time';
 import { intOption } from './lib/options';
 
 const CALLS = intOption('BENCH_CALLS', 5_000, { min: 100, max: 10_000_000 });

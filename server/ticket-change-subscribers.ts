@@ -10,8 +10,8 @@
  * of migration 0019 at each write, plus the merge's own rows.
  */
 import { afterTicketChangeCommit, onTicketChange } from './core/ticket-changes/ticket-changes.service';
-import { raiseNoticesOfChange } from './features/notifications/ticket-change-notices';
-import { refreshSlaOfChange } from './features/sla/ticket-sla-refresh';
+import { raiseNoticesOfChange } from './core/notifications/ticket-change-notices';
+import { refreshSlaOfChange } from './core/sla/ticket-sla-refresh';
 import { forgetPollAnswers } from './middleware/poll-cache';
 
 /** Registers the subscribers (once per process: calling it again changes nothing). */

@@ -199,7 +199,7 @@ export const tickets = pgTable(
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /**
-     * The ticket's SLA (issue 24), written by server/features/sla/ticket-sla-refresh.ts in the same
+     * The ticket's SLA (issue 24), written by server/core/sla/ticket-sla-refresh.ts in the same
      * transaction as every change that moves it (creation, status, priority, a reply, the settings).
      * Due times are business time from creation (the resolution one later by the business time spent
      * closed); null while SLA was off when the ticket was last computed.

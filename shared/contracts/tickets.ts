@@ -185,7 +185,7 @@ const hasAnyField = (value: Record<string, unknown>) => Object.values(value).som
 
 /**
  * PUT /api/tickets/:id. lastUpdatedBy is not accepted: the server always records the caller. `notes`
- * only appends (the server checks the rest: server/features/tickets/ticket-notes-append.ts).
+ * only appends (the server checks the rest: server/core/tickets/ticket-notes-append.ts).
  */
 export const updateTicketSchema = z
   .object({

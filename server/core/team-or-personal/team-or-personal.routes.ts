@@ -1,10 +1,9 @@
-import type { RequestHandler, Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { idSchema } from '@shared/contracts/tickets';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
-import { currentUser } from '../../middleware/require-auth';
-import type { TeamOrPersonalCollection } from './team-or-personal.service';
+import type { ScopedCaller, TeamOrPersonalCollection } from './team-or-personal.service';
 
 const idParams = z.object({ id: idSchema });
 
@@ -12,6 +11,11 @@ export interface TeamOrPersonalRoutesConfig<Item, CreateInput, UpdateInput, List
   db: Database;
   /** Lets the signed-in user through (the feature's router shares it with its other routes). */
   auth: RequestHandler;
+  /**
+   * The signed-in user `auth` let through (the middleware's currentUser): core sits below the
+   * middleware, so the feature's router hands both in.
+   */
+  currentUser: (req: Request) => ScopedCaller;
   /** Where the collection lives under /api, e.g. '/views'. */
   path: string;
   /** The keys of the answers: `{[many]: items}` for the list, `{[one]: item}` for one item. */
@@ -32,7 +36,7 @@ export function addTeamOrPersonalRoutes<Item, CreateInput, UpdateInput, ListQuer
   router: Router,
   config: TeamOrPersonalRoutesConfig<Item, CreateInput, UpdateInput, ListQuery>,
 ): void {
-  const { db, auth, path, one, many, collection } = config;
+  const { db, auth, currentUser, path, one, many, collection } = config;
 
   router.get(path, auth, async (req, res) => {
     const query = config.listQuerySchema ? parseInput(config.listQuerySchema, req.query) : undefined;

@@ -13,12 +13,12 @@ const SERVER = path.resolve(__dirname, '../..');
 
 /** The modules that write tickets, and what each writes. */
 const WRITERS: Record<string, string> = {
-  'features/tickets/tickets.repository.ts': 'create, update, bulk update, notes, email touches',
+  'core/tickets/tickets.repository.ts': 'create, update, bulk update, notes, email touches',
   'features/tickets/ticket-trash.repository.ts': 'delete, restore, purge (the Trash and its job)',
   'features/ticket-merge/ticket-merge.repository.ts': 'merge',
   'harvest/sync/sync.repository.ts': 'closed → closed_with_harvest once the time entry is pushed',
   // Derived columns only (migration 0027 lets them pass without a change):
-  'features/sla/ticket-sla-refresh.ts': 'the SLA columns',
+  'core/sla/ticket-sla-refresh.ts': 'the SLA columns',
   'features/sla/sla-alerts.job.ts': 'sla_alert_at (when the alert job looks next)',
   'features/tickets/search-text-backfill.ts': 'body_text and search_text_pending of old tickets',
   // Not ticket changes: demo data, written with the check turned off for its transaction.

@@ -25,6 +25,7 @@ export function cannedResponsesRoutes(deps: { db: Database }) {
   addTeamOrPersonalRoutes(router, {
     db,
     auth,
+    currentUser,
     path: '/canned-responses',
     one: 'response' satisfies keyof CannedResponseResult,
     many: 'responses' satisfies keyof CannedResponsesResponse,

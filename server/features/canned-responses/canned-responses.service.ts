@@ -20,9 +20,9 @@ import {
 } from '../../core/team-or-personal/team-or-personal.service';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import * as ticketsService from '../tickets/tickets.service';
+import * as ticketsService from '../../core/tickets/tickets.service';
 import { userExists } from '../../core/users/users.repository';
-import type { TicketCaller } from '../tickets/ticket-changes';
+import type { TicketCaller } from '../../core/tickets/ticket-changes';
 import * as repository from './canned-responses.repository';
 
 /** Who asks: their id and role decide what they may change; their name fills {{agent.*}}. */

@@ -9,7 +9,7 @@ import { NOTIFICATION_TEXTS } from '@shared/contracts/notifications';
 import type { Database } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
-import { insertNotices, type NewNotice } from '../notifications/notifications.service';
+import { insertNotices, type NewNotice } from '../../core/notifications/notices.service';
 import { listOverdueLoans, type OverdueLoan } from './equipment.repository';
 
 export const LOAN_OVERDUE_QUEUE = 'equipment.overdue-notices';

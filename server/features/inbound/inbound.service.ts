@@ -5,7 +5,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { applyAttachmentLimits, type AttachmentLimits } from '../../core/conversation/attachment-limits';
 import * as conversationService from '../../core/conversation/conversation.service';
-import * as ticketsService from '../tickets/tickets.service';
+import * as ticketsService from '../../core/tickets/tickets.service';
 import { autoReplyReason } from './auto-reply';
 import type { DeliveryReport } from './delivery-report';
 import { dedupeKey, ourAddress, type InboundMessage } from './inbound-message';

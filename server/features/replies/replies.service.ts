@@ -14,8 +14,8 @@ import type { NewAttachment } from '../../core/conversation/conversation.service
 import * as conversation from '../../core/conversation/conversation.service';
 import { loadEmailSettings, type EmailSettings } from '../../mail/email-settings';
 import type { TokenCipher } from '../../lib/token-cipher';
-import * as ticketsService from '../tickets/tickets.service';
-import * as ticketsRepository from '../tickets/tickets.repository';
+import * as ticketsService from '../../core/tickets/tickets.service';
+import * as ticketsRepository from '../../core/tickets/tickets.repository';
 import { TICKET_MESSAGES } from '@shared/contracts/tickets';
 import * as repository from './replies.repository';
 import { replySubject, senderName, threadHeaders } from './reply-headers';

@@ -18,9 +18,14 @@ import { ticketEvents, tickets, users } from '@shared/schema';
 import type { Database, DbOrTx } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
-import { insertNotices, type NewNotice } from '../notifications/notifications.service';
+import { insertNotices, type NewNotice } from '../../core/notifications/notices.service';
 import { getBusinessHours, getSlaPolicies } from '../../core/sla/sla-settings';
-import { alertEvents, pendingDues, type SlaAlertEvent, type TicketSlaColumns } from './ticket-sla';
+import {
+  alertEvents,
+  pendingDues,
+  type SlaAlertEvent,
+  type TicketSlaColumns,
+} from '../../core/sla/ticket-sla';
 
 export const SLA_ALERT_QUEUE = 'sla.alerts';
 export const SLA_ALERT_BATCH = 500;

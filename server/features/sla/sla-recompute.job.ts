@@ -16,7 +16,7 @@ import { tickets } from '@shared/schema';
 import type { Database, DbOrTx } from '../../db/client';
 import type { JobRunner, QueuePolicy } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
-import { refreshTicketSla } from './ticket-sla-refresh';
+import { refreshTicketSla } from '../../core/sla/ticket-sla-refresh';
 
 export const SLA_RECOMPUTE_QUEUE = 'sla.recompute';
 export const SLA_RECOMPUTE_BATCH = 500;

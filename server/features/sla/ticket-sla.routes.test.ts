@@ -14,7 +14,7 @@ import { createReplyTestApp, postReply, type ReplyTestApp } from '../../test/sup
 import { createTicket, readTicketRow, setTicketColumns } from '../../test/support/tickets';
 import { signedInAgent } from '../../test/test-app';
 import { recomputeAllTicketSla } from './sla-recompute.job';
-import { slaStateCondition, slaStateOf, warnUntil } from './sla-state';
+import { slaStateCondition, slaStateOf, warnUntil } from '../../core/sla/sla-state';
 import { ALWAYS_OPEN, MINUTE, TEST_POLICIES } from '../../test/support/sla';
 
 let r: ReplyTestApp;

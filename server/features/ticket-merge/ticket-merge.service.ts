@@ -8,10 +8,10 @@ import { TICKET_MESSAGES, type TicketDetail } from '@shared/contracts/tickets';
 import { noteAuthor, parseNotes, serializeNotes, SYSTEM_NOTE_AUTHOR, type NoteEntry } from '@shared/notes';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import type { TicketCaller } from '../tickets/ticket-changes';
+import type { TicketCaller } from '../../core/tickets/ticket-changes';
 import type { TicketFieldChanges } from '../../core/ticket-changes/ticket-change';
 import { recordTicketChange } from '../../core/ticket-changes/ticket-changes.service';
-import * as ticketsService from '../tickets/tickets.service';
+import * as ticketsService from '../../core/tickets/tickets.service';
 import * as repository from './ticket-merge.repository';
 import type { MergeTicket } from './ticket-merge.repository';
 

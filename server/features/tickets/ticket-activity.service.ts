@@ -7,7 +7,7 @@ import { TICKET_MESSAGES, type TicketActivityResponse, type TicketEvent } from '
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { listTicketEvents, type TicketEventRow } from './ticket-activity.repository';
-import { findTicketById } from './tickets.repository';
+import { findTicketById } from '../../core/tickets/tickets.repository';
 
 const isKind = (kind: string): kind is TicketEventKind =>
   (TICKET_EVENT_KINDS as readonly string[]).includes(kind);

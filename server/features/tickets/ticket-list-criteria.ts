@@ -1,5 +1,5 @@
 import { effectiveSort, type TicketListFilters } from '@shared/contracts/tickets';
-import { warnUntil, type SlaReadContext } from '../sla/sla-state';
+import { warnUntil, type SlaReadContext } from '../../core/sla/sla-state';
 import type { TicketListCriteria } from './ticket-list.query';
 import { parseTicketSearch } from './ticket-search';
 

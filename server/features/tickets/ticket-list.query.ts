@@ -24,12 +24,12 @@ import type { SlaFilterState } from '@shared/contracts/sla';
 import { ticketCounts, tickets, ticketSearchConfig, ticketViews, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import { oncePerDatabase } from '../../db/prepared';
-import { storedSlaPolicies } from '../sla/sla-read-context';
-import { slaStateCondition } from '../sla/sla-state';
-import type { TicketListRow } from './ticket.mapper';
+import { storedSlaPolicies } from '../../core/sla/sla-read-context';
+import { slaStateCondition } from '../../core/sla/sla-state';
+import type { TicketListRow } from '../../core/tickets/ticket.mapper';
 import type { TicketSearch } from './ticket-search';
 import { isNewestFirst, orderByTerms, orderCode, type TicketListOrder } from './ticket-list-order';
-import { ticketListColumns } from './tickets.repository';
+import { ticketListColumns } from '../../core/tickets/tickets.repository';
 
 export interface TicketListCriteria {
   /** Newest first unless the caller asked for another sort (issue 26). */

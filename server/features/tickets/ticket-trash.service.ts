@@ -12,7 +12,8 @@ import type { Database, DbOrTx } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import { loadTicketDeletionSetting } from '../../core/ticket-deletion';
 import * as trash from './ticket-trash.repository';
-import { getTicket, ticketsMissing } from './tickets.service';
+import { getTicket } from '../../core/tickets/tickets.service';
+import { ticketsMissing } from '../../core/tickets/ticket-writes.service';
 
 type Caller = Pick<PublicUser, 'id' | 'role' | 'firstName' | 'lastName'>;
 

@@ -4,7 +4,7 @@ import type { TicketEvent, TicketListItem } from '@shared/contracts/tickets';
 import { tickets, timeEntries } from '@shared/schema';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { purgeExpiredTickets } from './purge-deleted-tickets.job';
-import { lockTicketsByNumber } from './tickets.service';
+import { lockTicketsByNumber } from '../../core/tickets/tickets.service';
 import { createTicket } from '../../test/support/tickets';
 
 let t: TestApp;

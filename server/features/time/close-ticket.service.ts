@@ -10,7 +10,7 @@ import {
   type CloseTicketResponse,
 } from '@shared/contracts/time';
 import { conflict } from '../../lib/errors';
-import * as ticketsService from '../tickets/tickets.service';
+import * as ticketsService from '../../core/tickets/tickets.service';
 import { pushNewEntry, queueOptionsFor, type TimeDeps } from './harvest-queue';
 import { resolveHarvestNames } from './harvest-names';
 import { insertQueuedTimeEntry } from './time-entries.repository';

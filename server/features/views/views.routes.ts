@@ -7,7 +7,7 @@ import {
 } from '@shared/contracts/views';
 import { addTeamOrPersonalRoutes } from '../../core/team-or-personal/team-or-personal.routes';
 import type { Database } from '../../db/client';
-import { requireAuth } from '../../middleware/require-auth';
+import { currentUser, requireAuth } from '../../middleware/require-auth';
 import { savedViews } from './views.service';
 
 /** Saved views (issue 26): shared/contracts/views.ts describes the API. */
@@ -17,6 +17,7 @@ export function viewsRoutes(deps: { db: Database }) {
   addTeamOrPersonalRoutes(router, {
     db,
     auth: requireAuth(db),
+    currentUser,
     path: '/views',
     one: 'view' satisfies keyof SavedViewResult,
     many: 'views' satisfies keyof SavedViewsResponse,

@@ -3,9 +3,9 @@
  * (server/ticket-change-subscribers.ts): in the change's transaction, so a notice exists exactly when
  * its change commits; nobody is told of their own action (each notify* leaves the actor out).
  */
-import { changeUser, type TicketChange } from '../../core/ticket-changes/ticket-change';
+import { changeUser, type TicketChange } from '../ticket-changes/ticket-change';
 import type { DbOrTx } from '../../db/client';
-import { notifyAssigned, notifyMentions, notifyRequesterReply } from './notifications.service';
+import { notifyAssigned, notifyMentions, notifyRequesterReply } from './notices.service';
 
 export async function raiseNoticesOfChange(tx: DbOrTx, change: TicketChange): Promise<void> {
   const user = changeUser(change);

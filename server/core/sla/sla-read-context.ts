@@ -11,7 +11,7 @@ import { DEFAULT_SLA_POLICIES } from '@shared/contracts/sla';
 import { settings } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import { oncePerDatabase } from '../../db/prepared';
-import { parseSlaPolicies } from '../../core/sla/sla-settings';
+import { parseSlaPolicies } from './sla-settings';
 import type { SlaReadContext } from './sla-state';
 
 /** The stored `sla_policies` value (null while unsaved), as a column of another statement. */

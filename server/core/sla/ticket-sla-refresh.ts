@@ -10,9 +10,9 @@
 import { sql } from 'drizzle-orm';
 import { CLOSED_TICKET_STATUSES } from '@shared/constants';
 import { ticketEvents, ticketMessages, tickets } from '@shared/schema';
-import { ticketsWhere, type TicketChange } from '../../core/ticket-changes/ticket-change';
+import { ticketsWhere, type TicketChange } from '../ticket-changes/ticket-change';
 import type { DbOrTx } from '../../db/client';
-import { getBusinessHours, getSlaPolicies } from '../../core/sla/sla-settings';
+import { getBusinessHours, getSlaPolicies } from './sla-settings';
 import {
   computeTicketSla,
   type ComputeOptions,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SLA_POLICIES, WEEKDAYS, type BusinessHours, type SlaPolicies } from '@shared/contracts/sla';
-import { alertsDue } from './sla-alerts.job';
+import { alertsDue } from '../../features/sla/sla-alerts.job';
 import { slaStateOf } from './sla-state';
 import { closuresOf } from './ticket-sla-refresh';
 import { computeTicketSla, type TicketSlaFacts } from './ticket-sla';

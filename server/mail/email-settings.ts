@@ -9,7 +9,7 @@ import { z } from 'zod';
 import {
   SMTP_SECURITY,
   type EmailDeliveryCheck,
-  type ImapAfterImport,
+  type ImapMailbox,
   type SmtpSecurity,
 } from '@shared/contracts/email-settings';
 import { maskToken } from '@shared/contracts/settings';
@@ -44,15 +44,7 @@ export interface SmtpServerSettings {
 }
 
 /** The mailbox as the fetcher needs it, the password in clear. */
-export interface ImapMailboxSettings {
-  host: string;
-  port: number;
-  security: SmtpSecurity;
-  username: string;
-  password: string;
-  folder: string;
-  afterImport: ImapAfterImport;
-}
+export type ImapMailboxSettings = ImapMailbox;
 
 export interface EmailSettings {
   smtp: SmtpServerSettings;

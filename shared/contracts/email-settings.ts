@@ -171,6 +171,14 @@ export interface MailServerIdentity {
   username: string;
 }
 
+/** A mailbox tickets are fetched from: its server, the password, the folder and what import does. */
+export interface ImapMailbox extends MailServerIdentity {
+  /** In clear on the server; masked, like the SMTP password, in answers. */
+  password: string;
+  folder: string;
+  afterImport: ImapAfterImport;
+}
+
 /**
  * Whether a saved password may go to `next`: only to the server it was saved for, signed in to as
  * the same user the same way (else the masked value sent back is refused: "Enter the password again
@@ -204,16 +212,7 @@ export interface EmailSettingsResponse {
     };
     fromAddress: string;
     fromName: string;
-    imap: {
-      host: string;
-      port: number;
-      security: SmtpSecurity;
-      username: string;
-      /** Masked, like the SMTP password. */
-      password: string;
-      folder: string;
-      afterImport: ImapAfterImport;
-    } | null;
+    imap: ImapMailbox | null;
   } | null;
   configured: boolean;
   lastCheck: EmailDeliveryCheck | null;

@@ -105,15 +105,10 @@ export async function summarizeTimeOfUser(
   return row ?? { todayHours: 0, weekHours: 0, totalEntries: 0 };
 }
 
-export interface TimeEntryChanges {
-  projectId: number;
-  projectName: string;
-  taskId: number;
-  taskName: string;
-  hours: number;
-  notes: string;
+/** What an edit may change: the entry's values but its ticket and author, with a date always given. */
+export type TimeEntryChanges = Omit<NewTimeEntryValues, 'ticketId' | 'userId' | 'spentDate'> & {
   spentDate: string;
-}
+};
 
 /**
  * Writes a change. An entry on its way to Harvest (or there already) is queued again: pending, due

@@ -6,6 +6,7 @@ import { MESSAGE_ERRORS, type TicketMessage, type TicketMessagesResponse } from 
 import { TICKET_MESSAGES } from '@shared/contracts/tickets';
 import type { NewTicketMessageRow, TicketMessageRow } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
+import { recordTicketChange } from '../../core/ticket-changes/ticket-changes.service';
 import { notFound } from '../../lib/errors';
 import { toOriginalMessage, toTicketMessage } from './conversation.mapper';
 import * as repository from './conversation.repository';
@@ -54,6 +55,12 @@ export async function addReceivedMessage(
     references: message.references,
   });
   await repository.insertAttachments(tx, ticketId, row.id, files);
+  // The message in the ticket's history (the Activity Log subscriber).
+  await recordTicketChange(tx, {
+    actor: { system: 'email' },
+    channel: 'email',
+    tickets: [{ ticketId, messagesAdded: [row.id] }],
+  });
   return row;
 }
 

@@ -29,13 +29,16 @@ interface Row {
   actorId?: string | null;
   fromValue?: SQL | string | null;
   toValue?: SQL | string | null;
+  /** Default: the transaction's time. */
+  createdAt?: SQL;
 }
 
-/** One event at the transaction's time (to_value and from_value may be read in SQL). */
+/** One event (to_value and from_value may be read in SQL). */
 const insertRow = (tx: DbOrTx, ticketId: string, row: Row) =>
   tx.execute(sql`
-    INSERT INTO ${ticketEvents} (ticket_id, kind, actor_id, from_value, to_value)
-    VALUES (${ticketId}::uuid, ${row.kind}, ${row.actorId ?? null}::uuid, ${row.fromValue ?? null}, ${row.toValue ?? null})`);
+    INSERT INTO ${ticketEvents} (ticket_id, kind, actor_id, from_value, to_value, created_at)
+    VALUES (${ticketId}::uuid, ${row.kind}, ${row.actorId ?? null}::uuid, ${row.fromValue ?? null},
+      ${row.toValue ?? null}, ${row.createdAt ?? sql`now()`})`);
 
 const displayName = (userId: string | null) => sql`user_display_name(${userId}::uuid)`;
 const ticketNumber = (ticketId: string) =>
@@ -84,15 +87,21 @@ function fieldRows(entry: TicketFieldChanges, actorId: string | null): Row[] {
   return rows;
 }
 
+/**
+ * The merge's time as the merge service held it (a JavaScript date: to the millisecond), as its rows
+ * were written before: so the merge still comes before the closing and the notes of its instant.
+ */
+const mergeTime = sql`date_trunc('milliseconds', now())`;
+
 /** The merge in both tickets' history: on the source "into T-B", on the target "T-A merged in". */
 function mergeRows(entry: TicketFieldChanges, actorId: string | null, sources: ReadonlySet<string>): Row[] {
   const rows: Row[] = [];
   // Tickets merged into the source before are repointed with it, but were not merged now.
   if (entry.mergedInto && sources.has(entry.ticketId)) {
-    rows.push({ kind: 'merged', actorId, toValue: ticketNumber(entry.mergedInto) });
+    rows.push({ kind: 'merged', actorId, toValue: ticketNumber(entry.mergedInto), createdAt: mergeTime });
   }
   for (const source of entry.mergedFrom ?? []) {
-    rows.push({ kind: 'merged', actorId, fromValue: ticketNumber(source) });
+    rows.push({ kind: 'merged', actorId, fromValue: ticketNumber(source), createdAt: mergeTime });
   }
   return rows;
 }

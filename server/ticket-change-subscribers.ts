@@ -5,10 +5,8 @@
  * after-commit ones run in this process once it has committed. A listener to come (rules, webhooks,
  * the portal) is one more line here, not a call in every writer; one that must act exactly once
  * enqueues a job on the job runner from an in-transaction subscriber.
- *
- * The Activity Log (ticket_events) is not among them yet: its rows are still written by the triggers
- * of migration 0019 at each write, plus the merge's own rows.
  */
+import { recordActivityOfChange } from './core/activity/activity-log';
 import { afterTicketChangeCommit, onTicketChange } from './core/ticket-changes/ticket-changes.service';
 import { raiseNoticesOfChange } from './core/notifications/ticket-change-notices';
 import { refreshSlaOfChange } from './core/sla/ticket-sla-refresh';
@@ -16,7 +14,9 @@ import { forgetPollAnswers } from './middleware/poll-cache';
 
 /** Registers the subscribers (once per process: calling it again changes nothing). */
 export function registerTicketChangeSubscribers(): void {
-  // First the derived columns (due times), so the notices and whatever follows read them current.
+  // First the history: the SLA refresh reads the closings and reopenings it records.
+  onTicketChange('activity-log', recordActivityOfChange);
+  // Then the derived columns (due times), so the notices and whatever follows read them current.
   onTicketChange('sla-refresh', refreshSlaOfChange);
   onTicketChange('notifications', raiseNoticesOfChange);
   afterTicketChangeCommit('poll-cache', () => forgetPollAnswers());

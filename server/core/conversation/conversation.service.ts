@@ -6,6 +6,7 @@
 import type { TicketMessage } from '@shared/contracts/messages';
 import type { NewTicketMessageRow, TicketMessageRow } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
+import { recordTicketChange } from '../ticket-changes/ticket-changes.service';
 import { toTicketMessage } from './conversation.mapper';
 import * as repository from './conversation.repository';
 import type { NewAttachment } from './conversation.repository';
@@ -48,6 +49,12 @@ export async function addReceivedMessage(
     references: message.references,
   });
   await repository.insertAttachments(tx, ticketId, row.id, files);
+  // The message in the ticket's history (the Activity Log subscriber).
+  await recordTicketChange(tx, {
+    actor: { system: 'email' },
+    channel: 'email',
+    tickets: [{ ticketId, messagesAdded: [row.id] }],
+  });
   return row;
 }
 

@@ -38,6 +38,17 @@ export interface TicketFieldChanges {
   closedAt?: Diff<string | null>;
   /** The texts of the notes appended, oldest first. */
   notesAdded?: readonly string[];
+  /**
+   * The notes changed other than by notesAdded (the merge's own notes, legacy notes rewritten as
+   * entries): the Activity Log records a note added all the same.
+   */
+  notesChanged?: true;
+  /** Conversation messages added to this ticket (ids), other than the reply of replySent. */
+  messagesAdded?: readonly string[];
+  /** Time entries logged against this ticket (ids). */
+  timeLogged?: readonly string[];
+  /** An SLA target's due time passed (the alerts job): the due time (ISO) and the target's label. */
+  slaBreach?: { dueAt: string; target: string };
   /** An email joined the ticket's conversation. */
   messageReceived?: { fromEmail: string; fromName: string };
   /** A reply of ours bounced (the ticket is marked changed so agents see it). */

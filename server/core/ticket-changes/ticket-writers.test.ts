@@ -30,6 +30,12 @@ const WRITE = [
   /\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(\$\{tickets\}|"?tickets"?)(\s|$)/i,
 ];
 
+/** A statement that adds rows to the Activity Log: drizzle's insert, or SQL. */
+const ACTIVITY_WRITE = [
+  /\.insert\(\s*ticketEvents\s*\)/,
+  /\bINSERT\s+INTO\s+(\$\{ticketEvents\}|"?ticket_events"?)(\s|\(|$)/i,
+];
+
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -47,6 +53,14 @@ describe('writers of tickets', () => {
       .map((file) => path.relative(SERVER, file).split(path.sep).join('/'))
       .sort();
     expect(writers).toEqual(Object.keys(WRITERS).sort());
+  });
+
+  it('when the server source writes the Activity Log (ticket_events) then it is the one subscriber', () => {
+    const writers = sourceFiles(SERVER)
+      .filter((file) => ACTIVITY_WRITE.some((pattern) => pattern.test(fs.readFileSync(file, 'utf8'))))
+      .map((file) => path.relative(SERVER, file).split(path.sep).join('/'));
+    // Its rows come from the recorded change; no trigger writes them either (activity-log.test.ts).
+    expect(writers).toEqual(['core/activity/activity-log.ts']);
   });
 
   it('when the check is turned off for a transaction then only the seed does it', () => {

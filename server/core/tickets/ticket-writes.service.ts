@@ -167,6 +167,7 @@ function fieldChanges(ticket: repository.LockedTicket, changes: TicketChanges): 
     const before = parseNotes(ticket.notes, ticket.updatedAt).length;
     const added = parseNotes(changes.notes, ticket.updatedAt).slice(before);
     if (added.length > 0) entry.notesAdded = added.map((note) => note.text);
+    if (changes.notes !== ticket.notes) entry.notesChanged = true;
   }
   return entry;
 }

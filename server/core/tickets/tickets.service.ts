@@ -177,11 +177,12 @@ export async function closeForTimeTracking(
       timestamp: ticket.now.toISOString(),
     });
   }
+  const newNotes = notes.length > 0 ? serializeNotes(notes) : ticket.notes;
   await repository.updateTickets(tx, [id], {
     status: 'closed',
     closedAt: ticket.now,
     timeSpent: input.timeSpent,
-    notes: notes.length > 0 ? serializeNotes(notes) : ticket.notes,
+    notes: newNotes,
     lastUpdatedBy: closer.id,
     updatedAt: ticket.now,
   });
@@ -196,6 +197,8 @@ export async function closeForTimeTracking(
         status: { before: ticket.status as TicketStatus, after: 'closed' },
         closedAt: { before: ticket.closedAt?.toISOString() ?? null, after: ticket.now.toISOString() },
         ...(input.resolution ? { resolutionNote: input.resolution } : {}),
+        // Legacy notes are rewritten as entries even without a resolution.
+        ...(newNotes !== ticket.notes ? { notesChanged: true as const } : {}),
       },
     ],
   });

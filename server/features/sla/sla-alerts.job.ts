@@ -14,7 +14,8 @@ import { sql } from 'drizzle-orm';
 import { CLOSED_TICKET_STATUSES } from '@shared/constants';
 import { NOTIFICATION_TEXTS } from '@shared/contracts/notifications';
 import { SLA_TARGET_LABELS } from '@shared/contracts/sla';
-import { ticketEvents, tickets, users } from '@shared/schema';
+import { tickets, users } from '@shared/schema';
+import { recordTicketChange } from '../../core/ticket-changes/ticket-changes.service';
 import type { Database, DbOrTx } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
@@ -159,15 +160,16 @@ async function alertBatch(db: Database, limit: number): Promise<{ tickets: numbe
       next.push({ id: row.id, at: nextAt?.toISOString() ?? null });
     }
     const raised = await insertNotices(tx, notices);
-    for (const { ticketId, event } of breaches) {
-      // Once per due time: the ticket is locked, so no other run can be writing it meanwhile.
-      await tx.execute(sql`
-        INSERT INTO ${ticketEvents} (ticket_id, kind, from_value, to_value)
-        SELECT ${ticketId}::uuid, 'sla_breach', ${event.dueAt.toISOString()}, ${SLA_TARGET_LABELS[event.target]}
-        WHERE NOT EXISTS (SELECT 1 FROM ${ticketEvents}
-          WHERE ticket_id = ${ticketId}::uuid AND kind = 'sla_breach' AND from_value = ${event.dueAt.toISOString()}
-            AND to_value = ${SLA_TARGET_LABELS[event.target]})`);
-    }
+    // In the tickets' history (the Activity Log subscriber writes it once per due time: the tickets
+    // are locked, so no other run can be writing them meanwhile).
+    await recordTicketChange(tx, {
+      actor: { system: 'sla' },
+      channel: 'system',
+      tickets: breaches.map(({ ticketId, event }) => ({
+        ticketId,
+        slaBreach: { dueAt: event.dueAt.toISOString(), target: SLA_TARGET_LABELS[event.target] },
+      })),
+    });
     await tx.execute(sql`
       UPDATE ${tickets} AS t SET sla_alert_at = v.at
       FROM unnest(${sql.param(next.map((row) => row.id))}::uuid[], ${sql.param(next.map((row) => row.at))}::timestamptz[])

@@ -3,14 +3,7 @@
  * the caller's transaction with both tickets locked.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  inboundMessages,
-  messageAttachments,
-  ticketEvents,
-  ticketMessages,
-  tickets,
-  timeEntries,
-} from '@shared/schema';
+import { inboundMessages, messageAttachments, ticketMessages, tickets, timeEntries } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 
 export interface MergeTicket {
@@ -70,9 +63,9 @@ export async function ticketNumberOf(tx: DbOrTx, id: string): Promise<string | u
 /**
  * The source's own email becomes a received message of the target's conversation (its sender,
  * subject, body and time, and the Message-ID it came with), and the files it came with become that
- * message's files.
+ * message's files. Answers the message's id.
  */
-export async function moveOriginalEmail(tx: DbOrTx, source: MergeTicket, targetId: string): Promise<void> {
+export async function moveOriginalEmail(tx: DbOrTx, source: MergeTicket, targetId: string): Promise<string> {
   const [opening] = await tx
     .select({ messageId: inboundMessages.messageId })
     .from(inboundMessages)
@@ -97,6 +90,7 @@ export async function moveOriginalEmail(tx: DbOrTx, source: MergeTicket, targetI
     .update(messageAttachments)
     .set({ ticketId: targetId, messageId: message!.id })
     .where(sql`${messageAttachments.ticketId} = ${source.id} AND ${messageAttachments.messageId} IS NULL`);
+  return message!.id;
 }
 
 /** The source's conversation, files, received-mail records and time entries now belong to the target. */
@@ -152,33 +146,4 @@ export async function updateTarget(
     .update(tickets)
     .set({ notes, lastUpdatedBy: callerId, updatedAt: target.now })
     .where(eq(tickets.id, target.id));
-}
-
-/**
- * The merge in both tickets' history (issue 26's ticket_events): on the source "into T-B", on the
- * target "T-A merged in", by the caller, at the transaction's time. The triggers record the source's
- * closing as its own event.
- */
-export async function recordMergeEvents(
-  tx: DbOrTx,
-  source: MergeTicket,
-  target: MergeTicket,
-  callerId: string,
-): Promise<void> {
-  await tx.insert(ticketEvents).values([
-    {
-      ticketId: source.id,
-      kind: 'merged',
-      actorId: callerId,
-      toValue: target.ticketNumber,
-      createdAt: source.now,
-    },
-    {
-      ticketId: target.id,
-      kind: 'merged',
-      actorId: callerId,
-      fromValue: source.ticketNumber,
-      createdAt: target.now,
-    },
-  ]);
 }

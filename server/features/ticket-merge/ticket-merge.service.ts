@@ -39,17 +39,21 @@ async function checkMergeable(tx: DbOrTx, source: MergeTicket, target: MergeTick
   }
 }
 
-/** Moves one source into the target; returns the target's notes with the source's appended. */
+/**
+ * Moves one source into the target, appending to the target's notes and to the messages it gains;
+ * answers the source's change (and the earlier tickets' repointed with it).
+ */
 async function mergeOne(
   tx: DbOrTx,
   source: MergeTicket,
   target: MergeTicket,
   targetNotes: NoteEntry[],
+  targetMessages: string[],
   caller: TicketCaller,
 ): Promise<TicketFieldChanges[]> {
   await checkMergeable(tx, source, target);
   const who = noteAuthor(caller).userName;
-  await repository.moveOriginalEmail(tx, source, target.id);
+  targetMessages.push(await repository.moveOriginalEmail(tx, source, target.id));
   await repository.moveConversationAndTime(tx, source.id, target.id);
 
   const sourceNotes = parseNotes(source.notes, source.updatedAt);
@@ -67,7 +71,6 @@ async function mergeOne(
       systemNote(MERGE_TEXTS.otherRequester(source.ticketNumber, requester, target.fromEmail), target.now),
     );
   }
-  await repository.recordMergeEvents(tx, source, target, caller.id);
   const closingNote = systemNote(MERGE_TEXTS.sourceNote(target.ticketNumber, who), source.now);
   const repointed = await repository.markMerged(
     tx,
@@ -81,6 +84,7 @@ async function mergeOne(
     {
       ticketId: source.id,
       mergedInto: target.id,
+      notesChanged: true,
       ...(source.status === 'closed'
         ? {}
         : { status: { before: source.status as TicketStatus, after: 'closed' as const } }),
@@ -105,14 +109,18 @@ export function mergeTickets(
     if (!target || missing.length > 0) throw notFound(TICKET_MESSAGES.ticketNotFound);
     const targetNotes = parseNotes(target.notes, target.updatedAt);
     const changed: TicketFieldChanges[] = [];
+    const targetMessages: string[] = [];
     for (const id of sources)
-      changed.push(...(await mergeOne(tx, byId.get(id)!, target, targetNotes, caller)));
+      changed.push(...(await mergeOne(tx, byId.get(id)!, target, targetNotes, targetMessages, caller)));
     await repository.updateTarget(tx, target, caller.id, serializeNotes(targetNotes));
     // The sources are closed and the target may have gained an earlier reply (issue 24: SLA).
     await recordTicketChange(tx, {
       actor: { user: caller },
       channel: sources.length > 1 ? 'bulk' : 'web',
-      tickets: [...changed, { ticketId: targetId, mergedFrom: sources }],
+      tickets: [
+        ...changed,
+        { ticketId: targetId, mergedFrom: sources, notesChanged: true, messagesAdded: targetMessages },
+      ],
     });
     return ticketsService.getTicket(tx, targetId);
   });

@@ -4,6 +4,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketEvent } from '@shared/contracts/tickets';
 import { ticketMessages, tickets, timeEntries } from '@shared/schema';
+import type { TicketChangeActor, TicketFieldChanges } from '../../core/ticket-changes/ticket-change';
+import { recordTicketChange } from '../../core/ticket-changes/ticket-changes.service';
+import type { DbOrTx } from '../../db/client';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { createTicket } from '../../test/support/tickets';
 
@@ -27,6 +30,17 @@ async function activity(id: string): Promise<TicketEvent[]> {
 const summary = (events: TicketEvent[]) =>
   events.map((event) => [event.kind, event.actor?.firstName ?? null, event.from, event.to]);
 
+/** A write in one transaction, recorded as its writer records it (server/core/ticket-changes). */
+async function recorded(
+  actor: TicketChangeActor,
+  write: (tx: DbOrTx) => Promise<TicketFieldChanges>,
+): Promise<void> {
+  await t.database.db.transaction(async (tx) => {
+    const entry = await write(tx);
+    await recordTicketChange(tx, { actor, channel: 'system', tickets: [entry] });
+  });
+}
+
 const message = (ticketId: string, direction: 'inbound' | 'outbound', authorId: string | null) => ({
   ticketId,
   direction,
@@ -48,25 +62,44 @@ describe('GET /api/tickets/:id/activity', () => {
       .expect(200);
     await bob.agent.put(`/api/tickets/${ticket.id}`).send({ assignedTo: alice.user.id }).expect(200);
     await bob.agent.post(`/api/tickets/${ticket.id}/notes`).send({ text: 'Ordered a drum' }).expect(201);
-    await t.database.db.insert(ticketMessages).values(message(ticket.id, 'outbound', bob.user.id));
-    await t.database.db.insert(ticketMessages).values(message(ticket.id, 'inbound', null));
-    await t.database.db.insert(timeEntries).values({
-      ticketId: ticket.id,
-      harvestProjectId: 3,
-      harvestProjectName: 'Support',
-      harvestTaskId: 1,
-      harvestTaskName: 'Tickets',
-      hours: 1.5,
-      notes: 'Swapped the drum.',
-      spentDate: '2026-03-04',
-      userId: alice.user.id,
+    // The writers of the conversation and of time record what they wrote as the ticket's change.
+    await recorded({ user: { id: bob.user.id, firstName: 'Bob', lastName: 'Baker' } }, async (tx) => {
+      const [reply] = await tx
+        .insert(ticketMessages)
+        .values(message(ticket.id, 'outbound', bob.user.id))
+        .returning();
+      return { ticketId: ticket.id, replySent: { messageId: reply!.id } };
+    });
+    await recorded({ system: 'email' }, async (tx) => {
+      const [received] = await tx
+        .insert(ticketMessages)
+        .values(message(ticket.id, 'inbound', null))
+        .returning();
+      return { ticketId: ticket.id, messagesAdded: [received!.id] };
+    });
+    await recorded({ user: { id: alice.user.id, firstName: 'Alice', lastName: 'Archer' } }, async (tx) => {
+      const [entry] = await tx
+        .insert(timeEntries)
+        .values({
+          ticketId: ticket.id,
+          harvestProjectId: 3,
+          harvestProjectName: 'Support',
+          harvestTaskId: 1,
+          harvestTaskName: 'Tickets',
+          hours: 1.5,
+          notes: 'Swapped the drum.',
+          spentDate: '2026-03-04',
+          userId: alice.user.id,
+        })
+        .returning();
+      return { ticketId: ticket.id, timeLogged: [entry!.id] };
     });
     await alice.agent.put(`/api/tickets/${ticket.id}`).send({ status: 'closed' }).expect(200);
     // The Harvest sync's one change, which no user makes.
-    await t.database.db
-      .update(tickets)
-      .set({ status: 'closed_with_harvest' })
-      .where(eq(tickets.id, ticket.id));
+    await recorded({ system: 'harvest' }, async (tx) => {
+      await tx.update(tickets).set({ status: 'closed_with_harvest' }).where(eq(tickets.id, ticket.id));
+      return { ticketId: ticket.id, status: { before: 'closed', after: 'closed_with_harvest' } };
+    });
     await bob.agent.put(`/api/tickets/${ticket.id}`).send({ status: 'open' }).expect(200);
     await bob.agent.put(`/api/tickets/${ticket.id}`).send({ assignedTo: null }).expect(200);
 

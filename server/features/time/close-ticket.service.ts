@@ -9,6 +9,7 @@ import {
   type CloseTicketInput,
   type CloseTicketResponse,
 } from '@shared/contracts/time';
+import { recordTicketChange } from '../../core/ticket-changes/ticket-changes.service';
 import { conflict } from '../../lib/errors';
 import * as ticketsService from '../../core/tickets/tickets.service';
 import { pushNewEntry, queueOptionsFor, type TimeDeps } from './harvest-queue';
@@ -51,7 +52,7 @@ export async function closeTicket(
       closer,
     );
     if (ticket === 'already_closed') throw conflict(TIME_MESSAGES.alreadyClosed);
-    return insertQueuedTimeEntry(
+    const id = await insertQueuedTimeEntry(
       tx,
       {
         ticketId,
@@ -65,6 +66,13 @@ export async function closeTicket(
       },
       queue,
     );
+    // The hours in the ticket's history (the Activity Log subscriber).
+    await recordTicketChange(tx, {
+      actor: { user: closer },
+      channel: 'web',
+      tickets: [{ ticketId, timeLogged: [id] }],
+    });
+    return id;
   });
 
   const harvestSync = await pushNewEntry(deps, entryId, queue);

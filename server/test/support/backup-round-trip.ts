@@ -31,18 +31,27 @@ export async function addMoreData(
     ADMIN.email,
   ]);
   const adminId = admins[0]!.id;
-  await pool.query(
-    `INSERT INTO tickets (ticket_number, subject, body, from_email, from_name, status, priority, assigned_to,
-                          assigned_at, created_at, updated_at)
-     SELECT 'T-' || (9000000000000 + g), 'Bulk ticket ' || g, 'Hello, ' || repeat('the printer jams again ', 1 + g % 20),
-            'bulk' || g || '@contoso.com', 'Bulk Requester ' || g,
-            (ARRAY['open','in_progress','closed'])[1 + g % 3], (ARRAY['low','medium','high'])[1 + g % 3],
-            CASE WHEN g % 2 = 0 THEN $2::uuid END,
-            CASE WHEN g % 2 = 0 THEN now() - make_interval(hours => g % 500) END,
-            now() - make_interval(hours => g % 500, mins => g % 60), now()
-       FROM generate_series(1, $1::int) AS g`,
-    [bulk, adminId],
-  );
+  // Fixture rows, no ticket changes: written with migration 0027's check turned off.
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT set_config('helpdesk.unrecorded_ticket_write', 'test fixture', true)");
+    await client.query(
+      `INSERT INTO tickets (ticket_number, subject, body, from_email, from_name, status, priority, assigned_to,
+                            assigned_at, created_at, updated_at)
+       SELECT 'T-' || (9000000000000 + g), 'Bulk ticket ' || g, 'Hello, ' || repeat('the printer jams again ', 1 + g % 20),
+              'bulk' || g || '@contoso.com', 'Bulk Requester ' || g,
+              (ARRAY['open','in_progress','closed'])[1 + g % 3], (ARRAY['low','medium','high'])[1 + g % 3],
+              CASE WHEN g % 2 = 0 THEN $2::uuid END,
+              CASE WHEN g % 2 = 0 THEN now() - make_interval(hours => g % 500) END,
+              now() - make_interval(hours => g % 500, mins => g % 60), now()
+         FROM generate_series(1, $1::int) AS g`,
+      [bulk, adminId],
+    );
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
   const { rows: tickets } = await pool.query<{ id: string }>(
     'SELECT id FROM tickets ORDER BY created_at LIMIT 1',
   );

@@ -1,5 +1,5 @@
 /**
- * The layers (docs/architecture.md, decision 108): dependencies point down, and a feature never reaches
+ * The layers (docs/architecture.md, docs/decisions/108-layers.md): dependencies point down, and a feature never reaches
  * into another feature. eslint-plugin-boundaries classifies every file into one element and checks each
  * import against the policies below; a folder cycle is caught by server/architecture.test.ts.
  *

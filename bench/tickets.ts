@@ -23,7 +23,7 @@
  *   dashboard      GET /api/dashboard/stats
  *   team           GET /api/users/ticket-counts (the dashboard's Team Status panel)
  *   whoami         GET /api/auth/user: only what every authenticated request pays (its session, kept
- *                  in memory after its first read: decision 100), the floor under every other case
+ *                  in memory after its first read: docs/decisions/100-session-cache.md), the floor under every other case
  *   healthz        GET /healthz: an answer without a session or a statement, the HTTP floor (Node's
  *                  server, the request log, helmet, compression) under whoami
  *

@@ -174,7 +174,7 @@ export const DEFAULT_PAGE_SIZE = 20;
 /**
  * A search counts its matches up to this many: counting every ticket that holds a common word would
  * read a large share of the table on each poll. Beyond it the list says "of 100+ tickets" and pages on
- * while pages are full. Chosen from `npm run bench -- tickets` (docs/decisions.md, "Word search"):
+ * while pages are full. Chosen from `npm run bench -- tickets` (docs/decisions/066-word-search.md):
  * counting costs about one row read per match divided by the share of tickets matching.
  */
 export const SEARCH_TOTAL_CAP = 100;
@@ -247,7 +247,7 @@ export const TOAST_HOTKEY = ['F8'];
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-/** The short office label in the sidebar header; the spec leaves it open (docs/decisions.md). */
+/** The short office label in the sidebar header; the spec leaves it open (docs/decisions/006-sidebar-office-label.md). */
 export const PRODUCT_NAME = 'Help Desk';
 export const PRODUCT_TAGLINE = 'Secure Support Ticket Management';
 export const OFFICE_LABEL = 'IT Support Office';
@@ -280,7 +280,7 @@ export const MAX_ALLOWED_DOMAINS = 50;
 
 /**
  * A session's "last active" is written at most this often (server/features/auth/session-activity.ts):
- * sessions are otherwise not written on every request (docs/decisions.md, decision 38).
+ * sessions are otherwise not written on every request (docs/decisions/038-sessions-not-touched.md).
  */
 export const SESSION_LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 

@@ -43,7 +43,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * The text search configuration of ticket search: `simple` lower-cases words and keeps every one
- * (no stemming, no stop words), so it treats every language alike (docs/decisions.md, "Word search").
+ * (no stemming, no stop words), so it treats every language alike (docs/decisions/066-word-search.md).
  */
 export const TICKET_SEARCH_CONFIG = 'simple';
 /** TICKET_SEARCH_CONFIG as the SQL argument of to_tsvector and to_tsquery. */
@@ -361,7 +361,7 @@ export const ticketViews = pgTable(
  * hundreds of thousands of tickets (the list's, the dashboard's, the team's). Written only by the
  * triggers on `tickets` (migration 0006): every change to tickets appends its difference as rows here,
  * so writers never wait for one another; a key's figure is the sum of its rows, and the triggers now
- * and then fold the rows together (docs/decisions.md).
+ * and then fold the rows together (docs/decisions/035-trigger-kept-aggregates.md).
  */
 export const ticketCounts = pgTable('ticket_counts', {
   status: varchar('status', { length: 32 }).notNull(),

@@ -27,7 +27,7 @@ class BoundedConnectClient extends pg.Client {
 /**
  * The one connection pool of a process. In embedded mode it holds a single connection: PGlite runs
  * one statement at a time anyway, and the socket bridge multiplexes connections message by message,
- * so one connection keeps the extended-protocol messages of a query together (docs/decisions.md).
+ * so one connection keeps the extended-protocol messages of a query together (docs/decisions/001-embedded-db-one-connection.md).
  * Every connection hears the notices of the trigger on sessions and users, and the pool counts them
  * (auth-change-notices.ts).
  */

@@ -1,7 +1,7 @@
 /**
  * Whether the saved Harvest credentials work, asked of Harvest (GET /v2/users/me) after they are
  * saved and, while Harvest could not be reached, again in the background. Saving never waits for
- * Harvest (decision 63): a flaky network or a Harvest outage must not block configuration.
+ * Harvest (docs/decisions/063-harvest-save-then-verify.md): a flaky network or a Harvest outage must not block configuration.
  */
 import type { HarvestCredentialsVerification, HarvestUserSummary } from '@shared/contracts/settings';
 import type { Database } from '../db/client';

@@ -1,7 +1,7 @@
 /**
  * The app's one job runner: durable background work (sending replies, and the mailbox fetch and the
  * Harvest push as they move onto it), claimed by one process at a time, retried with backoff, kept
- * across restarts. It is pg-boss (docs/decisions.md, "One job runner"), run over the app's own
+ * across restarts. It is pg-boss (docs/decisions/055-job-runner-pg-boss.md), run over the app's own
  * connection pool, so it works alike on PostgreSQL and on the embedded database, whose single
  * connection it shares.
  *

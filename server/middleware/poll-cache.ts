@@ -9,7 +9,7 @@
  *
  * The cache sits after requireAuth, so it only ever serves a signed-in user who may see the route,
  * and it is keyed by the full URL: mount it only on routes whose answer is the same for every user who
- * may ask (docs/decisions.md), or whose caller's own part the `personalize` option adds per request.
+ * may ask (docs/decisions/043-poll-cache.md), or whose caller's own part the `personalize` option adds per request.
  * Each process keeps its own. Entries are whole JSON bodies with their ETag and, once asked for, their
  * gzip encoding, so a hit costs no serialisation, hashing or compression, and an unchanged one is a
  * 304; a fresh answer that equals the kept one reuses its ETag and gzip too. A personalised route's

@@ -1,6 +1,6 @@
 /**
  * With several app processes on one PostgreSQL database, each keeping signed-in sessions in memory
- * (decision 100): once a request that deactivates a user, ends a session or changes a role has been
+ * (docs/decisions/100-session-cache.md): once a request that deactivates a user, ends a session or changes a role has been
  * answered, no process serves the old session or the old role any more. The writer is this test's
  * own app; the process under fire is another one, started as production starts it, in a child process.
  */

@@ -1,5 +1,5 @@
 /**
- * Signed-in sessions kept in memory (decision 100): answered without PostgreSQL while nothing changed,
+ * Signed-in sessions kept in memory (docs/decisions/100-session-cache.md): answered without PostgreSQL while nothing changed,
  * and never after a change, whichever process or statement made it.
  */
 import type { Express } from 'express';

@@ -1,7 +1,7 @@
 /**
  * Signed-in sessions kept in this process's memory, so that an authenticated request need not ask
  * PostgreSQL for its session and user every time: that statement cost the app about 0.35 ms of CPU and
- * PostgreSQL 0.2 ms on every request, a third of a poll (docs/performance.md, decision 100).
+ * PostgreSQL 0.2 ms on every request, a third of a poll (docs/performance.md, docs/decisions/100-session-cache.md).
  *
  * Nothing kept may outlive a change. Triggers on `sessions` and `users` (migration 0024) announce every
  * change on the `auth_changes` channel when it commits, and every process listens

@@ -116,7 +116,7 @@ export function sessionMiddleware(options: {
       createTableIfMissing: false,
       pruneSessionInterval: options.pruneExpired ? 15 * 60 : false,
       // No session write on every request (the poll-heavy SPA would write once per poll): a session
-      // lasts SESSION_MAX_AGE_HOURS from sign-in, as its cookie does (docs/decisions.md).
+      // lasts SESSION_MAX_AGE_HOURS from sign-in, as its cookie does (docs/decisions/038-sessions-not-touched.md).
       disableTouch: true,
     }),
     cookie: {

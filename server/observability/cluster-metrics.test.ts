@@ -109,7 +109,7 @@ describe.skipIf(!hasPostgresServer())('probes, metrics and logs with two app pro
       }),
     );
     // The one secret printed on purpose: the setup link of an install without an administrator
-    // (docs/decisions.md 53), printed by the primary while none exists.
+    // (docs/decisions/053-first-admin-setup-link.md), printed by the primary while none exists.
     const printedOnPurpose = (line: string) => line.includes('No administrator yet: create the first one at');
     for (const line of app.logs().filter((line) => !printedOnPurpose(line)))
       expect(findLogSecrets(line, KNOWN_TEST_SECRETS), line).toEqual([]);

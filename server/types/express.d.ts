@@ -20,7 +20,7 @@ declare module 'express-session' {
 declare global {
   namespace Express {
     interface Request {
-      /** Set by requireAuth: the signed-in user, read with the session (or kept with it, decision 100). */
+      /** Set by requireAuth: the signed-in user, read with the session (or kept with it, docs/decisions/100-session-cache.md). */
       user?: PublicUser;
     }
   }

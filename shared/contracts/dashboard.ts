@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/dashboard/stats. The definitions of each figure are in docs/decisions.md. */
+/** GET /api/dashboard/stats. The definitions of each figure are in docs/decisions/017-dashboard-figures.md. */
 export const dashboardStatsSchema = z.object({
   open: z.number().int().nonnegative(),
   inProgress: z.number().int().nonnegative(),

@@ -12,7 +12,7 @@ import { isoDate } from './common';
 
 /**
  * Reports & Analytics (spec §2, §3 Report, §7 GET /api/reports). What each figure means is recorded
- * in docs/decisions.md. Plain zod only: the SPA imports this file.
+ * in docs/decisions/032-report-figures.md. Plain zod only: the SPA imports this file.
  */
 
 export const REPORT_TYPES = ['overview', 'time', 'tickets', 'team'] as const;
@@ -98,7 +98,7 @@ function isMidnightOf(instant: Date, date: string): boolean {
  * days the report covers, any `start` ≤ `end` up to 366 days: the browser computes a preset's with
  * `rangeBounds(range, today)` and sends a custom range's as picked. `range` names the days and is
  * `custom` when absent; a preset with other days is not refused: the days given are the report's and
- * the name is kept (docs/decisions.md, decision 31). `startAt` and `endAt` are the instants at which
+ * the name is kept (docs/decisions/069-report-custom-ranges.md). `startAt` and `endAt` are the instants at which
  * the browser's local day `start` and the day after `end` begin: tickets carry timestamps, and only
  * the browser knows where its days begin. Without them the server's time zone decides.
  */

@@ -29,7 +29,7 @@ export const ticketAttachmentSchema = z.object({
 });
 export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
 
-/** Bounds that keep every accepted value storable in its column (docs/decisions.md). */
+/** Bounds that keep every accepted value storable in its column (docs/decisions/019-ticket-input-bounds.md). */
 export const TICKET_LIMITS = {
   ticketNumber: 64,
   subject: 1_000,

@@ -56,7 +56,7 @@ function defineQueue(jobs: JobRunner, config: Pick<AppConfig, 'email'>): Promise
 /**
  * Makes the queue ready before the caller opens its transaction: defining it (and starting the job
  * runner on first use) takes connections of the runner's own, which in the embedded database mode
- * (one connection, decision 1) the caller's open transaction would hold: inside it, it waited until
+ * (one connection, docs/decisions/001-embedded-db-one-connection.md) the caller's open transaction would hold: inside it, it waited until
  * the pool gave up and the request answered 503.
  */
 export const prepareAccountEmail = (deps: Pick<AccountEmailDeps, 'jobs' | 'config'>): Promise<void> =>

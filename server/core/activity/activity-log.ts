@@ -1,5 +1,5 @@
 /**
- * The Activity Log's one writer (issue 35; decision 85's history): an in-transaction subscriber of
+ * The Activity Log's one writer (issue 35; docs/decisions/085-ticket-history.md's history): an in-transaction subscriber of
  * the ticket change (server/core/ticket-changes), so a row of ticket_events exists exactly when its
  * change committed. It writes what the triggers of migration 0019 wrote until migration 0028 dropped
  * them, row for row: the kinds, the actor (the change's user, none for the help desk itself; the

@@ -1,5 +1,5 @@
 /**
- * Raising the bell's notices (issue 18, decision 71). Features raise them inside the transaction of the
+ * Raising the bell's notices (issue 18, docs/decisions/071-notifications-bell.md). Features raise them inside the transaction of the
  * change that causes them, so a notice exists exactly when its change commits; nobody is told of their
  * own action. Listing and reading them is the notifications feature's (server/features/notifications).
  */

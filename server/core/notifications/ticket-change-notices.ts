@@ -1,5 +1,5 @@
 /**
- * The bell's notices a ticket change raises (decision 71), as a ticket-change subscriber
+ * The bell's notices a ticket change raises (docs/decisions/071-notifications-bell.md), as a ticket-change subscriber
  * (server/ticket-change-subscribers.ts): in the change's transaction, so a notice exists exactly when
  * its change commits; nobody is told of their own action (each notify* leaves the actor out).
  */

@@ -32,7 +32,7 @@ beforeAll(async () => {
     otherPool.on('error', () => {});
     otherDb = createDb(otherPool);
   } else {
-    // The embedded database serves one connection (docs/decisions.md, entry 1).
+    // The embedded database serves one connection (docs/decisions/001-embedded-db-one-connection.md).
     otherDb = database.db;
   }
 });

@@ -5,7 +5,7 @@ import { recordLastSeen } from '../../core/sessions/sessions.repository';
 
 /**
  * Keeps each signed-in session's "last active" for the Sessions card, writing it at most every
- * SESSION_LAST_SEEN_RESOLUTION_MS: sessions are otherwise not written on every request (decision 38),
+ * SESSION_LAST_SEEN_RESOLUTION_MS: sessions are otherwise not written on every request (docs/decisions/038-sessions-not-touched.md),
  * and the SPA polls every few seconds. The row is updated directly; the session in memory is left as
  * it is, so express-session does not save it again.
  */

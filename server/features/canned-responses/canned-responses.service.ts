@@ -1,5 +1,5 @@
 /**
- * Canned responses (issue 23, decision 73): who may see and change which, and applying one to a
+ * Canned responses (issue 23, docs/decisions/073-canned-responses.md): who may see and change which, and applying one to a
  * ticket: its body rendered for the ticket and the agent, its actions made through the ticket's own
  * update (the same rules, and the same record of who changed what, as a change by hand).
  */

@@ -13,7 +13,7 @@ export function startOfDay(now: Date): Date {
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
-/** The four dashboard figures; their definitions are recorded in docs/decisions.md. */
+/** The four dashboard figures; their definitions are recorded in docs/decisions/017-dashboard-figures.md. */
 export async function dashboardStats(db: Database, now = new Date()): Promise<DashboardStats> {
   const figures = await ticketFigures(db, {
     closedSince: startOfDay(now),

@@ -61,7 +61,7 @@ const receivedTouch = (message: InboundMessage): ticketsService.EmailTouch => ({
 /**
  * The ticket whose thread the message answers: its In-Reply-To or References names a message received
  * or sent in that ticket's conversation, or the email that opened it. Such an id is proof of taking
- * part in the conversation (decision 50), so no ticket number is needed. Undefined when none does
+ * part in the conversation (docs/decisions/050-who-may-reply-by-email.md), so no ticket number is needed. Undefined when none does
  * (or that ticket was deleted meanwhile); the ticket is locked and marked changed otherwise.
  */
 async function threadTarget(tx: DbOrTx, message: InboundMessage): Promise<string | undefined> {
@@ -86,7 +86,7 @@ async function subjectTarget(tx: DbOrTx, message: InboundMessage): Promise<Reply
 
   const sender = message.from.address.toLowerCase();
   const isRequester = (ticket: { fromEmail: string }) => ticket.fromEmail.toLowerCase() === sender;
-  // A merged ticket's thread lives on in the ticket it was merged into (decision 74).
+  // A merged ticket's thread lives on in the ticket it was merged into (docs/decisions/074-merging-tickets.md).
   const threadOf = (ticket: (typeof named)[number]) => ticket.mergedIntoId ?? ticket.id;
   const inThread = await repository.ticketsInThreadWith(
     tx,

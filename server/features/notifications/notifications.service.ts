@@ -1,4 +1,4 @@
-/** The bell's notices as their recipient lists and reads them (issue 18, decision 71). */
+/** The bell's notices as their recipient lists and reads them (issue 18, docs/decisions/071-notifications-bell.md). */
 import {
   NOTIFICATIONS_SHOWN,
   type NotificationsResponse,

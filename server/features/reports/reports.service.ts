@@ -20,7 +20,7 @@ export function reportWindow(query: ReportQuery): ReportWindow {
   };
 }
 
-/** The Report of spec §3 for the range, with the range itself; definitions in docs/decisions.md. */
+/** The Report of spec §3 for the range, with the range itself; definitions in docs/decisions/032-report-figures.md. */
 export async function buildReport(db: Database, query: ReportQuery): Promise<Report> {
   const figures = await reportFigures(db, reportWindow(query));
   return { range: query.range, start: query.start, end: query.end, ...figures };
@@ -28,7 +28,7 @@ export async function buildReport(db: Database, query: ReportQuery): Promise<Rep
 
 /**
  * The SLA view (issue 24): tickets created in the range's instants, as the Ticket Performance view
- * counts them; definitions in docs/decisions.md.
+ * counts them; definitions in docs/decisions/095-sla-client.md.
  */
 export function buildSlaReport(db: Database, query: ReportQuery): Promise<SlaReport> {
   return slaReportFigures(db, reportWindow(query));

@@ -55,7 +55,7 @@ async function tokenToUse(deps: SettingsDeps, input: HarvestCredentialsInput): P
 }
 
 /**
- * Saves well-formed credentials whatever Harvest says, then asks Harvest about them (decision 63): the
+ * Saves well-formed credentials whatever Harvest says, then asks Harvest about them (docs/decisions/063-harvest-save-then-verify.md): the
  * answer says whether they are verified, rejected (401/403) or not checked because Harvest could not
  * be reached (checked again in the background). Verified credentials match agents to Harvest users.
  */

@@ -14,7 +14,7 @@ let agent: Signed;
 
 beforeAll(async () => {
   t = await createTestApp();
-  // The first registration from this machine is the admin (decision 53).
+  // The first registration from this machine is the admin (docs/decisions/053-first-admin-setup-link.md).
   admin = await signedInAgent(t.app, { firstName: 'Alex', lastName: 'Admin' });
   agent = await signedInAgent(t.app, { firstName: 'Bea', lastName: 'Agent' });
   expect(admin.user.role).toBe('admin');

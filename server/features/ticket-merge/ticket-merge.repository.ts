@@ -1,5 +1,5 @@
 /**
- * The rows a merge moves from the source ticket to the target (issue 23, decision 74), all inside
+ * The rows a merge moves from the source ticket to the target (issue 23, docs/decisions/074-merging-tickets.md), all inside
  * the caller's transaction with both tickets locked.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';

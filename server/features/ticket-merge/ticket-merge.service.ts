@@ -1,5 +1,5 @@
 /**
- * Merging duplicate tickets (issue 23, decision 74): one transaction with every ticket involved
+ * Merging duplicate tickets (issue 23, docs/decisions/074-merging-tickets.md): one transaction with every ticket involved
  * locked, so two agents merging the same pair at once make one merge and the second is told why.
  */
 import { MERGE_MESSAGES, MERGE_TEXTS, type BulkMergeTicketsInput } from '@shared/contracts/ticket-merge';

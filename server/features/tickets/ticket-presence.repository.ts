@@ -1,5 +1,5 @@
 /**
- * Who has a ticket open (issue 18, decision 72): each open detail's update check refreshes its row in
+ * Who has a ticket open (issue 18, docs/decisions/072-presence.md): each open detail's update check refreshes its row in
  * ticket_viewers, and rows not refreshed for PRESENCE_TIMEOUT_MS are gone. Rows live in the database,
  * so every app process sees every viewer.
  */

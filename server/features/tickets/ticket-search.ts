@@ -1,5 +1,5 @@
 /**
- * What the search box's text means (docs/decisions.md, "Word search"): words, not substrings. Every
+ * What the search box's text means (docs/decisions/066-word-search.md): words, not substrings. Every
  * word must occur in the ticket's subject, body text, sender name or sender address; "quoted words"
  * must occur together in that order; a `-word` or `-"quoted words"` must not occur; the last word
  * matches as a prefix while it is being typed ("prin" finds "printer"). A term that is a ticket number,

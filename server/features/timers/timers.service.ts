@@ -1,5 +1,5 @@
 /**
- * The ticket timer (issue 16; docs/decisions.md 65): one running timer per agent, on the server.
+ * The ticket timer (issue 16; docs/decisions/065-ticket-timer.md): one running timer per agent, on the server.
  */
 import {
   TIMER_MESSAGES,

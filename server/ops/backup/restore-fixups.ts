@@ -4,7 +4,7 @@
  * since, from the database the backup came from; and a restore into a second place (a test copy) must
  * never email customers by itself. So such replies are marked failed with the reason, and an agent
  * retries the ones that should still go out (POST /api/messages/:id/retry), as for any reply whose
- * delivery is unknown (docs/decisions.md, "Replies by email: exactly once, or a person decides").
+ * delivery is unknown (docs/decisions/056-replies-exactly-once.md).
  * The same holds for both backup formats: pg_dump's copy of the job queue then finds nothing to send.
  */
 import type pg from 'pg';

@@ -1,7 +1,7 @@
 /**
  * Scheduled backups (BACKUP_INTERVAL_HOURS, BACKUP_KEEP) into DATA_DIR/backups, made by the app itself
  * through the job runner's periodic tasks: under a lease, so with several app processes one of them
- * makes each backup (docs/decisions.md, "One job runner").
+ * makes each backup (docs/decisions/055-job-runner-pg-boss.md).
  *
  * The task looks often (a tenth of the interval, at most every 5 minutes) and backs up only when the
  * newest backup in the folder is an interval old, going by the times in the file names. So restarts

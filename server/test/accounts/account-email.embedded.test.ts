@@ -8,7 +8,7 @@ import { createReplyTestApp, type ReplyTestApp } from '../support/replies';
 import { ACCOUNT_EMAIL_QUEUE } from '../../core/accounts/account-email.job';
 
 /**
- * The embedded database has one connection (decision 1): whatever a request does outside its open
+ * The embedded database has one connection (docs/decisions/001-embedded-db-one-connection.md): whatever a request does outside its open
  * transaction waits for that transaction, for ever. With email configured but its sender not started
  * (EMAIL_SEND_ENABLED off, or before it has started), inviting and asking for a password reset defined
  * the email queue inside their transaction, and answered 503 when the pool gave up. The suite runs on

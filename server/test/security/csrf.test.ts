@@ -1,5 +1,5 @@
 /**
- * Cross-site request forgery, for every state-changing route of the inventory (docs/decisions.md 4):
+ * Cross-site request forgery, for every state-changing route of the inventory (docs/decisions/004-csrf.md):
  * a request carrying a signed-in session cookie that a browser marks as coming from another site is
  * refused with 403 and changes nothing at all, whatever its content type; the same request from the
  * app's own pages works.

@@ -72,7 +72,7 @@ export async function createHarvestTestApp(
     db = database.db;
     closeDatabase = () => database.close();
   } else if (shared.mode === 'embedded') {
-    // The embedded database serves one connection (docs/decisions.md 1): the second app shares it.
+    // The embedded database serves one connection (docs/decisions/001-embedded-db-one-connection.md): the second app shares it.
     database = shared;
     db = shared.db;
     closeDatabase = async () => undefined;

@@ -76,7 +76,7 @@ function describe(event: TicketEvent, ticket: Ticket): Pick<ActivityEntry, 'titl
       return { title: 'Time logged', detail: `${hours} ${hours === 1 ? 'hour' : 'hours'} ${byWhom(event)}` };
     }
     case 'merged':
-      // On the merged ticket "Into T-…", on the one it went into "T-… merged in" (decision 74).
+      // On the merged ticket "Into T-…", on the one it went into "T-… merged in" (docs/decisions/074-merging-tickets.md).
       return {
         title: 'Ticket merged',
         detail: `${event.from ? `${event.from} merged in` : `Into ${event.to ?? ''}`} ${byWhom(event)}`,

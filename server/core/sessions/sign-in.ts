@@ -1,5 +1,7 @@
 import type { Request } from 'express';
 import type { DbOrTx } from '../../db/client';
+import type { SecurityEventKind } from '@shared/constants';
+import { recordSecurityEvent } from '../security-events/security-events.repository';
 import { recordSignIn } from '../users/users.repository';
 
 /** A User-Agent is kept this long at most: enough to tell the browser and system apart. */
@@ -27,6 +29,20 @@ export async function signIn(req: Request, db: DbOrTx, userId: string): Promise<
   req.session.lastSeenAt = now;
   await saveSession(req);
   await recordSignIn(db, userId);
+}
+
+/**
+ * Signs in (`signIn`) and records it among the account's security events, the user acting on their
+ * own account: a sign-in, or the first one of an accepted invitation.
+ */
+export async function signInRecorded(
+  req: Request,
+  db: DbOrTx,
+  userId: string,
+  event: { kind: Extract<SecurityEventKind, 'sign_in' | 'invitation_accepted'>; ip: string },
+): Promise<void> {
+  await signIn(req, db, userId);
+  await recordSecurityEvent(db, { kind: event.kind, actorId: userId, targetId: userId, ip: event.ip });
 }
 
 /** How long the second step of a sign-in may take after the password. */

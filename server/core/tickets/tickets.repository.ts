@@ -3,6 +3,7 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { tickets, timeEntries, users, type NewTicketRow } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import type { TicketWithAssigneeRow } from './ticket.mapper';
+import { joinedUser } from '../users/user.mapper';
 
 const assigneeColumns = {
   assigneeId: users.id,
@@ -169,8 +170,6 @@ export async function findLastChange(db: DbOrTx, id: string, since: Date): Promi
   return {
     changedSince: row.changedSince,
     lastUpdatedBy: row.lastUpdatedBy,
-    updater: row.updaterId
-      ? { id: row.updaterId, firstName: row.updaterFirstName, lastName: row.updaterLastName }
-      : null,
+    updater: joinedUser(row.updaterId, row.updaterFirstName, row.updaterLastName),
   };
 }

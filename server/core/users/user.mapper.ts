@@ -21,6 +21,13 @@ export interface SessionUserRow extends UserProfileRow {
   totpSetupDue: boolean;
 }
 
+/**
+ * A user named by joined columns (a ticket's last updater, an event's actor), or null when the join
+ * found nobody (no such person, or the account was deleted).
+ */
+export const joinedUser = (id: string | null, firstName: string | null, lastName: string | null) =>
+  id ? { id, firstName, lastName } : null;
+
 export function fullName(user: { firstName: string | null; lastName: string | null }): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
 }

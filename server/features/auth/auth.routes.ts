@@ -18,9 +18,10 @@ import { changePasswordInput, registerInput } from '../../core/accounts/new-pass
 import { destroyOtherSessionsOf } from '../../core/sessions/sessions.repository';
 import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
 import { findCredentialsByEmail } from '../../core/users/users.repository';
-import { awaitSecondStep, signIn } from '../../core/sessions/sign-in';
+import { awaitSecondStep, signIn, signInRecorded } from '../../core/sessions/sign-in';
 import { isTotpEnabled } from './totp.service';
 import { createAdminWithSetupToken } from './setup.service';
+import { clientIp } from '../../middleware/client-ip';
 
 const destroySession = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
@@ -29,7 +30,6 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
   const { db, config } = deps;
   const throttle = new AuthThrottle(db, config);
   const router = Router();
-  const clientIp = (req: Request) => req.ip ?? 'unknown';
 
   router.post('/register', async (req, res) => {
     const attempt = await throttle.beginRegistration(clientIp(req));
@@ -75,13 +75,7 @@ export function authRoutes(deps: { db: Database; config: AppConfig }) {
       res.json({ totpRequired: true } satisfies TotpRequiredResponse);
       return;
     }
-    await signIn(req, db, user.id);
-    await recordSecurityEvent(db, {
-      kind: 'sign_in',
-      actorId: user.id,
-      targetId: user.id,
-      ip: clientIp(req),
-    });
+    await signInRecorded(req, db, user.id, { kind: 'sign_in', ip: clientIp(req) });
     res.json({ success: true, user } satisfies AuthSuccess);
   });
 

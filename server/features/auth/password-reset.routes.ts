@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import {
   PASSWORD_RESET_MESSAGES,
   passwordResetRequestSchema,
@@ -11,6 +11,7 @@ import { AuthThrottle, cancelOnServerError } from '../../core/accounts/auth-thro
 import { passwordResetInput } from '../../core/accounts/new-password-inputs';
 import * as passwordResetService from './password-reset.service';
 import type { PasswordResetDeps } from './password-reset.job';
+import { clientIp } from '../../middleware/client-ip';
 
 /**
  * The Forgot password? flow, without a session. Requests are throttled per client address and per
@@ -21,7 +22,6 @@ export function passwordResetRoutes(deps: PasswordResetDeps & { config: AppConfi
   const { db, config } = deps;
   const throttle = new AuthThrottle(db, config);
   const router = Router();
-  const clientIp = (req: Request) => req.ip ?? 'unknown';
 
   router.post('/password-reset', async (req, res) => {
     const { email } = parseInput(passwordResetRequestSchema, req.body);

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import {
   AUTH_MESSAGES,
   loginTotpSchema,
@@ -21,8 +21,9 @@ import type { TokenCipher } from '../../lib/token-cipher';
 import { toPublicUser } from '../../core/users/user.mapper';
 import { findUserById } from '../../core/users/users.repository';
 import { AuthThrottle, cancelOnServerError } from '../../core/accounts/auth-throttle';
-import { pendingSecondStep, signIn } from '../../core/sessions/sign-in';
+import { pendingSecondStep, signInRecorded } from '../../core/sessions/sign-in';
 import * as totpService from './totp.service';
+import { clientIp } from '../../middleware/client-ip';
 
 /**
  * Two-step sign-in: each user turns it on and off in Settings; the second step of a sign-in draws on
@@ -37,7 +38,6 @@ export function totpRoutes(deps: { db: Database; config: AppConfig; cipher: Toke
   // What the setup screen needs, open to a user whom admins hold to it.
   const authDuringSetup = requireAuth(db, { duringTotpSetup: true });
   const router = Router();
-  const clientIp = (req: Request) => req.ip ?? 'unknown';
 
   router.get('/auth/totp', authDuringSetup, async (req, res) => {
     const enabled = await totpService.isTotpEnabled(db, currentUser(req).id);
@@ -105,8 +105,7 @@ export function totpRoutes(deps: { db: Database; config: AppConfig; cipher: Toke
       throw new AppError('unauthorized', TOTP_MESSAGES.invalidCode);
     }
     await attempt.succeeded();
-    await signIn(req, db, userId);
-    await recordSecurityEvent(db, { kind: 'sign_in', actorId: userId, targetId: userId, ip: clientIp(req) });
+    await signInRecorded(req, db, userId, { kind: 'sign_in', ip: clientIp(req) });
     res.json({ success: true, user: toPublicUser(row) } satisfies AuthSuccess);
   });
 

@@ -1,14 +1,14 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import type { AuthSuccess } from '@shared/contracts/auth';
 import type { InvitationLookupResponse } from '@shared/contracts/team';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
 import { AuthThrottle, cancelOnServerError } from '../../core/accounts/auth-throttle';
-import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
 import { acceptInvitationInput } from '../../core/accounts/new-password-inputs';
-import { signIn } from '../../core/sessions/sign-in';
+import { signInRecorded } from '../../core/sessions/sign-in';
 import * as invitationsService from './invitations.service';
+import { clientIp } from '../../middleware/client-ip';
 
 /**
  * The invitee's side of an invitation, without a session: the token in the path is the credential.
@@ -18,7 +18,6 @@ export function invitationRoutes(deps: { db: Database; config: AppConfig }) {
   const { db, config } = deps;
   const throttle = new AuthThrottle(db, config);
   const router = Router();
-  const clientIp = (req: Request) => req.ip ?? 'unknown';
 
   router.get('/invitations/:token', async (req, res) => {
     const invitation = await invitationsService.lookupInvitation(db, String(req.params.token));
@@ -35,13 +34,7 @@ export function invitationRoutes(deps: { db: Database; config: AppConfig }) {
         config.bcryptCost,
       ),
     );
-    await signIn(req, db, user.id);
-    await recordSecurityEvent(db, {
-      kind: 'invitation_accepted',
-      actorId: user.id,
-      targetId: user.id,
-      ip: clientIp(req),
-    });
+    await signInRecorded(req, db, user.id, { kind: 'invitation_accepted', ip: clientIp(req) });
     res.status(201).json({ success: true, user } satisfies AuthSuccess);
   });
 

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { listTicketEvents, type TicketEventRow } from './ticket-activity.repository';
 import { findTicketById } from '../../core/tickets/tickets.repository';
+import { joinedUser } from '../../core/users/user.mapper';
 
 const isKind = (kind: string): kind is TicketEventKind =>
   (TICKET_EVENT_KINDS as readonly string[]).includes(kind);
@@ -16,9 +17,7 @@ function toTicketEvent(row: TicketEventRow & { kind: TicketEventKind }): TicketE
   return {
     id: row.id,
     kind: row.kind,
-    actor: row.actorId
-      ? { id: row.actorId, firstName: row.actorFirstName, lastName: row.actorLastName }
-      : null,
+    actor: joinedUser(row.actorId, row.actorFirstName, row.actorLastName),
     from: row.fromValue,
     to: row.toValue,
     createdAt: row.createdAt.toISOString(),

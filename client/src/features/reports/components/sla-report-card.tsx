@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { AlarmClock, MessageSquareReply, RotateCw, CircleCheckBig, Timer } from 'lucide-react';
 import { TICKET_PRIORITY_META } from '@shared/constants';
 import type { ReportQueryParams } from '@shared/contracts/reports';
@@ -93,45 +94,64 @@ function SlaFigures({ report }: { report: SlaReport }) {
         ]}
       />
       <div className="grid gap-6 xl:grid-cols-2">
-        <section className="min-w-0 space-y-2">
-          <Heading className="text-sm font-semibold">{SLA_REPORT_TEXTS.byPriority}</Heading>
-          <Table
-            aria-label={SLA_REPORT_TEXTS.byPriority}
-            scrollLabel={`${SLA_REPORT_TEXTS.byPriority} table`}
-          >
-            <BreachHeader first="Priority" />
-            <TableBody>
-              {report.byPriority.map((row) => (
-                <TableRow key={row.priority}>
-                  <TableCell>
-                    <Badge variant={TICKET_PRIORITY_META[row.priority].colour}>
-                      {TICKET_PRIORITY_META[row.priority].label}
-                    </Badge>
-                  </TableCell>
-                  <BreachCells row={row} />
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </section>
-        <section className="min-w-0 space-y-2">
-          <Heading className="text-sm font-semibold">{SLA_REPORT_TEXTS.byAgent}</Heading>
-          <Table aria-label={SLA_REPORT_TEXTS.byAgent} scrollLabel={`${SLA_REPORT_TEXTS.byAgent} table`}>
-            <BreachHeader first="Agent" />
-            <TableBody>
-              {report.byAgent.map((row) => (
-                <TableRow key={row.userId ?? 'unassigned'}>
-                  <TableCell className={row.userId ? 'font-medium' : 'text-muted-foreground'}>
-                    {agentName(row)}
-                  </TableCell>
-                  <BreachCells row={row} />
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </section>
+        <BreachTable
+          title={SLA_REPORT_TEXTS.byPriority}
+          first="Priority"
+          rows={report.byPriority.map((row) => ({
+            key: row.priority,
+            row,
+            label: (
+              <TableCell>
+                <Badge variant={TICKET_PRIORITY_META[row.priority].colour}>
+                  {TICKET_PRIORITY_META[row.priority].label}
+                </Badge>
+              </TableCell>
+            ),
+          }))}
+        />
+        <BreachTable
+          title={SLA_REPORT_TEXTS.byAgent}
+          first="Agent"
+          rows={report.byAgent.map((row) => ({
+            key: row.userId ?? 'unassigned',
+            row,
+            label: (
+              <TableCell className={row.userId ? 'font-medium' : 'text-muted-foreground'}>
+                {agentName(row)}
+              </TableCell>
+            ),
+          }))}
+        />
       </div>
     </div>
+  );
+}
+
+/** One breach table: a titled section whose rows are a label cell and the breach counts. */
+function BreachTable({
+  title,
+  first,
+  rows,
+}: {
+  title: string;
+  first: string;
+  rows: { key: string; row: BreachRow; label: ReactNode }[];
+}) {
+  return (
+    <section className="min-w-0 space-y-2">
+      <Heading className="text-sm font-semibold">{title}</Heading>
+      <Table aria-label={title} scrollLabel={`${title} table`}>
+        <BreachHeader first={first} />
+        <TableBody>
+          {rows.map(({ key, row, label }) => (
+            <TableRow key={key}>
+              {label}
+              <BreachCells row={row} />
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
   );
 }
 

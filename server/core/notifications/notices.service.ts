@@ -1,7 +1,8 @@
 /**
- * Raising the bell's notices (issue 18, docs/decisions/071-notifications-bell.md). Features raise them inside the transaction of the
- * change that causes them, so a notice exists exactly when its change commits; nobody is told of their
- * own action. Listing and reading them is the notifications feature's (server/features/notifications).
+ * Raising the bell's notices (issue 18, docs/decisions/071-notifications-bell.md). The ticket-change
+ * subscriber (ticket-change-notices.ts) and the jobs raise them inside the transaction of the change
+ * that causes them, so a notice exists exactly when its change commits; nobody is told of their own
+ * action. Listing and reading them is the notifications feature's (server/features/notifications).
  */
 import { NOTIFICATION_TEXTS } from '@shared/contracts/notifications';
 import { findMentionedUserIds } from '@shared/mentions';

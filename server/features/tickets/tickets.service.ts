@@ -36,7 +36,6 @@ import type { SharedTicketListResponse, TicketLooks } from './ticket-seen';
 import * as ticketList from './ticket-list.query';
 import * as presence from './ticket-presence.repository';
 
-/** The list as every caller gets it; the route adds each caller's `unread` (ticket-seen.ts). */
 /**
  * A page of the list as every caller gets it, and the viewer's looks at its tickets (read in the same
  * statement) for their own `unread` (ticket-seen.ts).

@@ -9,11 +9,15 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * The browser suites share one app and database, and two of them test the first-run state of a
- * setting before they save it (others save it later): those run first, in this order. Everything
+ * The browser suites of one worker share its app and database, and two of them test the first-run
+ * state of a setting before they save it (others save it later): those run first, one on each
+ * worker's fresh app. Everything
  * else keeps vitest's own order (by its timing cache), the integration files included.
  */
 const RUN_FIRST = ['e2e/harvest.e2e.ts', 'e2e/conversation.e2e.ts'];
+
+/** Browser test files run at once, each worker on its own app. */
+const E2E_WORKERS = 2;
 
 class FirstRunSuitesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -75,8 +79,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser suite at a time: the 2-core machine runs Chromium and the server side by side.
-          fileParallelism: false,
+          // Two browser suites at a time, each on its own app (e2e/global-setup.ts starts one per
+          // worker): most of a browser test is waiting for the page, so two overlap well on 2 cores.
+          maxWorkers: E2E_WORKERS,
           // expect.poll gives up after 1 s by default: too short for a list that loads while the
           // 2-core machine also runs the server and Chromium (a payload list once took longer).
           expect: { poll: { timeout: 5_000 } },

@@ -33,10 +33,22 @@ const ADMIN: E2eAdmin = {
   lastName: 'Admin',
 };
 
+/** One app of the browser suite: each e2e worker drives its own (see e2e/support/app.ts). */
+export interface E2eApp {
+  baseURL: string;
+  fakeHarvest: E2eFakeHarvest;
+  /** Bearer token of POST /api/inbound/email (INBOUND_EMAIL_TOKEN of this app). */
+  inboundToken: string;
+}
+
+const READY = /Help desk ready at (http:\/\/127\.0\.0\.1:\d+)/;
+const START_TIMEOUT_MS = 60_000;
+
 /**
- * Builds the app as `npm start` would and serves it from the production bundle for the browser
- * suite: on a fresh database of the PostgreSQL server when TEST_DATABASE_URL (or DATABASE_URL) is
- * set, else on the embedded database in a temporary data folder.
+ * Builds the app as `npm start` would, then serves it from the production bundle once per e2e
+ * worker, so test files run side by side without sharing a database, settings or a fake Harvest.
+ * Each app runs on a fresh database of the PostgreSQL server when TEST_DATABASE_URL (or
+ * DATABASE_URL) is set, else on the embedded database in a temporary data folder of its own.
  */
 export default async function setup(project: TestProject) {
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what
@@ -44,13 +56,37 @@ export default async function setup(project: TestProject) {
   execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 
   const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-e2e-'));
+  const admin = serverUrl ? new pg.Client({ connectionString: serverUrl }) : undefined;
+  await admin?.connect();
+  // One app per worker slot: VITEST_POOL_ID (1 … maxWorkers) picks one.
+  const workers = project.config.maxWorkers;
+  const started = await Promise.allSettled(
+    Array.from({ length: workers }, (_, index) => startApp(index + 1, serverUrl, admin)),
+  );
+  const apps = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    await Promise.all(apps.map((app) => app.stop()));
+    await admin?.end();
+  };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'e2eApps',
+    apps.map((app) => app.app),
+  );
+  project.provide('adminUser', ADMIN);
+  return stopAll;
+}
+
+/** Starts one app with its own database, data folder and fake Harvest, and registers the admin. */
+async function startApp(slot: number, serverUrl: string | undefined, admin: pg.Client | undefined) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `helpdesk-e2e-${slot}-`));
+  const dbName = `helpdesk_e2e_${process.pid}_${slot}`;
   let databaseUrl: string | undefined;
-  let admin: pg.Client | undefined;
-  const dbName = `helpdesk_e2e_${process.pid}`;
-  if (serverUrl) {
-    admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
+  if (serverUrl && admin) {
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${dbName}`);
     const url = new URL(serverUrl);
@@ -61,14 +97,17 @@ export default async function setup(project: TestProject) {
   // The machine has no internet: the app's Harvest is the protocol-faithful fake, in this process.
   const fakeHarvest = await startFakeHarvest();
 
-  const port = 3400 + (process.pid % 500);
   // The mail pipeline's bearer token, so the browser suite can send mail through POST /api/inbound/email.
   const inboundToken = crypto.randomBytes(24).toString('hex');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
-    PORT: String(port),
+    // A free port, read back from the line the app prints once it serves.
+    PORT: '0',
+    // One process per app: the workers' apps already share the machine's two cores with Chromium
+    // (several processes behind one port are proven by the integration tests).
+    APP_PROCESSES: '1',
     DATA_DIR: dataDir,
     SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
     BCRYPT_COST: '10',
@@ -89,40 +128,40 @@ export default async function setup(project: TestProject) {
     SLA_ALERT_CHECK_SECONDS: '2',
   };
   delete env.DATABASE_URL;
+  delete env.TEST_DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
   const server: ChildProcess = spawn(process.execPath, ['dist/server/index.js'], { env, stdio: 'pipe' });
   let output = '';
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));
-  const baseURL = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilServing(baseURL, server, () => output);
-    await registerAdmin(baseURL);
-  } catch (error) {
-    server.kill('SIGKILL');
-    await fakeHarvest.stop();
-    throw error;
-  }
-  project.provide('baseURL', baseURL);
-  project.provide('adminUser', ADMIN);
-  project.provide('fakeHarvest', {
-    url: fakeHarvest.url,
-    accountId: FAKE_HARVEST_ACCOUNT_ID,
-    accessToken: FAKE_HARVEST_TOKEN,
-  });
-  project.provide('inboundToken', inboundToken);
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    await fakeHarvest.stop();
-    if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
     }
+    await fakeHarvest.stop();
+    if (admin) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    const baseURL = await waitUntilServing(server, () => output);
+    await registerAdmin(baseURL);
+    const app: E2eApp = {
+      baseURL,
+      fakeHarvest: {
+        url: fakeHarvest.url,
+        accountId: FAKE_HARVEST_ACCOUNT_ID,
+        accessToken: FAKE_HARVEST_TOKEN,
+      },
+      inboundToken,
+    };
+    return { app, stop };
+  } catch (error) {
+    server.kill('SIGKILL');
+    await stop();
+    throw error;
+  }
 }
 
 /**
@@ -141,28 +180,22 @@ async function registerAdmin(baseURL: string) {
   }
 }
 
-async function waitUntilServing(baseURL: string, server: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
+/** Resolves with the app's address once it serves (it prints it when listening). */
+async function waitUntilServing(server: ChildProcess, output: () => string): Promise<string> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The app exited during start:\n${output()}`);
-    try {
-      const res = await fetch(`${baseURL}/api/auth/user`);
-      if (res.status === 401) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const ready = READY.exec(output());
+    if (ready) return ready[1]!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  server.kill('SIGKILL');
-  throw new Error(`The app did not start within 60 s:\n${output()}`);
+  throw new Error(`The app did not start within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One app per e2e worker, in the order of VITEST_POOL_ID. */
+    e2eApps: E2eApp[];
     adminUser: E2eAdmin;
-    fakeHarvest: E2eFakeHarvest;
-    /** Bearer token of POST /api/inbound/email (INBOUND_EMAIL_TOKEN of the app under test). */
-    inboundToken: string;
   }
 }

@@ -1,9 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HARVEST_USERS_TEXTS as T, type HarvestUsersResponse } from '@shared/contracts/harvest-users';
 import { FAKE_HARVEST_USER_IDS } from '../server/test/fake-harvest/seed';
 import { adminApi, expectStatus, registerApiUser, type ApiUser } from './support/api-users';
 import { launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
+import { appUnderTest } from './support/app';
 import { pickOption } from './support/select';
 import { uniqueTag } from './support/ticket-seeds';
 import { signInAdmin } from './support/users';
@@ -38,7 +39,7 @@ afterAll(async () => {
   await admin.dispose();
 });
 
-const fake = () => inject('fakeHarvest');
+const fake = () => appUnderTest().fakeHarvest;
 /** The fake's token owner, and the seeded member whose email an agent of this file shares. */
 const TOKEN_OWNER = { id: FAKE_HARVEST_USER_IDS.administrator, name: 'Jordan Reyes' };
 const SAM = {

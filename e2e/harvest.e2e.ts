@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ticket, TicketResponse } from '@shared/contracts/tickets';
 import { launchBrowser, newContext, screenshot } from './support/browser';
+import { appUnderTest } from './support/app';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
 import { signInAdmin, signInNewUser } from './support/users';
 import { pickOption } from './support/select';
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const fake = () => inject('fakeHarvest');
+const fake = () => appUnderTest().fakeHarvest;
 /** The Harvest user the fake's token belongs to. */
 const HARVEST_USER = 'Jordan Reyes';
 

@@ -97,7 +97,6 @@ describe('the setup link of a fresh install', () => {
     await page.getByLabel('Email').fill(admin.email);
     await page.getByLabel('Password').fill(admin.password);
     await screenshot(page, 'setup-page');
-    await page.screenshot({ path: '/tmp/setup-page.png', fullPage: true });
     await page.getByRole('button', { name: 'Create Admin Account' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByText('Your administrator account has been created.', { exact: true }).waitFor();
@@ -119,7 +118,6 @@ describe('the setup link of a fresh install', () => {
     await late.getByRole('button', { name: 'Create Admin Account' }).click();
     await late.getByText('This setup link has already been used or is not valid.', { exact: true }).waitFor();
     await screenshot(late, 'setup-link-used');
-    await late.screenshot({ path: '/tmp/setup-link-used.png', fullPage: true });
     await late.getByRole('link', { name: 'Sign In' }).click();
     await late.waitForURL('**/signin');
     await late.getByRole('button', { name: 'Sign In' }).waitFor();

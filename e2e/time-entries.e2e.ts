@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TIME_ENTRY_CHANGE_TEXTS as T,
   TIME_MESSAGES,
@@ -10,6 +10,7 @@ import {
 import { LOCKED_REASON } from '../server/test/fake-harvest/messages';
 import { adminApi, expectStatus } from './support/api-users';
 import { launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
+import { appUnderTest } from './support/app';
 import { pickOption } from './support/select';
 import { signInNewUser } from './support/users';
 import { dismissToasts, settled } from './support/page-state';
@@ -30,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const fake = () => inject('fakeHarvest');
+const fake = () => appUnderTest().fakeHarvest;
 
 const card = (scope: Page | Locator, name: string) => scope.getByRole('region', { name, exact: true });
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { request, type APIRequestContext, type APIResponse } from 'playwright-core';
 import { inject } from 'vitest';
+import { appUnderTest } from './app';
 
 export interface ApiUser {
   id: string;
@@ -21,7 +22,7 @@ export async function registerApiUser(
   lastName: string,
   email = `e2e.api.${crypto.randomBytes(5).toString('hex')}@example.com`,
 ): Promise<ApiUser> {
-  const api = await request.newContext({ baseURL: inject('baseURL') });
+  const api = await request.newContext({ baseURL: appUnderTest().baseURL });
   const password = 'e2e password 1';
   const registered = await api.post('/api/register', { data: { email, password, firstName, lastName } });
   if (registered.status() !== 201) throw new Error(`register failed: ${await registered.text()}`);
@@ -36,7 +37,7 @@ export async function registerApiUser(
 /** An API client signed in as the admin the global setup registered (e2e/global-setup.ts). */
 export async function adminApi(): Promise<APIRequestContext> {
   const admin = inject('adminUser');
-  const api = await request.newContext({ baseURL: inject('baseURL') });
+  const api = await request.newContext({ baseURL: appUnderTest().baseURL });
   const login = await api.post('/api/login', { data: { email: admin.email, password: admin.password } });
   if (login.status() !== 200) throw new Error(`admin login failed: ${await login.text()}`);
   return api;

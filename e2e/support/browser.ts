@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { appUnderTest } from './app';
 
 /** Debian's Chromium, started the way this machine allows (no sandbox, no background network). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -16,7 +16,7 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export const baseURL = () => inject('baseURL');
+export const baseURL = () => appUnderTest().baseURL;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
@@ -29,18 +29,25 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
 }
 
 const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
+/**
+ * Screenshots are for a person reviewing the screens (`E2E_SCREENSHOTS=1 npm run test:e2e`): no test
+ * asserts on them, so the suite's own runs skip them.
+ */
+const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
-/** Saves a full-page screenshot under e2e/screenshots/ for a person to look at. */
+/** Saves a full-page screenshot under e2e/screenshots/ for a person to look at (E2E_SCREENSHOTS=1). */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
 /**
  * Saves a screenshot of one element (a card) under e2e/screenshots/: the app's main area scrolls by
- * itself, so a full-page screenshot shows only what is in view there.
+ * itself, so a full-page screenshot shows only what is in view there. Only with E2E_SCREENSHOTS=1.
  */
 export async function screenshotOf(element: Locator, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await element.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }

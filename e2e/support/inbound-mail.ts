@@ -1,11 +1,11 @@
-import { inject } from 'vitest';
+import { appUnderTest } from './app';
 import type { InboundEmailResponse } from '@shared/contracts/inbound';
 
 /** POST /api/inbound/email as the mail pipeline does: the bearer token, JSON or a raw message. */
 async function post(body: string, contentType: string): Promise<InboundEmailResponse> {
-  const response = await fetch(`${inject('baseURL')}/api/inbound/email`, {
+  const response = await fetch(`${appUnderTest().baseURL}/api/inbound/email`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${inject('inboundToken')}`, 'Content-Type': contentType },
+    headers: { Authorization: `Bearer ${appUnderTest().inboundToken}`, 'Content-Type': contentType },
     body,
   });
   const text = await response.text();

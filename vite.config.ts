@@ -48,6 +48,8 @@ export default defineConfig({
     root,
     // One sequencer for the whole run (a project's own `sequence` is ignored).
     sequence: { sequencer: FirstRunSuitesFirst },
+    // vitest's own report, then the ten slowest files (docs/testing.md: the suite's time budget).
+    reporters: ['default', './scripts/test/slowest-files-reporter.ts'],
     projects: [
       {
         extends: true,
@@ -59,13 +61,7 @@ export default defineConfig({
           globalSetup: ['server/test/global-setup.ts'],
           // Scan every answer and every log line of every integration test for secrets (password
           // hashes, tokens, cookies, message bodies); the second also keeps the tests' logs quiet.
-          // The ticket-change subscribers too, as the app registers them, for the tests that run a
-          // service or a job without an app.
-          setupFiles: [
-            'server/test/security/secret-scan.setup.ts',
-            'server/test/security/log-scan.setup.ts',
-            'server/test/ticket-change-subscribers.setup.ts',
-          ],
+          setupFiles: ['server/test/security/secret-scan.setup.ts', 'server/test/security/log-scan.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

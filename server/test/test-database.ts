@@ -2,15 +2,22 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../db/database';
+import { registerTicketChangeSubscribers } from '../ticket-change-subscribers';
 
 /**
  * A database of this test file's own: a copy of the migrated template on the PostgreSQL server
  * when one is configured, else (or when asked for) a fresh in-memory embedded database. Either way no
  * test file sees another's rows.
+ *
+ * The ticket-change subscribers are registered as createApp registers them, so a test that runs a
+ * service or a job on this database without an app sees the same SLA refresh, notices and poll cache
+ * as the app does. (Here rather than in a setup file: the tests that need no database then need not
+ * import the app's core either.)
  */
 export async function openTestDatabase(
   options: { embedded?: boolean; checkTicketChanges?: boolean } = {},
 ): Promise<OpenDatabase> {
+  registerTicketChangeSubscribers();
   const server = inject('testDatabase');
   if (!server || options.embedded)
     return openDatabase({ databaseUrl: undefined, dataDir: '', dbPoolSize: 1 }, { inMemory: true });

@@ -60,6 +60,7 @@ const toast = (page: Page, text: string) => page.getByText(text, { exact: true }
 const selectOf = (scope: Locator, agentName: string) =>
   scope.getByRole('combobox', { name: agentName, exact: true });
 const rowOf = (scope: Locator, email: string) => scope.getByRole('row').filter({ hasText: email });
+const isFocused = (element: Locator) => element.evaluate((node) => node === document.activeElement);
 
 async function controlFake(body: Record<string, unknown>) {
   const response = await fetch(`${new URL(fake().url).origin}/__control`, {
@@ -188,20 +189,30 @@ describe('Settings: Harvest Users', () => {
     await screenshotWideAndNarrow(page, card(page, 'Harvest Integration'), 'settings-harvest-users');
     await screenshotOpenSelect(page, samSelect, 'settings-harvest-users-open');
 
-    // By hand, from the keyboard: open Casey's select, type the name, Enter.
+    // By hand, from the keyboard: open Casey's select, type the name, Enter. Each key waits for what
+    // a person would see first: the list takes the focus only once it has positioned itself (a letter
+    // typed before that goes to the trigger, which chooses at once), and typing moves the highlight
+    // in a timer (an Enter pressed before it chooses the option still highlighted, "Not matched",
+    // which saves nothing and shows no toast).
     await caseySelect.focus();
     await page.keyboard.press('Enter');
     const listbox = page.getByRole('listbox');
     await listbox.waitFor();
     await expect(page.getByRole('option').first().innerText()).resolves.toBe(T.notMapped);
     await page.getByRole('option', { name: samLabel, exact: true }).waitFor();
+    await expect
+      .poll(() => isFocused(page.getByRole('option', { name: T.notMapped, exact: true })))
+      .toBe(true);
     await page.keyboard.type(other.firstName);
+    await expect
+      .poll(() => isFocused(page.getByRole('option', { name: otherLabel, exact: true })))
+      .toBe(true);
     await page.keyboard.press('Enter');
     await listbox.waitFor({ state: 'hidden' });
     await toast(page, T.mappingSaved).waitFor();
     await expect.poll(() => caseySelect.innerText()).toBe(otherLabel);
     // The focus stays on the select the choice was made with.
-    await expect(caseySelect.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect(isFocused(caseySelect)).resolves.toBe(true);
     await page.reload();
     await expect.poll(() => caseySelect.innerText()).toBe(otherLabel);
 

@@ -133,7 +133,11 @@ describe('SLA in the ticket list, the detail, the bell and the reports', () => {
     await phone.close();
   });
 
-  it('Due Soon and SLA Breached filter the list (in the URL), and Next Due sorts it', async () => {
+  // Which tickets each state holds is the server's (server/features/sla/ticket-sla.routes.test.ts
+  // "when filtered by sla=%s"), the buttons' filter and its URL the client's
+  // (client/src/lib/ticket-list/ticket-list-sla.test.ts), the Next Due order the server's
+  // (server/features/tickets/tickets.sort.test.ts): here, the controls are there and take effect.
+  it('Due Soon filters the list (in the URL) and shows pressed, and Next Due sorts it', async () => {
     const page = await context.newPage();
     await listOf(page);
     await pickOption(page, page.getByLabel('Sort by'), 'Next Due');
@@ -145,21 +149,45 @@ describe('SLA in the ticket list, the detail, the bell and the reports', () => {
     await expect.poll(() => row(page, onTrack).count()).toBe(0);
     await row(page, soon).waitFor();
     expect(await page.getByRole('button', { name: 'Due Soon' }).getAttribute('aria-pressed')).toBe('true');
+    await page.close();
+  });
 
-    // The low ticket's first response was due a minute after it was created: wait for that moment, so
-    // the list the filter asks for holds it however fast the tests before this one ran.
+  it('the Reports page shows the SLA view with the range’s figures', async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const answer = page.waitForResponse((response) => response.url().includes('/api/reports/sla?'));
+    await page.goto('/reports');
+    const report = (await (await answer).json()) as SlaReport;
+    const view = page.getByRole('region', { name: 'Service Levels (SLA)' });
+    const byPriority = view.getByRole('table', { name: 'Breaches by Priority' });
+    await byPriority.waitFor();
+    const high = report.byPriority.find((entry) => entry.priority === 'high');
+    expect(high?.tickets).toBeGreaterThanOrEqual(1);
+    const highRow = byPriority.getByRole('row').filter({ hasText: 'High' });
+    expect((await highRow.getByRole('cell').allInnerTexts()).slice(1)).toEqual([
+      String(high?.tickets),
+      String(high?.firstResponseBreached),
+      String(high?.resolutionBreached),
+    ]);
+    expect(await view.getByRole('table', { name: 'Breaches by Agent' }).getByRole('row').count()).toBe(
+      report.byAgent.length + 1,
+    );
+    expect(await view.innerText()).toContain('First Response Met');
+    await screenshotOf(view, 'sla-reports-1440');
+    await page.close();
+  });
+  // The tests below need the low ticket breached. No API starts a ticket earlier (the targets are at
+  // least a minute, counted from its creation, and its creation is the server's clock): this waits out
+  // the rest of its minute, after every test above has run in it.
+  it('a breached ticket shows its clock red, "Overdue"', async () => {
     await untilFirstResponseIsOverdue(late);
-    await page.getByRole('button', { name: 'SLA Breached' }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('sla')).toBe('breached');
-    // The Due Soon rows stay on screen (dimmed) until the new list has arrived.
-    await expect
-      .poll(async () => [await row(page, late).count(), await row(page, soon).count()], { timeout: 30_000 })
-      .toEqual([1, 0]);
+    const page = await context.newPage();
+    await listOf(page);
     const clock = row(page, late).getByTestId('sla-clock');
     await expect.poll(() => shown(clock), { timeout: 30_000 }).toMatch(/^Overdue/);
     expect(await clock.getAttribute('data-tone')).toBe('breached');
     await page.close();
-  }, 150_000);
+  }, 120_000);
 
   it("the bell tells the admin of the unassigned ticket's breach, with its icon and a link to the ticket", async () => {
     const page = await context.newPage();
@@ -197,31 +225,6 @@ describe('SLA in the ticket list, the detail, the bell and the reports', () => {
     await resolution.getByText('Met', { exact: true }).waitFor();
     expect(await sla.getByTestId('sla-countdown').count()).toBe(0);
     await screenshotOf(sla, 'sla-detail-closed-390');
-    await page.close();
-  });
-
-  it('the Reports page shows the SLA view with the range’s figures', async () => {
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1440, height: 900 });
-    const answer = page.waitForResponse((response) => response.url().includes('/api/reports/sla?'));
-    await page.goto('/reports');
-    const report = (await (await answer).json()) as SlaReport;
-    const view = page.getByRole('region', { name: 'Service Levels (SLA)' });
-    const byPriority = view.getByRole('table', { name: 'Breaches by Priority' });
-    await byPriority.waitFor();
-    const high = report.byPriority.find((entry) => entry.priority === 'high');
-    expect(high?.tickets).toBeGreaterThanOrEqual(1);
-    const highRow = byPriority.getByRole('row').filter({ hasText: 'High' });
-    expect((await highRow.getByRole('cell').allInnerTexts()).slice(1)).toEqual([
-      String(high?.tickets),
-      String(high?.firstResponseBreached),
-      String(high?.resolutionBreached),
-    ]);
-    expect(await view.getByRole('table', { name: 'Breaches by Agent' }).getByRole('row').count()).toBe(
-      report.byAgent.length + 1,
-    );
-    expect(await view.innerText()).toContain('First Response Met');
-    await screenshotOf(view, 'sla-reports-1440');
     await page.close();
   });
 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@shared/contracts/auth';
 import { ROUTE_EXAMPLES, exampleToRaw, type ExampleRequest } from './route-examples';
-import { isStateChanging, routeKey, ROUTES, type RouteEntry } from './route-inventory';
+import { isStateChanging, routeByKey, routeKey, ROUTES, type RouteEntry } from './route-inventory';
 import { sendRaw, type RawRequest } from './raw-request';
 import { databaseFingerprint, startSecurityFixture, type SecurityFixture } from './security-fixture';
 
@@ -108,6 +108,24 @@ describe.each(sessionWrites)('%s', (_key, route) => {
     // The same check that found nothing changed above does see this change.
     if (!('writesNothing' in route && route.writesNothing))
       expect(await databaseFingerprint(fx.t.database.pool)).not.toEqual(before);
+  });
+});
+
+describe('a form body from the app’s own page', () => {
+  it('is accepted: the refusals above are about the origin, not about the form bodies', async () => {
+    const route = routeByKey('POST /api/tickets/:id/notes');
+    const request = await example(route);
+    const raw = exampleToRaw(route, request, { origin: fx.baseUrl, 'sec-fetch-site': 'same-origin' });
+    raw.headers = { ...raw.headers, 'content-type': 'application/x-www-form-urlencoded' };
+    raw.body = formEncoded(request.body);
+    const res = await sendRaw(fx.baseUrl, raw);
+    expect(res.status).toBe(201);
+    const ticket = await sendRaw(fx.baseUrl, {
+      method: 'GET',
+      target: `/api/tickets/${request.params?.id}`,
+      headers: { cookie: fx.admin.cookie },
+    });
+    expect(JSON.stringify(ticket.json)).toContain('Replaced the fuser.');
   });
 });
 

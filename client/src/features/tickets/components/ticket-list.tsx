@@ -18,6 +18,7 @@ import { TicketDetailsDialog } from './ticket-details-dialog';
 import { TicketFilterPanel } from './ticket-filter-panel';
 import { TicketListError } from './ticket-list-error';
 import { TicketListFooter } from './ticket-list-footer';
+import { ticketListPageFigures } from '@/lib/ticket-list/ticket-list-pages';
 import { TicketListToolbar } from './ticket-list-toolbar';
 import { TicketCardList } from './ticket-card-list';
 import { TicketRowActions } from './ticket-row-actions';
@@ -106,13 +107,14 @@ function TicketListView({
   useSessionExpiryRedirect(query.error);
 
   const tickets = query.data?.tickets;
-  const totalCapped = query.data?.totalCapped === true;
-  // A capped search total is a lower bound: the tickets paged through so far count too, and a full
-  // page may have more after it (the server pages on past the cap).
-  const total = totalCapped
-    ? Math.max(query.data?.total ?? 0, (list.page - 1) * pageSize + (tickets?.length ?? 0))
-    : (query.data?.total ?? 0);
-  const mayHaveMore = totalCapped && tickets?.length === pageSize;
+  // A capped search total is a lower bound: the tickets paged through so far count too.
+  const figures = ticketListPageFigures({
+    page: list.page,
+    pageSize,
+    rowsOnPage: tickets?.length ?? 0,
+    total: query.data?.total ?? 0,
+    totalCapped: query.data?.totalCapped === true,
+  });
   const selection = useTicketSelection(tickets?.map((ticket) => ticket.id) ?? []);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [ticketToDelete, setTicketToDelete] = useState<TicketListItem | null>(null);
@@ -126,7 +128,7 @@ function TicketListView({
   usePagePastEndFix({
     page: list.page,
     pageSize,
-    total,
+    total: figures.count,
     settled: query.isSuccess && !query.isPlaceholderData,
     setPage: list.correctPage,
   });
@@ -192,16 +194,7 @@ function TicketListView({
               renderActions={renderActions}
             />
           </div>
-          {pagination && (
-            <TicketListFooter
-              page={list.page}
-              pageSize={pageSize}
-              total={total}
-              totalCapped={totalCapped}
-              mayHaveMore={mayHaveMore}
-              onPageChange={list.setPage}
-            />
-          )}
+          {pagination && <TicketListFooter page={list.page} figures={figures} onPageChange={list.setPage} />}
         </Card>
       )}
       <DeleteTicketDialog ticket={ticketToDelete} onClose={() => setTicketToDelete(null)} />

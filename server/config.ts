@@ -122,6 +122,11 @@ const envSchema = z.object({
   /** Whether this process fetches the configured IMAP mailbox, and how often. */
   IMAP_FETCH_ENABLED: booleanFlag.default(true),
   IMAP_POLL_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
+  /**
+   * How long a fetch whose process died keeps the next one waiting (the fetch's lease, renewed every
+   * third of it while a fetch runs).
+   */
+  IMAP_FETCH_LEASE_SECONDS: z.coerce.number().int().min(3).max(3_600).default(30),
   IMAP_BATCH_SIZE: positiveInt.max(500).default(50),
   /** ISO 8601 date or instant: a newly configured mailbox imports what it received since then. */
   IMAP_IMPORT_SINCE: emptyAsUnset(
@@ -242,6 +247,8 @@ export interface AppConfig {
       /** Whether this process fetches (safe with several: one fetch at a time per mailbox). */
       enabled: boolean;
       intervalSeconds: number;
+      /** How long a fetch whose process died keeps the next one waiting. */
+      leaseSeconds: number;
       /** Messages imported between two progress records. */
       batchSize: number;
       /** A newly configured mailbox imports messages received since this; undefined: since it was configured. */
@@ -341,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       fetch: {
         enabled: e.IMAP_FETCH_ENABLED,
         intervalSeconds: e.IMAP_POLL_SECONDS,
+        leaseSeconds: e.IMAP_FETCH_LEASE_SECONDS,
         batchSize: e.IMAP_BATCH_SIZE,
         importSince: e.IMAP_IMPORT_SINCE,
         timeoutMs: e.IMAP_TIMEOUT_MS,

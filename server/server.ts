@@ -131,6 +131,7 @@ export async function startServer(
       allowLoopbackHosts: config.email.allowLoopbackHosts,
     },
     config.email.fetch.intervalSeconds,
+    config.email.fetch.leaseSeconds,
   );
   const sessionCache = sessionCacheFor(database);
   const app = createApp({

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../db/database';
+import { waitFor } from '../test/faults/fault-support';
 import { openSecondPool, openTestDatabase } from '../test/test-database';
 import { createJobRunner, type JobRun, type JobRunner } from './job-runner';
 import { claimLease } from './lease';
@@ -19,12 +20,20 @@ afterAll(async () => {
 });
 
 const FAST = { pollingIntervalSeconds: 0.5, batchSize: 10, concurrency: 4 };
-const until = async (condition: () => boolean, timeoutMs = 20_000) => {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+const until = (condition: () => boolean | Promise<boolean>, timeoutMs = 20_000) =>
+  waitFor(condition, { timeoutMs, what: 'the jobs', intervalMs: 50 });
+
+/** The queue's jobs as pg-boss holds them: what was enqueued, and where each one stands. */
+const jobsOf = async (queue: string) => {
+  const { rows } = await database.db.execute<{ data: Record<string, unknown>; state: string }>(
+    sql`SELECT data, state FROM pgboss.job WHERE name = ${queue}`,
+  );
+  return rows;
+};
+/** Every job of the queue has reached a state pg-boss never runs again (completed or failed). */
+const allSettled = async (queue: string, count: number) => {
+  const jobs = await jobsOf(queue);
+  return jobs.length === count && jobs.every((job) => job.state === 'completed' || job.state === 'failed');
 };
 
 describe('the job runner', () => {
@@ -41,8 +50,9 @@ describe('the job runner', () => {
       })
       .catch(() => undefined);
     await database.db.transaction((tx) => runner.enqueue(tx, 'test.commit', { name: 'committed' }));
-    await until(() => seen.length > 0);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The rolled-back job never reached the queue, and the committed one is done: nothing is left to run.
+    await until(() => allSettled('test.commit', 1));
+    expect((await jobsOf('test.commit')).map((job) => job.data)).toEqual([{ name: 'committed' }]);
     expect(seen).toEqual(['committed']);
   });
 
@@ -57,8 +67,9 @@ describe('the job runner', () => {
       await runner.enqueue(tx, 'test.retry', { kind: 'failing' });
       await runner.enqueue(tx, 'test.retry', { kind: 'fine' });
     });
-    await until(() => runs.filter((run) => run.kind === 'failing').length === 3);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Both jobs done for good (the failing one failed, with no retry left): no fourth run can come.
+    await until(() => allSettled('test.retry', 2));
+    expect((await jobsOf('test.retry')).map((job) => job.state).sort()).toEqual(['completed', 'failed']);
     expect(runs.filter((run) => run.kind === 'failing')).toEqual([
       { kind: 'failing', attempt: 1, isLastAttempt: false },
       { kind: 'failing', attempt: 2, isLastAttempt: false },
@@ -108,8 +119,8 @@ describe('the job runner', () => {
       await database.db.transaction(async (tx) => {
         for (let n = 0; n < JOBS; n++) await runner.enqueue(tx, 'test.once', { n });
       });
-      await until(() => handled.size === JOBS);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Every job completed: none can be fetched again, so every run there will be has been counted.
+      await until(() => allSettled('test.once', JOBS));
       expect([...handled.values()].every((count) => count === 1)).toBe(true);
       expect(handled.size).toBe(JOBS);
     } finally {
@@ -129,12 +140,14 @@ describe('the job runner', () => {
         running += 1;
         overlapped ||= running > 1;
         runs += 1;
+        // A run that takes time, so that a second one started meanwhile would overlap it.
         await new Promise((resolve) => setTimeout(resolve, 300));
         running -= 1;
       };
       const options = { intervalSeconds: 1 };
       await runner.every('test.periodic', options, pass);
       await other.every('test.periodic', options, pass);
+      // A fixed wait: what is counted is runs per elapsed second.
       await new Promise((resolve) => setTimeout(resolve, 5_200));
       expect(overlapped).toBe(false);
       // Two processes offering every second for about 5 s: one run per offer slot, not two.
@@ -157,12 +170,14 @@ describe('the job runner', () => {
         running += 1;
         overlapped ||= running > 1;
         runs += 1;
-        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        // The run outlasts its interval: offers of both processes come meanwhile.
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
         running -= 1;
       };
       await runner.every('test.long', { intervalSeconds: 1 }, longPass);
       await other.every('test.long', { intervalSeconds: 1 }, longPass);
-      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      // The second run starts only once the first has ended: a start during it would have overlapped.
+      await until(() => runs >= 2, 15_000);
       expect(overlapped).toBe(false);
       expect(runs).toBeGreaterThanOrEqual(2);
     } finally {
@@ -198,9 +213,13 @@ describe('the job runner', () => {
   it('when the database is unreachable as a batch ends, then nothing is left unhandled and the runner goes on with later jobs', async () => {
     // pg-boss's own loop did not await marking a batch done: an outage at that moment ended the process.
     let down = false;
+    let refused = 0;
     const flaky = {
-      query: (text: string, values?: unknown[]) =>
-        down ? Promise.reject(new Error('connect ECONNREFUSED')) : database.pool.query(text, values),
+      query: (text: string, values?: unknown[]) => {
+        if (!down) return database.pool.query(text, values);
+        refused += 1;
+        return Promise.reject(new Error('connect ECONNREFUSED'));
+      },
     } as unknown as pg.Pool;
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
@@ -216,8 +235,8 @@ describe('the job runner', () => {
       });
       await runner.enqueue(database.db, 'test.outage', { name: 'during' });
       await until(() => seen.includes('during'));
-      // Several polls fail while it is down.
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Several statements fail while it is down: marking the batch done, then polls.
+      await until(() => refused >= 3);
       down = false;
       await runner.enqueue(database.db, 'test.outage', { name: 'after' });
       await until(() => seen.includes('after'));

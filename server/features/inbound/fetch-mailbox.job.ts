@@ -15,11 +15,16 @@ export interface MailboxFetchJob {
   runSoon(): void;
 }
 
-export function createMailboxFetchJob(deps: MailboxImportDeps, intervalSeconds: number): MailboxFetchJob {
+/** `leaseSeconds`: how long a fetch whose process died keeps the next one waiting (the runner's default). */
+export function createMailboxFetchJob(
+  deps: MailboxImportDeps,
+  intervalSeconds: number,
+  leaseSeconds?: number,
+): MailboxFetchJob {
   let task: PeriodicTask | undefined;
   return {
     async start(jobs) {
-      task ??= await jobs.every(MAILBOX_FETCH_QUEUE, { intervalSeconds }, async (run) => {
+      task ??= await jobs.every(MAILBOX_FETCH_QUEUE, { intervalSeconds, leaseSeconds }, async (run) => {
         try {
           const summary = await fetchMailbox(deps, () => run.leaseLost);
           if (summary && (summary.imported > 0 || summary.skipped > 0))

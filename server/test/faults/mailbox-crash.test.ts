@@ -46,29 +46,32 @@ describe(`mailbox import killed mid-way (${hasPostgresServer() ? 'PostgreSQL' : 
         EMAIL_SEND_ENABLED: 'false',
         IMAP_POLL_SECONDS: '1',
         IMAP_BATCH_SIZE: '10',
+        // The restarted app waits out the killed one's fetch lease: a short one, not the 30 s default.
+        IMAP_FETCH_LEASE_SECONDS: '4',
+        IMAP_IMPORT_SINCE: '2000-01-01',
       };
-      // First the mailbox is configured with fetching off, and the messages arrive.
-      const setup = await startAppProcess({
-        ...storage.appOptions,
-        env: { ...env, IMAP_FETCH_ENABLED: 'false' },
-      });
-      apps.push(setup);
-      const cookie = await signUpAndIn(setup.port);
-      const saved = await call(setup.port, 'POST', '/api/settings', {
+      // The messages arrive while the app starts; the mailbox, configured once they are all there, takes
+      // everything it received (IMAP_IMPORT_SINCE) and is fetched at once.
+      const [first] = await Promise.all([
+        startAppProcess({ ...storage.appOptions, env }),
+        appendAll(
+          dovecot,
+          Array.from(
+            { length: MESSAGES },
+            (_, n) => mailFrom(`crash${n}@example.net`, `Crash mail ${n}`).raw,
+          ),
+          FOLDER,
+        ),
+      ]);
+      apps.push(first);
+      const cookie = await signUpAndIn(first.port);
+      const saved = await call(first.port, 'POST', '/api/settings', {
         cookie,
         body: { key: 'email', value: mailboxSettings(dovecot) },
       });
       expect(saved.status).toBe(200);
-      await setup.stop();
-      await appendAll(
-        dovecot,
-        Array.from({ length: MESSAGES }, (_, n) => mailFrom(`crash${n}@example.net`, `Crash mail ${n}`).raw),
-        FOLDER,
-      );
 
-      // The app fetches, and is killed once part of the mailbox is imported.
-      const first = await startAppProcess({ ...storage.appOptions, env });
-      apps.push(first);
+      // The app is killed once part of the mailbox is imported.
       await waitFor(async () => (await seen()) >= MESSAGES / 4, {
         timeoutMs: 60_000,
         what: 'a quarter of the messages imported',

@@ -9,17 +9,39 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * The browser suites of one worker share its app and database, and two of them test the first-run
- * state of a setting before they save it (others save it later): those run first, one on each
- * worker's fresh app. Everything
- * else keeps vitest's own order (by its timing cache), the integration files included.
+ * The order files are handed to the workers. First the two browser suites that test the first-run
+ * state of a setting before they save it (the files of one worker share its app, and others save
+ * those settings later): one on each worker's fresh app. Then the files known to take longest, so
+ * that none is started last and ends the run alone (vitest orders by its timing cache, which a clean
+ * clone lacks; the summary of the slowest files after each run says when this list is out of date).
+ * The rest keep vitest's own order.
  */
-const RUN_FIRST = ['e2e/harvest.e2e.ts', 'e2e/conversation.e2e.ts'];
+const RUN_FIRST = [
+  'e2e/harvest.e2e.ts',
+  'e2e/conversation.e2e.ts',
+  // Browser: waits a real minute for an SLA target to pass.
+  'e2e/sla.e2e.ts',
+  'server/test/security/fuzz.test.ts',
+  'server/db/embedded.test.ts',
+  'server/ops/backup/backup.embedded.test.ts',
+  'server/middleware/session-cache.multiprocess.test.ts',
+  'server/test/security/access.test.ts',
+  'server/features/inbound/mailbox.fetch.test.ts',
+  'server/test/security/csrf.test.ts',
+  'server/ops/backup/backup.postgres.test.ts',
+  'server/test/faults/crash-mid-write.test.ts',
+  'server/ops/backup/restore-target.test.ts',
+];
 
 /** Browser test files run at once, each worker on its own app. */
 const E2E_WORKERS = 2;
+/**
+ * Integration files run at once, each on its own database: more than the two cores, since much of a
+ * file's time is spent waiting (for PostgreSQL, a child process, a mail server).
+ */
+const INTEGRATION_WORKERS = 3;
 
-class FirstRunSuitesFirst extends BaseSequencer {
+class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (spec: TestSpecification) => {
       const index = RUN_FIRST.indexOf(path.relative(root, spec.moduleId).split(path.sep).join('/'));
@@ -47,7 +69,7 @@ export default defineConfig({
   test: {
     root,
     // One sequencer for the whole run (a project's own `sequence` is ignored).
-    sequence: { sequencer: FirstRunSuitesFirst },
+    sequence: { sequencer: LongestFirst },
     // vitest's own report, then the ten slowest files (docs/testing.md: the suite's time budget).
     reporters: ['default', './scripts/test/slowest-files-reporter.ts'],
     projects: [
@@ -58,6 +80,9 @@ export default defineConfig({
           // Pure client modules (no DOM) are tested here too, beside the code they pin down.
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'client/src/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: INTEGRATION_WORKERS,
+          // Run together (`vitest run`), the projects go one after the other: their worker counts differ.
+          sequence: { groupOrder: 0 },
           globalSetup: ['server/test/global-setup.ts'],
           // Scan every answer and every log line of every integration test for secrets (password
           // hashes, tokens, cookies, message bodies); the second also keeps the tests' logs quiet.
@@ -78,6 +103,7 @@ export default defineConfig({
           // Two browser suites at a time, each on its own app (e2e/global-setup.ts starts one per
           // worker): most of a browser test is waiting for the page, so two overlap well on 2 cores.
           maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 1 },
           // expect.poll gives up after 1 s by default: too short for a list that loads while the
           // 2-core machine also runs the server and Chromium (a payload list once took longer).
           expect: { poll: { timeout: 5_000 } },

@@ -4,11 +4,13 @@ import { getLoanerEquipment } from './get-loaner-equipment';
 
 /** The URL the list asks for, with fetch stubbed to answer an empty list. */
 async function requestedUrl(search: string, filter: EquipmentFilter): Promise<string> {
-  const fetch = vi.fn(() => Promise.resolve(new Response('[]', { status: 200 })));
+  const fetch = vi.fn((_url: string, _init?: RequestInit) =>
+    Promise.resolve(new Response('[]', { status: 200 })),
+  );
   vi.stubGlobal('fetch', fetch);
   await getLoanerEquipment({ search, filter });
   expect(fetch).toHaveBeenCalledTimes(1);
-  return fetch.mock.calls[0]?.[0] as string;
+  return fetch.mock.calls[0]?.[0] ?? '';
 }
 
 afterEach(() => {

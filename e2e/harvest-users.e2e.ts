@@ -198,6 +198,18 @@ describe('Settings: Harvest Users', () => {
     await admin.dispose();
   }
 
+  /** The Harvest user saved for an agent, read back through the API. */
+  async function savedMappingOf(userId: string): Promise<number | null> {
+    const admin = await adminApi();
+    const { mappings } = await expectStatus<{ mappings: { userId: string; harvestUserId: number | null }[] }>(
+      admin.get('/api/harvest/mapping'),
+      200,
+      'reading the mapping',
+    );
+    await admin.dispose();
+    return mappings.find((row) => row.userId === userId)?.harvestUserId ?? null;
+  }
+
   async function openSettings() {
     const page = await adminContext.newPage();
     await page.goto('/settings');
@@ -234,12 +246,14 @@ describe('Settings: Harvest Users', () => {
 
   // The server's refusal of a taken Harvest user (409 naming the agent, nothing changed) is proven in
   // server/features/harvest-users/harvest-users.routes.test.ts; here its toast and the select after it.
-  it('an admin picks a Harvest user from the keyboard, keeps it after a reload, is refused a taken one, and clears it', async () => {
+  it('an admin picks a Harvest user from the keyboard, is refused a taken one, and clears it; the page shows what is saved', async () => {
     // Sam holds his own Harvest user, whichever test ran before.
     await mapByApi(sam.id, SAM.id);
     await mapByApi(casey.id, null);
-    const { page, caseySelect } = await openSettings();
-    await expect.poll(() => caseySelect.innerText()).toBe(T.notMapped);
+    const { page, samSelect, caseySelect } = await openSettings();
+    // The page opens on what is saved.
+    await expect.poll(() => samSelect.innerText()).toBe(samLabel);
+    await expect(caseySelect.innerText()).resolves.toBe(T.notMapped);
 
     // By hand, from the keyboard: open Casey's select, type the name's first letter, Enter. Each key
     // waits for what a person would see first: the list takes the focus only once it has positioned
@@ -266,8 +280,7 @@ describe('Settings: Harvest Users', () => {
     await expect.poll(() => caseySelect.innerText()).toBe(other.label);
     // The focus stays on the select the choice was made with.
     await expect(isFocused(caseySelect)).resolves.toBe(true);
-    await page.reload();
-    await expect.poll(() => caseySelect.innerText()).toBe(other.label);
+    await expect.poll(() => savedMappingOf(casey.id)).toBe(other.id);
 
     // One Harvest user belongs to one agent: the server refuses, naming the agent, and the select
     // shows what is saved.
@@ -275,12 +288,11 @@ describe('Settings: Harvest Users', () => {
     await toast(page, T.alreadyMapped(`${SAM.firstName} ${SAM.lastName}`)).waitFor();
     await expect.poll(() => caseySelect.innerText()).toBe(other.label);
 
-    // Cleared by hand, the mapping stays cleared after a reload.
+    // Cleared by hand, the mapping is cleared where it is saved.
     await pickOption(page, caseySelect, T.notMapped);
     await toast(page, T.mappingCleared).waitFor();
     await expect.poll(() => caseySelect.innerText()).toBe(T.notMapped);
-    await page.reload();
-    await expect.poll(() => caseySelect.innerText()).toBe(T.notMapped);
+    await expect.poll(() => savedMappingOf(casey.id)).toBeNull();
     await page.close();
   });
 

@@ -130,7 +130,9 @@ describe('the ticket timer', () => {
     await card.getByRole('button', { name: TIMER_TEXTS.start, exact: true }).click();
     await expect.poll(() => chip(page).textContent()).toContain(second.ticketNumber);
 
-    await page.goto('/dashboard');
+    // Another page of the app, reached from the sidebar: no reload of the whole app.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await chip(page)
       .getByRole('button', { name: TIMER_TEXTS.stopHeader(second.ticketNumber), exact: true })
       .click();

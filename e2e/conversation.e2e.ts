@@ -12,7 +12,7 @@ import {
   type ReceivedEmail,
   type SmtpTestServer,
 } from '../server/test/mail/smtp-test-server';
-import { launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
+import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
 import { sendJsonMail } from './support/inbound-mail';
 import { uniqueTag } from './support/ticket-seeds';
 import { signInAdmin, signInNewUser, type TestUser } from './support/users';
@@ -354,6 +354,8 @@ describe('email settings: incoming mail (IMAP)', () => {
    * card: the app's main area scrolls under a sticky header, which would cover part of a taller one.
    */
   async function screenshotCard(page: Page, email: Locator, name: string) {
+    // Resizing (and waiting for the animations) is for the screenshots only.
+    if (!TAKE_SCREENSHOTS) return;
     const size = page.viewportSize() ?? { width: 1366, height: 900 };
     for (const [width, suffix] of [
       [size.width, 'desktop'],

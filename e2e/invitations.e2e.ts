@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_MESSAGES } from '@shared/contracts/team';
-import { launchBrowser, newContext, screenshot } from './support/browser';
+import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshot } from './support/browser';
 import { dismissToasts, settled } from './support/page-state';
 import { signInAdmin } from './support/users';
 
@@ -20,6 +20,8 @@ afterAll(() => browser.close());
 const teamCard = (page: Page) => page.getByRole('region', { name: 'Team', exact: true });
 
 async function screenshotsAt(page: Page, name: string) {
+  // Resizing (and waiting for the animations) is for the screenshots only.
+  if (!TAKE_SCREENSHOTS) return;
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await settled(page);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_MESSAGES } from '@shared/contracts/auth';
-import { launchBrowser, newContext, screenshot } from './support/browser';
+import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshot } from './support/browser';
 import { settled } from './support/page-state';
 import { signInAdmin, signInNewUser } from './support/users';
 
@@ -17,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 async function screenshotsAt(page: Page, name: string) {
+  // Resizing (and waiting for the animations) is for the screenshots only.
+  if (!TAKE_SCREENSHOTS) return;
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await settled(page);

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_MESSAGES } from '@shared/contracts/registration-settings';
 import { adminApi, expectStatus } from './support/api-users';
-import { launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
+import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
 import { dismissToasts, settled } from './support/page-state';
 import { pickOption } from './support/select';
 import { newUser, signInAdmin } from './support/users';
@@ -67,18 +67,23 @@ describe('the registration setting', () => {
     await refusal.waitFor();
     expect(await page.getByRole('button', { name: 'Create Account' }).count()).toBe(0);
     await dismissToasts(page);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await settled(page);
-      await screenshot(page, `registration-refused-${width}`);
+    // Resizing (and waiting for the animations) is for the screenshots only.
+    if (TAKE_SCREENSHOTS) {
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await settled(page);
+        await screenshot(page, `registration-refused-${width}`);
+      }
+      await page.setViewportSize({ width: 1366, height: 900 });
     }
-    await page.setViewportSize({ width: 1366, height: 900 });
 
     await chooseMode(adminPage, 'Only addresses of these domains', 'Example.com\nwork.example.org');
-    for (const width of [1440, 390]) {
-      await adminPage.setViewportSize({ width, height: 1200 });
-      await settled(adminPage);
-      await screenshotOf(card(adminPage), `registration-card-${width}`);
+    if (TAKE_SCREENSHOTS) {
+      for (const width of [1440, 390]) {
+        await adminPage.setViewportSize({ width, height: 1200 });
+        await settled(adminPage);
+        await screenshotOf(card(adminPage), `registration-card-${width}`);
+      }
     }
     await page.getByRole('button', { name: 'Use Another Address' }).click();
     await register(page, `e2e.reg.${Date.now()}@gmail.com`);

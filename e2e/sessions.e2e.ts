@@ -1,6 +1,6 @@
 import { request, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, newContext, screenshotOf } from './support/browser';
+import { TAKE_SCREENSHOTS, baseURL, launchBrowser, newContext, screenshotOf } from './support/browser';
 import { dismissToasts, settled } from './support/page-state';
 import { signInNewUser } from './support/users';
 
@@ -35,12 +35,15 @@ describe('Settings → Sessions', () => {
     await sessions.getByText('Firefox on Linux').waitFor();
     await sessions.getByText('Safari on iOS').waitFor();
     await sessions.getByText('This device').waitFor();
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 1200 });
-      await settled(page);
-      await screenshotOf(sessions, `sessions-card-${width}`);
+    // Resizing (and waiting for the animations) is for the screenshots only.
+    if (TAKE_SCREENSHOTS) {
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 1200 });
+        await settled(page);
+        await screenshotOf(sessions, `sessions-card-${width}`);
+      }
+      await page.setViewportSize({ width: 1366, height: 900 });
     }
-    await page.setViewportSize({ width: 1366, height: 900 });
 
     await sessions.getByRole('button', { name: /^Sign out Firefox on Linux/ }).click();
     await page.getByText('Session signed out', { exact: true }).first().waitFor();

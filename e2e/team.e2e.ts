@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_STATUS_LABELS } from '@shared/contracts/team';
-import { launchBrowser, newContext, screenshotOf } from './support/browser';
+import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshotOf } from './support/browser';
 import { dismissToasts, settled } from './support/page-state';
 import { pickOption } from './support/select';
 import { signInAdmin, signInNewUser } from './support/users';
@@ -23,6 +23,8 @@ const rowOf = (scope: Locator, email: string) => scope.getByRole('row').filter({
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 async function screenshotWideAndNarrow(page: Page, element: Locator, name: string) {
+  // Resizing (and waiting for the animations) is for the screenshots only.
+  if (!TAKE_SCREENSHOTS) return;
   for (const [width, suffix] of [
     [1440, 'desktop'],
     [390, 'mobile'],

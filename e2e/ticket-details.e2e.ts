@@ -1,15 +1,30 @@
 import crypto from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ticket, TicketResponse } from '@shared/contracts/tickets';
 import { launchBrowser, newContext, screenshot } from './support/browser';
 import { signInNewUser, type TestUser } from './support/users';
+import { registerApiUser } from './support/api-users';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
+
+/**
+ * Avery, the agent at the screen in most tests, signed in once: each test opens its own page of this
+ * context on its own tickets, and the context keeps the app's assets cached between them.
+ */
+let avery: { context: BrowserContext; user: TestUser };
+beforeAll(async () => {
+  const context = await newContext(browser);
+  avery = { context, user: await signInNewUser(context, 'Avery') };
+});
+afterAll(() => avery.context.close());
+
+/** Another agent, who changes the ticket through the API only: no browser of their own. */
+const registerOtherAgent = () => registerApiUser('Blake', `Tester${crypto.randomBytes(4).toString('hex')}`);
 
 // The e2e database is shared by every test file: each test works only on tickets it created itself.
 const uniqueTag = () => crypto.randomBytes(4).toString('hex');
@@ -42,12 +57,12 @@ async function readTicket(context: BrowserContext, id: string): Promise<Ticket> 
   return ((await response.json()) as TicketResponse).ticket;
 }
 
-async function changeTicket(context: BrowserContext, id: string, changes: Record<string, unknown>) {
-  const response = await context.request.put(`/api/tickets/${id}`, { data: changes });
+async function changeTicket(api: APIRequestContext, id: string, changes: Record<string, unknown>) {
+  const response = await api.put(`/api/tickets/${id}`, { data: changes });
   if (response.status() !== 200) throw new Error(`update failed: ${await response.text()}`);
 }
 
-const fullNameOf = (user: TestUser) => `${user.firstName} ${user.lastName}`;
+const fullNameOf = (user: Pick<TestUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;
 const card = (scope: Page | Locator, name: string) => scope.getByRole('region', { name, exact: true });
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
@@ -82,8 +97,7 @@ const nextPoll = (page: Page, ticket: Ticket) =>
 
 describe('ticket details page', () => {
   it('shows every card, and the message as text without HTML or the [EXTERNAL] banner', async () => {
-    const context = await newContext(browser);
-    await signInNewUser(context, 'Avery');
+    const { context } = avery;
     const ticket = await createTicket(context, {
       body: '<p>Forwarded by the gateway</p>[EXTERNAL]<b>Real</b> message\n<div>Second line</div>',
       priority: 'high',
@@ -124,12 +138,11 @@ describe('ticket details page', () => {
     const options = await page.getByRole('option').allInnerTexts();
     expect(options).toEqual(['Open', 'In Progress', 'Closed']);
     await page.keyboard.press('Escape');
-    await context.close();
+    await page.close();
   });
 
   it('shows a body with script-bearing HTML as inert text, and "Ticket not found" for a missing ticket', async () => {
-    const context = await newContext(browser);
-    await signInNewUser(context, 'Avery');
+    const { context } = avery;
     const ticket = await createTicket(context, {
       body: 'Hello <img src=x onerror="window.__xss = 1"><script>window.__xss = 2</script>there',
     });
@@ -141,15 +154,13 @@ describe('ticket details page', () => {
 
     await page.goto(`/tickets/${crypto.randomUUID()}`);
     await page.getByText('Ticket not found', { exact: true }).waitFor();
-    await context.close();
+    await page.close();
   });
 
   it('adds notes newest first and changes status, priority and assignee', async () => {
-    const contextA = await newContext(browser);
-    const contextB = await newContext(browser);
-    const userA = await signInNewUser(contextA, 'Avery');
-    const userB = await signInNewUser(contextB, 'Blake');
-    await contextB.close();
+    const { context: contextA, user: userA } = avery;
+    const userB = await registerOtherAgent();
+    await userB.api.dispose();
     const ticket = await createTicket(contextA);
     const page = await contextA.newPage();
     await openDetailsPage(page, ticket);
@@ -196,12 +207,11 @@ describe('ticket details page', () => {
     expect(saved).toMatchObject({ status: 'in_progress', priority: 'high', assignedTo: userB.id });
     expect(saved.lastUpdatedBy).toBe(userA.id);
     await screenshot(page, 'ticket-details-after-update');
-    await contextA.close();
+    await page.close();
   });
 
   it('closing the ticket leaves the page, and the closed entry shows in the activity log', async () => {
-    const context = await newContext(browser);
-    await signInNewUser(context, 'Avery');
+    const { context } = avery;
     const ticket = await createTicket(context);
     const page = await context.newPage();
     await page.goto('/dashboard');
@@ -216,7 +226,7 @@ describe('ticket details page', () => {
     const activity = card(page, 'Activity Log');
     await activity.getByText('Ticket closed', { exact: true }).waitFor();
     await activity.getByText('0 hours tracked', { exact: true }).waitFor();
-    await context.close();
+    await page.close();
   });
 
   it('a save refused for an ended session shows the Unauthorized toast and goes to sign in', async () => {
@@ -238,8 +248,7 @@ describe('ticket details page', () => {
 
 describe('ticket details dialog', () => {
   it('opens from a row of the list, shares the cards, and closes once the ticket is closed', async () => {
-    const context = await newContext(browser);
-    await signInNewUser(context, 'Avery');
+    const { context } = avery;
     const tag = uniqueTag();
     const ticket = await createTicket(context, {
       subject: `Dialog ticket ${tag}`,
@@ -274,16 +283,14 @@ describe('ticket details dialog', () => {
     await dialog.waitFor({ state: 'hidden' });
     await toast(page, 'Ticket updated successfully').waitFor();
     await expect(readTicket(context, ticket.id)).resolves.toMatchObject({ status: 'closed' });
-    await context.close();
+    await page.close();
   });
 });
 
 describe('another agent changes the ticket', () => {
   it('asks before a save: Cancel & Refresh shows their change, Continue Anyway saves ours', async () => {
-    const contextA = await newContext(browser);
-    const contextB = await newContext(browser);
-    await signInNewUser(contextA, 'Avery');
-    const userB = await signInNewUser(contextB, 'Blake');
+    const contextA = avery.context;
+    const userB = await registerOtherAgent();
     const ticket = await createTicket(contextA, { priority: 'medium' });
     const page = await contextA.newPage();
     await openDetailsPage(page, ticket);
@@ -294,7 +301,7 @@ describe('another agent changes the ticket', () => {
     // Cancel & Refresh: nothing of A's is saved, and B's change appears.
     await choose(page, 'Priority', 'Low');
     await nextPoll(page, ticket);
-    await changeTicket(contextB, ticket.id, { priority: 'high' });
+    await changeTicket(userB.api, ticket.id, { priority: 'high' });
     await updateStatus.click();
     await question.waitFor();
     await question.getByText(`This ticket was recently updated by ${fullNameOf(userB)}.`).waitFor();
@@ -309,7 +316,7 @@ describe('another agent changes the ticket', () => {
     // Continue Anyway: A's change is saved over B's.
     await choose(page, 'Priority', 'Low');
     await nextPoll(page, ticket);
-    await changeTicket(contextB, ticket.id, { status: 'in_progress' });
+    await changeTicket(userB.api, ticket.id, { status: 'in_progress' });
     await updateStatus.click();
     await question.waitFor();
     await question.getByRole('button', { name: 'Continue Anyway' }).click();
@@ -324,20 +331,18 @@ describe('another agent changes the ticket', () => {
     await card(page, 'Add Notes').getByRole('button', { name: 'Add Note' }).click();
     await card(page, 'Notes').getByText('Mine alone', { exact: true }).waitFor();
     await expect(question.isVisible()).resolves.toBe(false);
-    await contextA.close();
-    await contextB.close();
+    await page.close();
+    await userB.api.dispose();
   });
 
   it('the poll refreshes the ticket and says who changed it', async () => {
-    const contextA = await newContext(browser);
-    const contextB = await newContext(browser);
-    await signInNewUser(contextA, 'Avery');
-    const userB = await signInNewUser(contextB, 'Blake');
+    const contextA = avery.context;
+    const userB = await registerOtherAgent();
     const ticket = await createTicket(contextA);
     const page = await contextA.newPage();
     await openDetailsPage(page, ticket);
 
-    await changeTicket(contextB, ticket.id, { status: 'in_progress' });
+    await changeTicket(userB.api, ticket.id, { status: 'in_progress' });
     await toast(page, 'Ticket Updated').waitFor({ timeout: POLL_WAIT_MS });
     await toast(
       page,
@@ -345,7 +350,7 @@ describe('another agent changes the ticket', () => {
     ).waitFor();
     await card(page, 'Ticket Information').getByText('In Progress', { exact: true }).waitFor();
     await screenshotSettled(page, 'ticket-details-poll-toast');
-    await contextA.close();
-    await contextB.close();
+    await page.close();
+    await userB.api.dispose();
   });
 });

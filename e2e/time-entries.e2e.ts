@@ -9,7 +9,7 @@ import {
 } from '@shared/contracts/time';
 import { LOCKED_REASON } from '../server/test/fake-harvest/messages';
 import { adminApi, expectStatus } from './support/api-users';
-import { launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
+import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
 import { appUnderTest } from './support/app';
 import { pickOption } from './support/select';
 import { signInNewUser } from './support/users';
@@ -120,6 +120,8 @@ const PHONE = { width: 390, height: 844 };
 
 /** The card as a person sees it, wide and on a phone; the viewport is made taller than the card. */
 async function screenshotCardWideAndNarrow(page: Page, element: Locator, name: string) {
+  // Resizing (and waiting for the animations) is for the screenshots only.
+  if (!TAKE_SCREENSHOTS) return;
   const size = page.viewportSize() ?? { width: 1366, height: 900 };
   for (const [width, suffix] of [
     [size.width, 'desktop'],
@@ -134,6 +136,8 @@ async function screenshotCardWideAndNarrow(page: Page, element: Locator, name: s
 
 /** The page with a dialog open, wide and on a phone: the dialog must fit the screen. */
 async function screenshotDialogWideAndNarrow(page: Page, name: string) {
+  // Resizing (and waiting for the animations) is for the screenshots only.
+  if (!TAKE_SCREENSHOTS) return;
   const size = page.viewportSize() ?? { width: 1366, height: 900 };
   for (const [viewport, suffix] of [
     [size, 'desktop'],
@@ -346,7 +350,9 @@ describe('Time Tracking: correcting time', () => {
       await toast(page, T.locked).waitFor();
       await toast(page, refusal).waitFor();
       await confirm.waitFor({ state: 'hidden' });
-      await page.reload();
+      // The row stays on the page; that the server keeps the entry is proven in
+      // server/features/time/time-entries.changes.test.ts ("when Harvest has locked the entry, then 409
+      // and it stays").
       await row.getByText('1h', { exact: true }).waitFor();
       await expect(harvestEntry(entry.harvestTimeEntryId)).resolves.toMatchObject({
         hours: 1,

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ticket, TicketResponse } from '@shared/contracts/tickets';
 import { TIMER_TEXTS } from '@shared/contracts/timers';
-import { launchBrowser, newContext, screenshotOf } from './support/browser';
+import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshotOf } from './support/browser';
 import { signInNewUser } from './support/users';
 
 let browser: Browser;
@@ -49,6 +49,8 @@ async function openTicket(page: Page, ticket: Ticket) {
 
 /** Once animations (a toast sliding in) are over, wide and on a phone (390 px). */
 async function screenshotWideAndNarrow(page: Page, element: Locator, name: string) {
+  // Resizing (and waiting for the animations) is for the screenshots only.
+  if (!TAKE_SCREENSHOTS) return;
   const size = page.viewportSize() ?? { width: 1366, height: 900 };
   for (const [width, suffix] of [
     [size.width, 'desktop'],
@@ -128,7 +130,9 @@ describe('the ticket timer', () => {
     await card.getByRole('button', { name: TIMER_TEXTS.start, exact: true }).click();
     await expect.poll(() => chip(page).textContent()).toContain(second.ticketNumber);
 
-    await page.goto('/dashboard');
+    // Another page of the app, reached from the sidebar: no reload of the whole app.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await chip(page)
       .getByRole('button', { name: TIMER_TEXTS.stopHeader(second.ticketNumber), exact: true })
       .click();

@@ -33,7 +33,7 @@ const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
  * Screenshots are for a person reviewing the screens (`E2E_SCREENSHOTS=1 npm run test:e2e`): no test
  * asserts on them, so the suite's own runs skip them.
  */
-const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 /** Saves a full-page screenshot under e2e/screenshots/ for a person to look at (E2E_SCREENSHOTS=1). */
 export async function screenshot(page: Page, name: string): Promise<void> {

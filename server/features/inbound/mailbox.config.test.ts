@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 
 describe('IMAP configuration', () => {
-  it('when nothing is set, then fetching is on every 30 s in batches of 50, from the moment a mailbox is saved', () => {
+  it('when nothing is set, then fetching is on every 30 s in batches of 50, from the moment a mailbox is saved, under a 30 s lease', () => {
     expect(loadConfig({}).email.fetch).toEqual({
       enabled: true,
       intervalSeconds: 30,
       batchSize: 50,
       importSince: undefined,
       timeoutMs: 30_000,
+      leaseSeconds: 30,
     });
   });
 
@@ -28,6 +29,7 @@ describe('IMAP configuration', () => {
     ['IMAP_POLL_SECONDS', '0'],
     ['IMAP_BATCH_SIZE', '501'],
     ['IMAP_TIMEOUT_MS', 'soon'],
+    ['IMAP_FETCH_LEASE_SECONDS', '2'],
   ])('when %s is %j, then the configuration is refused naming it', (name, value) => {
     let problems: string[] = [];
     try {

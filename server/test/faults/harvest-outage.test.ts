@@ -79,8 +79,10 @@ async function trackTimeDuringOutage(outage: string): Promise<string[]> {
         harvest_task_id: 1,
       })
       .expect(200);
-    // Closing does not wait for Harvest longer than one client timeout (no retries inside a request).
-    expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + 1_000);
+    // Closing does not wait out the outage: no retry inside the request (one client timeout at most,
+    // and never Retry-After's 3 s; that the client gives up after one timeout is client.test.ts's).
+    // The margin is the request's own time while two other test files share the two cores.
+    expect(performance.now() - started).toBeLessThan(RETRY_AFTER_SECONDS * 1_000);
     expect(res.body).toMatchObject({
       harvestSync: 'pending',
       ticket: { status: 'closed' },

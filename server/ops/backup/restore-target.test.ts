@@ -212,38 +212,44 @@ describe.skipIf(!hasPostgresServer())('restoring into PostgreSQL', () => {
 });
 
 describe('restoring into a data folder (embedded database)', () => {
-  it('when the data folder holds a database, then the restore is refused unless --force, which moves it aside; while an app holds the folder it is refused; a pg_dump archive is refused', async () => {
-    const sourceDir = path.join(scratch, 'embedded-source');
-    const database = await openDatabase({ databaseUrl: undefined, dataDir: sourceDir, dbPoolSize: 1 });
-    try {
-      await addSample(database.pool);
-    } finally {
-      await database.close();
-    }
-    const file = path.join(scratch, 'embedded.jsonl.gz');
-    const backup = await backupOf(undefined, sourceDir, file);
-    expect(backup.via).toContain('the app is stopped');
+  // Four embedded databases start here (PostgreSQL in WebAssembly, several seconds of CPU each), beside
+  // the other test files running at the same time.
+  it(
+    'when the data folder holds a database, then the restore is refused unless --force, which moves it aside; while an app holds the folder it is refused; a pg_dump archive is refused',
+    { timeout: 120_000 },
+    async () => {
+      const sourceDir = path.join(scratch, 'embedded-source');
+      const database = await openDatabase({ databaseUrl: undefined, dataDir: sourceDir, dbPoolSize: 1 });
+      try {
+        await addSample(database.pool);
+      } finally {
+        await database.close();
+      }
+      const file = path.join(scratch, 'embedded.jsonl.gz');
+      const backup = await backupOf(undefined, sourceDir, file);
+      expect(backup.via).toContain('the app is stopped');
 
-    const target = path.join(scratch, 'embedded-target');
-    const first = await restore({ dataDir: target }, file);
-    expect(first.rows).toMatchObject({ users: 1, tickets: 3 });
-    await expect(restore({ dataDir: target }, file)).rejects.toThrow(RestoreRefusedError);
-    await expect(restore({ dataDir: target }, file)).rejects.toThrow(/already holds an embedded database/);
+      const target = path.join(scratch, 'embedded-target');
+      const first = await restore({ dataDir: target }, file);
+      expect(first.rows).toMatchObject({ users: 1, tickets: 3 });
+      await expect(restore({ dataDir: target }, file)).rejects.toThrow(RestoreRefusedError);
+      await expect(restore({ dataDir: target }, file)).rejects.toThrow(/already holds an embedded database/);
 
-    const forced = await restore({ dataDir: target }, file, true);
-    expect(forced.replacedDataMovedTo).toMatch(/pgdata\.replaced-/);
-    expect(fs.existsSync(path.join(forced.replacedDataMovedTo!, 'PG_VERSION'))).toBe(true);
-    expect(fs.readdirSync(target).filter((name) => name.startsWith('.restore-'))).toEqual([]);
+      const forced = await restore({ dataDir: target }, file, true);
+      expect(forced.replacedDataMovedTo).toMatch(/pgdata\.replaced-/);
+      expect(fs.existsSync(path.join(forced.replacedDataMovedTo!, 'PG_VERSION'))).toBe(true);
+      expect(fs.readdirSync(target).filter((name) => name.startsWith('.restore-'))).toEqual([]);
 
-    // A live process (this test's parent) holds the folder, as a running app would.
-    fs.writeFileSync(path.join(target, 'helpdesk.lock'), String(process.ppid));
-    await expect(restore({ dataDir: target }, file, true)).rejects.toThrow(/Stop the app before restoring/);
-    fs.rmSync(path.join(target, 'helpdesk.lock'));
+      // A live process (this test's parent) holds the folder, as a running app would.
+      fs.writeFileSync(path.join(target, 'helpdesk.lock'), String(process.ppid));
+      await expect(restore({ dataDir: target }, file, true)).rejects.toThrow(/Stop the app before restoring/);
+      fs.rmSync(path.join(target, 'helpdesk.lock'));
 
-    const archive = path.join(scratch, 'fake.pgdump');
-    fs.writeFileSync(archive, Buffer.from('PGDMP\x01\x0e\x00'));
-    await expect(restore({ dataDir: path.join(scratch, 'embedded-other') }, archive)).rejects.toThrow(
-      /pg_dump archive: it restores into PostgreSQL/,
-    );
-  });
+      const archive = path.join(scratch, 'fake.pgdump');
+      fs.writeFileSync(archive, Buffer.from('PGDMP\x01\x0e\x00'));
+      await expect(restore({ dataDir: path.join(scratch, 'embedded-other') }, archive)).rejects.toThrow(
+        /pg_dump archive: it restores into PostgreSQL/,
+      );
+    },
+  );
 });

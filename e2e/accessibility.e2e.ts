@@ -524,8 +524,12 @@ describe('accessibility: axe-core finds no violation', () => {
       await seedTicket(context, { subject: `${tag} on track`, priority: 'medium' });
       const page = await context.newPage();
       await page.goto(`/tickets?search=${tag}`);
+      // The first page of a fresh context loads the whole app before the list: wait for the rows as
+      // any action would (15 s), not the 5 s a poll gives a page already showing.
       await expect
-        .poll(() => page.getByRole('table', { name: 'Tickets' }).getByTestId('sla-clock').count())
+        .poll(() => page.getByRole('table', { name: 'Tickets' }).getByTestId('sla-clock').count(), {
+          timeout: 15_000,
+        })
         .toBe(2);
       await page.getByRole('button', { name: 'Filters' }).click();
       await page.getByRole('button', { name: 'Due Soon' }).click();

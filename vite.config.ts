@@ -108,6 +108,9 @@ export default defineConfig({
           // Two browser suites at a time, each on its own app (e2e/global-setup.ts starts one per
           // worker): most of a browser test is waiting for the page, so two overlap well on 2 cores.
           maxWorkers: E2E_WORKERS,
+          // As in integration: a worker keeps playwright-core and the support modules between files
+          // (they hold no state of their own; each file launches its own browser).
+          isolate: false,
           sequence: { groupOrder: 1 },
           // expect.poll gives up after 1 s by default: too short for a list that loads while the
           // 2-core machine also runs the server and Chromium (a payload list once took longer).

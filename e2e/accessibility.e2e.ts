@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser } from './support/browser';
+import { launchBrowser, newContext } from './support/browser';
 import { ensureEmailConfigured } from './support/email-settings';
 import { pickOption } from './support/select';
 import { seedTicket, uniqueTag, type SeededTicket } from './support/ticket-seeds';
@@ -36,14 +36,7 @@ afterAll(() => browser.close());
 const TEAM_THAT_SCROLLS = 12;
 
 async function axeContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL: baseURL(),
-    viewport: { width: 1366, height: 900 },
-    bypassCSP: true,
-    reducedMotion: 'reduce',
-  });
-  context.setDefaultTimeout(15_000);
-  return context;
+  return newContext(browser, { bypassCSP: true, reducedMotion: 'reduce' });
 }
 
 /** Waits until nothing on the page is loading (skeletons, "Loading...") and no transition runs. */

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, newContext, screenshot } from './support/browser';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
 import { signInNewUser } from './support/users';
 
@@ -8,8 +8,7 @@ let browser: Browser;
 let context: BrowserContext;
 beforeAll(async () => {
   browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 390, height: 844 } });
-  context.setDefaultTimeout(15_000);
+  context = await newContext(browser, { viewport: { width: 390, height: 844 } });
   await signInNewUser(context, 'Phone');
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@ import type { TicketDetail, TicketResponse } from '@shared/contracts/tickets';
 import type { CloseTicketResponse } from '@shared/contracts/time';
 import { parseNotes } from '@shared/notes';
 import { adminApi, expectStatus, mapLimit, registerApiUser, type ApiUser } from './support/api-users';
-import { baseURL, launchBrowser, newContext, screenshot } from './support/browser';
+import { launchBrowser, newContext, screenshot } from './support/browser';
 import { encodedWord, rfc2231, sendJsonMail, sendRawMail } from './support/inbound-mail';
 import { uniqueTag } from './support/ticket-seeds';
 import { signInAdmin } from './support/users';
@@ -56,12 +56,7 @@ function localDate(offsetDays = 0): string {
 
 /** A browser context with the tripwires armed; `bypassCSP` so that an injection would really run. */
 async function armedContext(bypassCSP = true): Promise<{ context: BrowserContext; tripwires: XssTripwires }> {
-  const context = await browser.newContext({
-    baseURL: baseURL(),
-    viewport: { width: 1366, height: 900 },
-    bypassCSP,
-  });
-  context.setDefaultTimeout(15_000);
+  const context = await newContext(browser, { bypassCSP });
   return { context, tripwires: await armTripwires(context) };
 }
 

@@ -19,8 +19,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const RUN_FIRST = [
   'e2e/harvest.e2e.ts',
   'e2e/conversation.e2e.ts',
-  // Browser: waits a real minute for an SLA target to pass.
-  'e2e/sla.e2e.ts',
+  'e2e/accessibility.e2e.ts',
   'server/test/security/fuzz.test.ts',
   'server/db/embedded.test.ts',
   'server/ops/backup/backup.embedded.test.ts',

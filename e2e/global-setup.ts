@@ -10,6 +10,7 @@ import {
   FAKE_HARVEST_TOKEN,
   startFakeHarvest,
 } from '../server/test/fake-harvest/server';
+import { socketConnectionString } from '../server/db/private-socket';
 
 /** The account the setup registers first, so it is the admin (the first account ever registered is). */
 export interface E2eAdmin {
@@ -39,6 +40,11 @@ export interface E2eApp {
   fakeHarvest: E2eFakeHarvest;
   /** Bearer token of POST /api/inbound/email (INBOUND_EMAIL_TOKEN of this app). */
   inboundToken: string;
+  /**
+   * The app's own database, for the one thing no API does: moving a record back in time
+   * (e2e/support/app-database.ts). On the embedded database, its socket in the app's data folder.
+   */
+  databaseUrl: string;
 }
 
 const READY = /Help desk ready at (http:\/\/127\.0\.0\.1:\d+)/;
@@ -156,6 +162,7 @@ async function startApp(slot: number, serverUrl: string | undefined, admin: pg.C
         accessToken: FAKE_HARVEST_TOKEN,
       },
       inboundToken,
+      databaseUrl: databaseUrl ?? socketConnectionString(dataDir),
     };
     return { app, stop };
   } catch (error) {

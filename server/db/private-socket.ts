@@ -26,6 +26,11 @@ export interface PrivateSocketServer {
   stop(): Promise<void>;
 }
 
+/** How `pg` reaches a database served from `folder` (also the browser suite, to reach its app's database). */
+export function socketConnectionString(folder: string): string {
+  return `postgres://postgres@/postgres?host=${encodeURIComponent(folder)}&port=${SOCKET_PORT}&sslmode=disable`;
+}
+
 function fits(folder: string): boolean {
   return Buffer.byteLength(path.join(folder, SOCKET_NAME)) <= MAX_SOCKET_PATH_BYTES;
 }
@@ -92,7 +97,7 @@ export async function servePrivately(
       throw error;
     }
     return {
-      connectionString: `postgres://postgres@/postgres?host=${encodeURIComponent(folder)}&port=${SOCKET_PORT}&sslmode=disable`,
+      connectionString: socketConnectionString(folder),
       folder,
       async stop() {
         // Closing the server removes its socket file.

@@ -132,7 +132,8 @@ describe('email conversation', () => {
         { exact: true },
       )
       .waitFor();
-    await expect(conversationItems(page).count()).resolves.toBe(1);
+    // The Reply card and the Conversation load separately: wait for the list, not just the card.
+    await expect.poll(() => conversationItems(page).count()).toBe(1);
 
     await context.clearCookies();
     await signInAdmin(context);

@@ -36,6 +36,9 @@ describe('drafts', () => {
 
     await card(page, 'Add Notes').getByRole('button', { name: 'Add Note' }).click();
     await card(page, 'Notes').getByText('Half typed when the session ended').waitFor();
+    // The list shows the note when its refetch lands, a moment before the field (and the draft) is
+    // emptied: reloading in between would find the draft still kept (seen once under load).
+    await expect.poll(() => note().inputValue()).toBe('');
     await page.reload();
     await card(page, 'Notes').getByText('Half typed when the session ended').waitFor();
     expect(await note().inputValue()).toBe('');

@@ -19,6 +19,17 @@ export interface QueueWorkerOptions {
 /** Handles one fetched batch; returns the ids that failed, with why. */
 export type BatchHandler = (jobs: PgBoss.JobWithMetadata<unknown>[]) => Promise<Map<string, string>>;
 
+/**
+ * How long to wait before the next fetch: the interval, give or take a fifth. With a fixed pause the
+ * processes of one app poll in step, and the one whose poll falls just after each periodic slot opens
+ * runs every periodic job while the others run none (seen in server/cluster.test.ts); the jitter lets
+ * their phases drift, so the work spreads over the processes.
+ */
+export function pauseMs(pollingIntervalSeconds: number, random = Math.random()): number {
+  return pollingIntervalSeconds * 1000 * (1 - POLL_JITTER + 2 * POLL_JITTER * random);
+}
+const POLL_JITTER = 0.2;
+
 export class QueueWorker {
   private wake: (() => void) | undefined;
   private notified = false;
@@ -95,7 +106,7 @@ export class QueueWorker {
 
   private pause(): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.options.pollingIntervalSeconds * 1000);
+      const timer = setTimeout(done, pauseMs(this.options.pollingIntervalSeconds));
       function done() {
         clearTimeout(timer);
         resolve();

@@ -105,7 +105,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two browser suites at a time, each on its own app (e2e/global-setup.ts starts one per
-          // worker): most of a browser test is waiting for the page, so two overlap well on 2 cores.
+          // worker). The suite is CPU-bound (Chromium starting pages, docs/testing.md): two fill the
+          // gaps one leaves; three ran each test 1.4 times slower for 7 % less wall time (decision 113).
           maxWorkers: E2E_WORKERS,
           // As in integration: a worker keeps playwright-core and the support modules between files
           // (they hold no state of their own; each file launches its own browser).

@@ -19,6 +19,9 @@ export interface QueueWorkerOptions {
 /** Handles one fetched batch; returns the ids that failed, with why. */
 export type BatchHandler = (jobs: PgBoss.JobWithMetadata<unknown>[]) => Promise<Map<string, string>>;
 
+/** How far a pause may stray from the polling interval, either way (a fifth). */
+const POLL_JITTER = 0.2;
+
 /**
  * How long to wait before the next fetch: the interval, give or take a fifth. With a fixed pause the
  * processes of one app poll in step, and the one whose poll falls just after each periodic slot opens
@@ -28,7 +31,6 @@ export type BatchHandler = (jobs: PgBoss.JobWithMetadata<unknown>[]) => Promise<
 export function pauseMs(pollingIntervalSeconds: number, random = Math.random()): number {
   return pollingIntervalSeconds * 1000 * (1 - POLL_JITTER + 2 * POLL_JITTER * random);
 }
-const POLL_JITTER = 0.2;
 
 export class QueueWorker {
   private wake: (() => void) | undefined;

@@ -9,7 +9,7 @@ import { pickOption } from './support/select';
 import { seedTicket, uniqueTag, type SeededTicket } from './support/ticket-seeds';
 import { logTime } from './support/time-entries';
 import { base32Decode, totp } from '../server/lib/totp';
-import { adminApi, expectStatus, registerApiUser } from './support/api-users';
+import { adminApi, expectStatus, mapLimit, registerApiUser } from './support/api-users';
 import { sendJsonMail } from './support/inbound-mail';
 import { dismissToasts } from './support/page-state';
 import { newUser, signInAdmin, signInNewUser, type TestUser } from './support/users';
@@ -23,8 +23,17 @@ declare global {
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
+/**
+ * One context signed in as the admin, shared by the admin's scans: each goes to its page afresh, and a
+ * context's first page of the app costs several times a later one (docs/testing.md).
+ */
+let admin: BrowserContext;
 beforeAll(async () => {
   browser = await launchBrowser();
+  admin = await axeContext();
+  await signInAdmin(admin);
+  // The Reply form (and its Insert Response) shows only with email set up.
+  await ensureEmailConfigured(admin);
 });
 afterAll(() => browser.close());
 
@@ -210,14 +219,10 @@ describe('accessibility: axe-core finds no violation', () => {
     beforeAll(async () => {
       // A team large enough for the Dashboard's Team Status to scroll, as it does once the suite has
       // registered its users: a scrolling box must be a tab stop (scrollable-region-focusable).
-      const crowd = await axeContext();
-      for (let member = 0; member < TEAM_THAT_SCROLLS; member += 1) await signInNewUser(crowd, 'Crowd');
-      await crowd.close();
-      // The Reply form (and its Insert Response) shows only with email set up.
-      const admin = await axeContext();
-      await signInAdmin(admin);
-      await ensureEmailConfigured(admin);
-      await admin.close();
+      const crowd = await mapLimit(Array.from({ length: TEAM_THAT_SCROLLS }), 4, () =>
+        registerApiUser('Crowd', uniqueTag('Member')),
+      );
+      await Promise.all(crowd.map((member) => member.api.dispose()));
       context = await axeContext();
       user = await signInNewUser(context, 'Axel');
       tag = uniqueTag('axe');
@@ -366,49 +371,129 @@ describe('accessibility: axe-core finds no violation', () => {
     });
   });
 
-  it('the Settings page of an admin (the forms instead of the read-only views)', async () => {
-    const context = await axeContext();
-    await signInAdmin(context);
-    const page = await context.newPage();
-    await page.goto('/settings');
-    await heading(page, 'Settings').waitFor();
-    await expectNoViolations(page, 'the Settings page (admin)');
-    await page.getByRole('button', { name: 'New Response' }).click();
-    await page.getByRole('dialog', { name: 'New Response' }).waitFor();
-    await expectNoViolations(page, 'the New Response dialog');
-    await context.close();
-  });
+  describe('as the admin', () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await admin.newPage();
+    });
+    afterAll(() => page.close());
 
-  it('the Team card’s Invite Member dialog, before and after the link is made', async () => {
-    const context = await axeContext();
-    await signInAdmin(context);
-    const page = await context.newPage();
-    await page.goto('/settings');
-    await page.getByRole('button', { name: 'Invite Member' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Invite Member' });
-    await dialog.getByLabel('Email').waitFor();
-    await expectNoViolations(page, 'the Invite Member dialog');
-    await dialog.getByLabel('Email').fill(newUser().email);
-    await dialog.getByRole('button', { name: 'Create Invitation' }).click();
-    await dialog.getByLabel('Invitation Link').waitFor();
-    await expectNoViolations(page, 'the Invite Member dialog with its link');
-    await context.close();
-  });
+    it('the Settings page (the forms instead of the read-only views)', async () => {
+      await page.goto('/settings');
+      await heading(page, 'Settings').waitFor();
+      await expectNoViolations(page, 'the Settings page (admin)');
+      await page.getByRole('button', { name: 'New Response' }).click();
+      await page.getByRole('dialog', { name: 'New Response' }).waitFor();
+      await expectNoViolations(page, 'the New Response dialog');
+    });
 
-  it('the Team card’s Password Reset Link dialog', async () => {
-    const context = await axeContext();
-    const member = await signInNewUser(await axeContext(), 'Petra');
-    await signInAdmin(context);
-    const page = await context.newPage();
-    await page.goto('/settings');
-    const name = `${member.firstName} ${member.lastName}`;
-    await page.getByRole('button', { name: `Make a password reset link for ${name}` }).click();
-    await page
-      .getByRole('dialog', { name: 'Password Reset Link' })
-      .getByLabel('Password Reset Link')
-      .waitFor();
-    await expectNoViolations(page, 'the Password Reset Link dialog');
-    await context.close();
+    it('the Team card’s Invite Member dialog, before and after the link is made', async () => {
+      await page.goto('/settings');
+      await page.getByRole('button', { name: 'Invite Member' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Invite Member' });
+      await dialog.getByLabel('Email').waitFor();
+      await expectNoViolations(page, 'the Invite Member dialog');
+      await dialog.getByLabel('Email').fill(newUser().email);
+      await dialog.getByRole('button', { name: 'Create Invitation' }).click();
+      await dialog.getByLabel('Invitation Link').waitFor();
+      await expectNoViolations(page, 'the Invite Member dialog with its link');
+    });
+
+    it('the Team card’s Password Reset Link dialog', async () => {
+      const member = await registerApiUser('Petra', uniqueTag('Reset'));
+      await member.api.dispose();
+      await page.goto('/settings');
+      const name = `${member.firstName} ${member.lastName}`;
+      await page.getByRole('button', { name: `Make a password reset link for ${name}` }).click();
+      await page
+        .getByRole('dialog', { name: 'Password Reset Link' })
+        .getByLabel('Password Reset Link')
+        .waitFor();
+      await expectNoViolations(page, 'the Password Reset Link dialog');
+    });
+
+    it('the Team card’s Deactivate Member dialog', async () => {
+      const member = await registerApiUser('Axel', uniqueTag('Leaving'));
+      await member.api.dispose();
+      await page.goto('/settings');
+      const name = `${member.firstName} ${member.lastName}`;
+      await page.getByRole('button', { name: `Deactivate ${name}` }).click();
+      await page.getByRole('alertdialog', { name: 'Deactivate Member' }).waitFor();
+      await expectNoViolations(page, 'the Deactivate Member dialog');
+    });
+
+    it('the ticket list: a row with a new reply, then the Deleted view (issue 26)', async () => {
+      const tag = uniqueTag('axetrash');
+      const subject = `${tag} Dock`;
+      const opened = await sendJsonMail({ subject, body: 'No video.', from: `Rae <rae.${tag}@example.com>` });
+      const number = 'ticket' in opened ? opened.ticket.ticketNumber : '';
+      await sendJsonMail({
+        subject: `Re: ${subject} [${number}]`,
+        body: 'Still none.',
+        from: `Rae <rae.${tag}@example.com>`,
+      });
+      const gone = await seedTicket(admin, { subject: `${tag} Old mouse` });
+      const deleted = await admin.request.delete(`/api/tickets/${gone.id}`);
+      if (deleted.status() !== 204) throw new Error(`delete failed: ${await deleted.text()}`);
+      await page.goto(`/tickets?search=${tag}`);
+      await page.getByRole('img', { name: 'New reply' }).waitFor();
+      await expectNoViolations(page, 'the ticket list with a new reply');
+      await page.getByRole('button', { name: 'Deleted' }).click();
+      await page.getByRole('heading', { name: 'Deleted Tickets' }).waitFor();
+      await page
+        .getByRole('row')
+        .filter({ hasText: `${tag} Old mouse` })
+        .waitFor();
+      await expectNoViolations(page, 'the Deleted view');
+    });
+
+    it('SLA on (issue 24): the clocks in the list, the SLA card of a ticket, the SLA presets and the Reports SLA view', async () => {
+      const read = async (key: string) =>
+        ((await (await admin.request.get(`/api/settings/${key}`)).json()) as { value: unknown }).value;
+      const save = async (key: string, value: unknown) =>
+        expectStatus(admin.request.post('/api/settings', { data: { key, value } }), 200, `saving ${key}`);
+      const before = await read('sla_policies');
+      const allDay = [{ start: '00:00', end: '24:00' }];
+      const week = Object.fromEntries(
+        ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, allDay]),
+      );
+      const hoursBefore = await read('business_hours');
+      await save('business_hours', { timezone: 'UTC', days: week, holidays: [] });
+      await save('sla_policies', {
+        enabled: true,
+        warnBeforeMinutes: 120,
+        policies: {
+          high: { firstResponseMinutes: 60, resolutionMinutes: 480 },
+          medium: { firstResponseMinutes: 240, resolutionMinutes: 1440 },
+          low: { firstResponseMinutes: 480, resolutionMinutes: 2400 },
+        },
+      });
+      try {
+        const tag = uniqueTag('axesla');
+        const soon = await seedTicket(admin, { subject: `${tag} soon`, priority: 'high' });
+        await seedTicket(admin, { subject: `${tag} on track`, priority: 'medium' });
+        await page.goto(`/tickets?search=${tag}`);
+        // The clocks come with the rows: wait for them as any action would (15 s), not the 5 s of a poll.
+        await expect
+          .poll(() => page.getByRole('table', { name: 'Tickets' }).getByTestId('sla-clock').count(), {
+            timeout: 15_000,
+          })
+          .toBe(2);
+        await page.getByRole('button', { name: 'Filters' }).click();
+        await page.getByRole('button', { name: 'Due Soon' }).click();
+        await page.getByRole('button', { name: 'Due Soon', pressed: true }).waitFor();
+        await expectNoViolations(page, 'the ticket list with SLA clocks and the Due Soon preset');
+        await page.goto(`/tickets/${soon.id}`);
+        await page.getByRole('region', { name: 'SLA', exact: true }).waitFor();
+        await expectNoViolations(page, 'the ticket details page with its SLA card');
+        await page.goto('/reports');
+        await page.getByRole('table', { name: 'Breaches by Priority' }).waitFor();
+        await expectNoViolations(page, 'the Reports page with its SLA view');
+      } finally {
+        await save('sla_policies', before);
+        await save('business_hours', hoursBefore);
+      }
+    });
   });
 
   it('the Two-Step Sign-In card showing its key', async () => {
@@ -420,19 +505,6 @@ describe('accessibility: axe-core finds no violation', () => {
     await page.getByRole('img', { name: 'QR code of the two-step sign-in key' }).waitFor();
     await page.mouse.move(0, 0);
     await expectNoViolations(page, 'the Two-Step Sign-In card (key shown)');
-    await context.close();
-  });
-
-  it('the Team card’s Deactivate Member dialog', async () => {
-    const context = await axeContext();
-    const member = await signInNewUser(await axeContext(), 'Axel');
-    await signInAdmin(context);
-    const page = await context.newPage();
-    await page.goto('/settings');
-    const name = `${member.firstName} ${member.lastName}`;
-    await page.getByRole('button', { name: `Deactivate ${name}` }).click();
-    await page.getByRole('alertdialog', { name: 'Deactivate Member' }).waitFor();
-    await expectNoViolations(page, 'the Deactivate Member dialog');
     await context.close();
   });
 
@@ -457,87 +529,5 @@ describe('accessibility: axe-core finds no violation', () => {
     await page.getByRole('dialog', { name: 'Save View' }).waitFor();
     await expectNoViolations(page, 'the Save View dialog');
     await context.close();
-  });
-
-  it('the ticket list of an admin: a row with a new reply, then the Deleted view (issue 26)', async () => {
-    const context = await axeContext();
-    await signInAdmin(context);
-    const tag = uniqueTag('axetrash');
-    const subject = `${tag} Dock`;
-    const opened = await sendJsonMail({ subject, body: 'No video.', from: `Rae <rae.${tag}@example.com>` });
-    const number = 'ticket' in opened ? opened.ticket.ticketNumber : '';
-    await sendJsonMail({
-      subject: `Re: ${subject} [${number}]`,
-      body: 'Still none.',
-      from: `Rae <rae.${tag}@example.com>`,
-    });
-    const gone = await seedTicket(context, { subject: `${tag} Old mouse` });
-    const deleted = await context.request.delete(`/api/tickets/${gone.id}`);
-    if (deleted.status() !== 204) throw new Error(`delete failed: ${await deleted.text()}`);
-    const page = await context.newPage();
-    await page.goto(`/tickets?search=${tag}`);
-    await page.getByRole('img', { name: 'New reply' }).waitFor();
-    await expectNoViolations(page, 'the ticket list with a new reply');
-    await page.getByRole('button', { name: 'Deleted' }).click();
-    await page.getByRole('heading', { name: 'Deleted Tickets' }).waitFor();
-    await page
-      .getByRole('row')
-      .filter({ hasText: `${tag} Old mouse` })
-      .waitFor();
-    await expectNoViolations(page, 'the Deleted view');
-    await context.close();
-  });
-
-  it('SLA on (issue 24): the clocks in the list, the SLA card of a ticket, the SLA presets and the Reports SLA view', async () => {
-    const context = await axeContext();
-    await signInAdmin(context);
-    const read = async (key: string) =>
-      ((await (await context.request.get(`/api/settings/${key}`)).json()) as { value: unknown }).value;
-    const save = async (key: string, value: unknown) =>
-      expectStatus(context.request.post('/api/settings', { data: { key, value } }), 200, `saving ${key}`);
-    const before = await read('sla_policies');
-    const allDay = [{ start: '00:00', end: '24:00' }];
-    const week = Object.fromEntries(
-      ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, allDay]),
-    );
-    const hoursBefore = await read('business_hours');
-    await save('business_hours', { timezone: 'UTC', days: week, holidays: [] });
-    await save('sla_policies', {
-      enabled: true,
-      warnBeforeMinutes: 120,
-      policies: {
-        high: { firstResponseMinutes: 60, resolutionMinutes: 480 },
-        medium: { firstResponseMinutes: 240, resolutionMinutes: 1440 },
-        low: { firstResponseMinutes: 480, resolutionMinutes: 2400 },
-      },
-    });
-    try {
-      const tag = uniqueTag('axesla');
-      const soon = await seedTicket(context, { subject: `${tag} soon`, priority: 'high' });
-      await seedTicket(context, { subject: `${tag} on track`, priority: 'medium' });
-      const page = await context.newPage();
-      await page.goto(`/tickets?search=${tag}`);
-      // The first page of a fresh context loads the whole app before the list: wait for the rows as
-      // any action would (15 s), not the 5 s a poll gives a page already showing.
-      await expect
-        .poll(() => page.getByRole('table', { name: 'Tickets' }).getByTestId('sla-clock').count(), {
-          timeout: 15_000,
-        })
-        .toBe(2);
-      await page.getByRole('button', { name: 'Filters' }).click();
-      await page.getByRole('button', { name: 'Due Soon' }).click();
-      await page.getByRole('button', { name: 'Due Soon', pressed: true }).waitFor();
-      await expectNoViolations(page, 'the ticket list with SLA clocks and the Due Soon preset');
-      await page.goto(`/tickets/${soon.id}`);
-      await page.getByRole('region', { name: 'SLA', exact: true }).waitFor();
-      await expectNoViolations(page, 'the ticket details page with its SLA card');
-      await page.goto('/reports');
-      await page.getByRole('table', { name: 'Breaches by Priority' }).waitFor();
-      await expectNoViolations(page, 'the Reports page with its SLA view');
-    } finally {
-      await save('sla_policies', before);
-      await save('business_hours', hoursBefore);
-      await context.close();
-    }
   });
 });

@@ -4,7 +4,8 @@ import type { Ticket, TicketResponse } from '@shared/contracts/tickets';
 import { launchBrowser, newContext, screenshot } from './support/browser';
 import { appUnderTest } from './support/app';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
-import { signInAdmin, signInNewUser } from './support/users';
+import { adminApi } from './support/api-users';
+import { switchToAdmin, switchToNewUser } from './support/users';
 import { pickOption } from './support/select';
 import { dismissToasts } from './support/page-state';
 
@@ -16,8 +17,13 @@ import { dismissToasts } from './support/page-state';
  */
 
 let browser: Browser;
+/** One context and page for the file: each test signs in there as its own user (switchToNewUser). */
+let context: BrowserContext;
+let page: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
+  context = await newContext(browser);
+  page = await context.newPage();
 });
 afterAll(() => browser.close());
 
@@ -55,16 +61,15 @@ async function controlFake(body: Record<string, unknown>) {
 
 /** Saves the fake's credentials as the admin, for tests that are not about Settings. Idempotent. */
 async function configureHarvest() {
-  const context = await newContext(browser);
-  await signInAdmin(context);
-  const saved = await context.request.post('/api/settings', {
+  const admin = await adminApi();
+  const saved = await admin.post('/api/settings', {
     data: {
       key: 'harvest_credentials',
       value: { accountId: fake().accountId, accessToken: fake().accessToken },
     },
   });
   if (saved.status() !== 200) throw new Error(`saving Harvest credentials failed: ${await saved.text()}`);
-  await context.close();
+  await admin.dispose();
 }
 
 async function readTicket(context: BrowserContext, id: string): Promise<Ticket> {
@@ -87,9 +92,7 @@ async function screenshotSettled(page: Page, name: string) {
 
 describe('before Harvest is configured', () => {
   it('the pickers offer the default lists and say so discreetly, and Settings says it is not configured', async () => {
-    const context = await newContext(browser);
-    await signInNewUser(context, 'Finn');
-    const page = await context.newPage();
+    await switchToNewUser(context, 'Finn');
     await page.goto('/time-tracking');
     const form = card(page, 'Add Time Entry');
     await form
@@ -113,15 +116,12 @@ describe('before Harvest is configured', () => {
 
     await page.goto('/settings');
     await card(page, 'Harvest Integration').getByText('Harvest is not configured', { exact: true }).waitFor();
-    await context.close();
   });
 });
 
 describe('Settings: Harvest Integration', () => {
   it('an admin is told plainly when Harvest refuses the credentials, and when it accepts them', async () => {
-    const context = await newContext(browser);
-    await signInAdmin(context);
-    const page = await context.newPage();
+    await switchToAdmin(context);
     await page.goto('/settings');
     const harvest = card(page, 'Harvest Integration');
     const accountId = harvest.getByLabel('Account ID', { exact: true });
@@ -175,16 +175,13 @@ describe('Settings: Harvest Integration', () => {
     await save.click();
     await toast(page, 'Settings saved successfully').waitFor();
     await screenshotSettled(page, 'settings-admin');
-    await context.close();
   });
 
   // The server's refusal of an agent's change is proven in server/features/settings/settings.routes.test.ts
   // ("when an agent saves credentials, then 403, Harvest is not asked and nothing is stored").
   it('an agent sees the connection read-only', async () => {
     await configureHarvest();
-    const context = await newContext(browser);
-    await signInNewUser(context, 'Gale');
-    const page = await context.newPage();
+    await switchToNewUser(context, 'Gale');
     await page.goto('/settings');
     const harvest = card(page, 'Harvest Integration');
     await harvest.getByText('Harvest is connected', { exact: true }).waitFor();
@@ -196,15 +193,12 @@ describe('Settings: Harvest Integration', () => {
     await expect(harvest.getByLabel('Access Token').count()).resolves.toBe(0);
     await expect(harvest.getByRole('button', { name: 'Save Settings' }).count()).resolves.toBe(0);
     await screenshotSettled(page, 'settings-agent');
-    await context.close();
   });
 });
 
 describe('Settings: Change Password', () => {
   it('checks the fields in order, reports a wrong current password, then changes it and clears the fields', async () => {
-    const context = await newContext(browser);
-    const user = await signInNewUser(context, 'Harper');
-    const page = await context.newPage();
+    const user = await switchToNewUser(context, 'Harper');
     await page.goto('/settings');
     const password = card(page, 'Change Password');
     const current = password.getByLabel('Current Password', { exact: true });
@@ -245,7 +239,6 @@ describe('Settings: Change Password', () => {
     });
     expect(login.status()).toBe(200);
     await fresh.close();
-    await context.close();
   });
 });
 
@@ -253,11 +246,9 @@ describe('Close Ticket card', () => {
   beforeAll(configureHarvest);
 
   it('preselects Support and Heat Tickets, asks for the time, closes the ticket and the dialog, and syncs', async () => {
-    const context = await newContext(browser);
-    await signInNewUser(context, 'Indy');
+    await switchToNewUser(context, 'Indy');
     const tag = uniqueTag('close');
     const ticket = await seedTicket(context, { subject: `${tag} Toner empty` });
-    const page = await context.newPage();
     await page.goto('/tickets');
     await page.getByPlaceholder('Search tickets...').fill(tag);
     await page.getByRole('cell', { name: ticket.subject }).click();
@@ -312,7 +303,6 @@ describe('Close Ticket card', () => {
     const entry = card(page, 'Recent Time Entries').getByRole('listitem').first();
     await entry.getByText(`#${ticket.ticketNumber}`, { exact: true }).waitFor();
     await entry.getByRole('button', { name: 'Synced to Harvest' }).waitFor();
-    await context.close();
   });
 });
 
@@ -320,9 +310,7 @@ describe('Time Tracking page', () => {
   beforeAll(configureHarvest);
 
   it('validates, adds entries that show their Harvest state, and updates the summary cards', async () => {
-    const context = await newContext(browser);
-    await signInNewUser(context, 'Jules');
-    const page = await context.newPage();
+    await switchToNewUser(context, 'Jules');
     await page.goto('/time-tracking');
     const form = card(page, 'Add Time Entry');
     const recent = card(page, 'Recent Time Entries');
@@ -406,13 +394,10 @@ describe('Time Tracking page', () => {
     await page.reload();
     await second.getByRole('button', { name: 'Synced to Harvest' }).waitFor();
     await screenshotSettled(page, 'time-tracking');
-    await context.close();
   });
 
   it('a time entry refused for an ended session shows the Unauthorized toast and goes to sign in', async () => {
-    const context = await newContext(browser);
-    await signInNewUser(context, 'Kai');
-    const page = await context.newPage();
+    await switchToNewUser(context, 'Kai');
     await page.goto('/time-tracking');
     const form = card(page, 'Add Time Entry');
     await form.getByLabel('Hours', { exact: true }).fill('1');
@@ -421,6 +406,5 @@ describe('Time Tracking page', () => {
     await form.getByRole('button', { name: 'Add Time Entry' }).click();
     await toast(page, 'Unauthorized - You are logged out. Logging in again...').waitFor();
     await page.waitForURL('**/signin');
-    await context.close();
   });
 });

@@ -363,10 +363,21 @@ describe('the tripwires', () => {
 });
 
 describe('stored XSS: payloads in every field are shown as text and never run', () => {
+  /**
+   * The admin's armed context and page, shared by the tests that look as the admin: a context's first
+   * page of the app costs several times a later one (docs/testing.md). A payload that ran in one test
+   * would stay in the tripwires and fail the next as well, which is only more telling.
+   */
+  let asAdmin: { context: BrowserContext; tripwires: XssTripwires; page: Page };
+  beforeAll(async () => {
+    const armed = await armedContext();
+    await signInAdmin(armed.context);
+    asAdmin = { ...armed, page: await armed.context.newPage() };
+  });
+  afterAll(() => asAdmin.context.close());
+
   it('dashboard: the ticket list and Team Status show every payload literally', async () => {
-    const { context, tripwires } = await armedContext();
-    await signInAdmin(context);
-    const page = await context.newPage();
+    const { tripwires, page } = asAdmin;
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 
@@ -388,13 +399,10 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
       'dashboard list',
     );
     await expectNoXss(page, tripwires, 'dashboard');
-    await context.close();
   });
 
   it('tickets list: all pages show every subject, requester and assignee literally', async () => {
-    const { context, tripwires } = await armedContext();
-    await signInAdmin(context);
-    const page = await context.newPage();
+    const { tripwires, page } = asAdmin;
     await page.goto('/tickets');
     await page.getByPlaceholder('Search tickets...').fill(tag);
     const total = seed.tickets.length + 2;
@@ -407,13 +415,10 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
       ...listTexts(seed.plain),
     ];
     expect(expected.filter((text) => !shown.includes(text))).toEqual([]);
-    await context.close();
   });
 
   it('ticket details: the dialog and the page show message, notes, authors and activity literally; the collision question and the poll toast name a payload user', async () => {
-    const { context, tripwires } = await armedContext();
-    await signInAdmin(context);
-    const page = await context.newPage();
+    const { tripwires, page } = asAdmin;
 
     // The dialog, opened from the list.
     await page.goto('/tickets');
@@ -490,7 +495,6 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
     await question.getByRole('button', { name: 'Cancel & Refresh' }).click();
     await question.waitFor({ state: 'hidden' });
     await screenshot(page, 'xss-ticket-details');
-    await context.close();
   });
 
   it('inbound email: subjects, senders, HTML bodies, reply messages and attachment names (JSON and raw MIME)', async () => {
@@ -551,9 +555,7 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
     );
     expect(mimeReply).toMatchObject({ appendedNote: true });
 
-    const { context, tripwires } = await armedContext();
-    await signInAdmin(context);
-    const page = await context.newPage();
+    const { tripwires, page } = asAdmin;
     await page.goto('/tickets');
     await page.getByPlaceholder('Search tickets...').fill(mailTag);
     const total = mails.length + 1;
@@ -588,13 +590,10 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
       [[P[27]!.text, true]],
     ]);
     expect(parseNotes((await readTicket(seed.admin, target.id)).notes)).toEqual([]);
-    await context.close();
   });
 
   it('loaner equipment: borrower, phone, office, notes, creator and assignee show literally', async () => {
-    const { context, tripwires } = await armedContext();
-    await signInAdmin(context);
-    const page = await context.newPage();
+    const { tripwires, page } = asAdmin;
     await page.goto('/loaner-equipment');
     await page.getByRole('heading', { name: 'Loaner Equipment', level: 1 }).waitFor();
     await page.getByPlaceholder('Search tickets...').fill(tag);
@@ -619,14 +618,17 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
     );
     await expectNoXss(page, tripwires, 'equipment');
     await screenshot(page, 'xss-equipment');
-    await context.close();
   });
 
   it('time tracking, reports and settings, seen by users named with payloads', async () => {
+    // The closers take turns in one context and page: each signs in afresh, the last one's cookie gone.
+    const closers = await armedContext();
+    const closersPage = await closers.context.newPage();
     for (const [index, { user, closed }] of seed.closers.entries()) {
-      const { context, tripwires } = await armedContext();
+      const { context, tripwires } = closers;
+      const page = closersPage;
+      await context.clearCookies();
       await signIn(context, user);
-      const page = await context.newPage();
       await page.goto('/time-tracking');
       const recent = card(page, 'Recent Time Entries');
       await expect.poll(() => recent.getByRole('listitem').count()).toBe(closed.length);
@@ -645,12 +647,10 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
         await expectLiteral(page.getByRole('menu'), [fullName(user), user.email], 'user menu');
         await expectNoXss(page, tripwires, 'settings and user menu');
       }
-      await context.close();
     }
+    await closers.context.close();
 
-    const { context, tripwires } = await armedContext();
-    await signInAdmin(context);
-    const page = await context.newPage();
+    const { tripwires, page } = asAdmin;
     await page.goto('/reports');
     // The closers closed 20 tickets each this month: the most of anyone, so they lead the ranking.
     const leaders = seed.closers.filter(({ closed }) => closed.length === RECENT_TIME_ENTRIES);
@@ -665,14 +665,11 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
     await table.waitFor();
     await expectLiteral(table, names, 'reports: team performance');
     await expectNoXss(page, tripwires, 'reports team');
-    await context.close();
   });
 
   it('payloads typed into the New Ticket, Add Notes and Checkout Equipment forms', async () => {
     const uiTag = uniqueTag('xssui');
-    const { context, tripwires } = await armedContext();
-    await signInAdmin(context);
-    const page = await context.newPage();
+    const { tripwires, page } = asAdmin;
     await page.goto('/tickets');
     await page.getByRole('button', { name: 'New Ticket' }).click();
     const create = page.getByRole('dialog', { name: 'Create New Ticket' });
@@ -725,7 +722,6 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
     await item.locator('h2 button').click();
     await expectLiteral(item, [person, phone, shortPayload(P[9]!, 50), P[13]!.text], 'typed equipment');
     await expectNoXss(page, tripwires, 'typed equipment');
-    await context.close();
   });
 });
 

@@ -39,3 +39,19 @@ export async function signInAdmin(context: BrowserContext): Promise<void> {
   });
   if (login.status() !== 200) throw new Error(`admin login failed: ${await login.text()}`);
 }
+
+/**
+ * Signs `context` in as a new user in place of whoever was signed in there (their cookie goes first).
+ * A file whose tests each need their own user can then share one context and page: a context's first
+ * page of the app costs several times a later one (docs/testing.md). The next `goto` shows the new user.
+ */
+export async function switchToNewUser(context: BrowserContext, firstName?: string): Promise<TestUser> {
+  await context.clearCookies();
+  return signInNewUser(context, firstName);
+}
+
+/** As `switchToNewUser`, for the admin the global setup registered. */
+export async function switchToAdmin(context: BrowserContext): Promise<void> {
+  await context.clearCookies();
+  await signInAdmin(context);
+}

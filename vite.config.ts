@@ -108,8 +108,8 @@ export default defineConfig({
           // worker). The suite is CPU-bound (Chromium starting pages, docs/testing.md): two fill the
           // gaps one leaves; three ran each test 1.4 times slower for 7 % less wall time (decision 113).
           maxWorkers: E2E_WORKERS,
-          // As in integration: a worker keeps playwright-core and the support modules between files
-          // (they hold no state of their own; each file launches its own browser).
+          // As in integration: a worker keeps playwright-core and the support modules between files,
+          // and one Chromium (e2e/support/browser.ts: each file closes the contexts it opened).
           isolate: false,
           sequence: { groupOrder: 1 },
           // expect.poll gives up after 1 s by default: too short for a list that loads while the

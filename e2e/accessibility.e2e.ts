@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext } from './support/browser';
 import { ensureEmailConfigured } from './support/email-settings';
 import { pickOption } from './support/select';
 import { seedTicket, uniqueTag, type SeededTicket } from './support/ticket-seeds';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   // The Reply form (and its Insert Response) shows only with email set up.
   await ensureEmailConfigured(admin);
 });
-afterAll(() => browser.close());
+afterAll(() => releaseBrowser(browser));
 
 /**
  * A context whose pages accept the injected axe script (the app's CSP allows only its own scripts)

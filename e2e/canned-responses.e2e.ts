@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshotOf } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext, screenshotOf } from './support/browser';
 import { ensureEmailConfigured } from './support/email-settings';
 import { pickOption } from './support/select';
 import { readTicket, seedTicket, uniqueTag } from './support/ticket-seeds';
@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin.close();
   await agent.close();
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 async function openPage(context: BrowserContext, path: string): Promise<Page> {

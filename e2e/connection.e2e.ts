@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { POLL_INTERVALS_MS } from '@shared/constants';
-import { launchBrowser, newContext, screenshot } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { signInNewUser } from './support/users';
 
 let browser: Browser;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context.close();
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 /** The list polls every 10 s: a change of the connection shows within one poll. */

@@ -12,7 +12,14 @@ import {
   type ReceivedEmail,
   type SmtpTestServer,
 } from '../server/test/mail/smtp-test-server';
-import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
+import {
+  TAKE_SCREENSHOTS,
+  launchBrowser,
+  releaseBrowser,
+  newContext,
+  screenshot,
+  screenshotOf,
+} from './support/browser';
 import { sendJsonMail } from './support/inbound-mail';
 import { uniqueTag } from './support/ticket-seeds';
 import { signInAdmin, signInNewUser, type TestUser } from './support/users';
@@ -38,7 +45,7 @@ beforeAll(async () => {
   smtp = await startSmtpTestServer();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await smtp?.close();
 });
 

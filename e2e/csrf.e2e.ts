@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '@shared/contracts/auth';
 import type { TicketDetail, TicketListResponse, TicketResponse } from '@shared/contracts/tickets';
 import { adminApi, expectStatus, registerApiUser, type ApiUser } from './support/api-users';
 import { autoSubmitForm, scriptedPage, startAttackerSite, type AttackerSite } from './support/attacker-site';
-import { baseURL, launchBrowser, newContext } from './support/browser';
+import { baseURL, launchBrowser, releaseBrowser, newContext } from './support/browser';
 import { uniqueTag } from './support/ticket-seeds';
 import { signInAdmin } from './support/users';
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
   ).ticket;
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await attacker?.stop();
   await admin?.dispose();
   await stranger?.api.dispose();

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HARVEST_USERS_TEXTS as T, type HarvestUsersResponse } from '@shared/contracts/harvest-users';
 import { FAKE_HARVEST_USER_IDS } from '../server/test/fake-harvest/seed';
 import { adminApi, expectStatus, registerApiUser, type ApiUser } from './support/api-users';
-import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
+import {
+  TAKE_SCREENSHOTS,
+  launchBrowser,
+  releaseBrowser,
+  newContext,
+  screenshot,
+  screenshotOf,
+} from './support/browser';
 import type { BrowserContext } from 'playwright-core';
 import { appUnderTest } from './support/app';
 import { pickOption } from './support/select';
@@ -21,7 +28,7 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser.close());
+afterAll(() => releaseBrowser(browser));
 
 /**
  * The agents this file maps, cleared again at the end even when a test fails half-way: the other

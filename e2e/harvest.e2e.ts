@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ticket, TicketResponse } from '@shared/contracts/tickets';
-import { launchBrowser, newContext, screenshot } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { appUnderTest } from './support/app';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
 import { adminApi } from './support/api-users';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   context = await newContext(browser);
   page = await context.newPage();
 });
-afterAll(() => browser.close());
+afterAll(() => releaseBrowser(browser));
 
 const fake = () => appUnderTest().fakeHarvest;
 /** The Harvest user the fake's token belongs to. */

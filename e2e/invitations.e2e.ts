@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_MESSAGES } from '@shared/contracts/team';
-import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshot } from './support/browser';
+import { TAKE_SCREENSHOTS, launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { dismissToasts, settled } from './support/page-state';
 import { signInAdmin } from './support/users';
 
@@ -15,7 +15,7 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser.close());
+afterAll(() => releaseBrowser(browser));
 
 const teamCard = (page: Page) => page.getByRole('region', { name: 'Team', exact: true });
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLL_INTERVALS_MS, PRESENCE_TIMEOUT_MS } from '@shared/constants';
-import { launchBrowser, newContext, screenshotOf } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext, screenshotOf } from './support/browser';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
 import { signInNewUser, type TestUser } from './support/users';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await priyaContext.close();
   await samContext.close();
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 /** One poll of the bell, plus the time the 2-core machine takes to answer it. */

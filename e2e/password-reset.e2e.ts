@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_MESSAGES } from '@shared/contracts/auth';
-import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshot } from './support/browser';
+import { TAKE_SCREENSHOTS, launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { settled } from './support/page-state';
 import { signInAdmin, signInNewUser } from './support/users';
 
@@ -14,7 +14,7 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser.close());
+afterAll(() => releaseBrowser(browser));
 
 async function screenshotsAt(page: Page, name: string) {
   // Resizing (and waiting for the animations) is for the screenshots only.

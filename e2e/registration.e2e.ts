@@ -2,7 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_MESSAGES } from '@shared/contracts/registration-settings';
 import { adminApi, expectStatus } from './support/api-users';
-import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
+import {
+  TAKE_SCREENSHOTS,
+  launchBrowser,
+  releaseBrowser,
+  newContext,
+  screenshot,
+  screenshotOf,
+} from './support/browser';
 import { dismissToasts, settled } from './support/page-state';
 import { pickOption } from './support/select';
 import { newUser, signInAdmin } from './support/users';
@@ -18,7 +25,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await releaseBrowser(browser);
   const api = await adminApi();
   await expectStatus(
     api.post('/api/settings', {

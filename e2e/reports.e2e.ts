@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportRange } from '@shared/constants';
 import type { Report } from '@shared/contracts/reports';
 import { addDays, localDayStart, localToday, rangeBounds } from '@shared/report-range';
-import { launchBrowser, newContext, screenshot } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
 import { signInNewUser, type TestUser } from './support/users';
 import { pickOption } from './support/select';
@@ -20,7 +20,7 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser.close());
+afterAll(() => releaseBrowser(browser));
 
 const BOM = '\uFEFF';
 const NOTES = 'Fixed "the" printer, then\nrebooted';

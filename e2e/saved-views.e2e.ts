@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { dismissToasts, settled } from './support/page-state';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
 import { signInAdmin, signInNewUser } from './support/users';
@@ -30,7 +30,7 @@ afterAll(async () => {
   await admin.request.delete(`/api/views/${teamViewId}`);
   await admin.close();
   await context.close();
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const views = (page: Page) => page.getByRole('navigation', { name: 'Views' });

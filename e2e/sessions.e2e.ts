@@ -1,6 +1,13 @@
 import { request, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TAKE_SCREENSHOTS, baseURL, launchBrowser, newContext, screenshotOf } from './support/browser';
+import {
+  TAKE_SCREENSHOTS,
+  baseURL,
+  launchBrowser,
+  releaseBrowser,
+  newContext,
+  screenshotOf,
+} from './support/browser';
 import { dismissToasts, settled } from './support/page-state';
 import { signInNewUser } from './support/users';
 
@@ -10,7 +17,7 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser.close());
+afterAll(() => releaseBrowser(browser));
 
 const card = (page: Page) => page.getByRole('region', { name: 'Sessions', exact: true });
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';

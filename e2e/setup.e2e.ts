@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, releaseBrowser, screenshot } from './support/browser';
 import { newUser } from './support/users';
 
 const READY = /Help desk ready at (http:\/\/127\.0\.0\.1:\d+)/;
@@ -64,7 +64,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   if (app && app.exitCode === null) {
     app.kill('SIGTERM');
     await new Promise((resolve) => app.once('exit', resolve));

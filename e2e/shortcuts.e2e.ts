@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHORTCUT_GROUPS } from '@/lib/keyboard-shortcuts';
-import { launchBrowser, newContext, screenshotOf } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext, screenshotOf } from './support/browser';
 import { seedTicket, uniqueTag, type SeededTicket } from './support/ticket-seeds';
 import { signInNewUser } from './support/users';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context.close();
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 async function openPage(path: string, title: string): Promise<Page> {

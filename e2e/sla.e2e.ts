@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlaReport } from '../shared/contracts/sla';
 import { backdateTicket } from './support/app-database';
-import { launchBrowser, newContext, screenshotOf } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext, screenshotOf } from './support/browser';
 import { pickOption } from './support/select';
 import { seedTicket, uniqueTag, type SeededTicket } from './support/ticket-seeds';
 import { signInAdmin } from './support/users';
@@ -62,7 +62,7 @@ afterAll(async () => {
   await save('sla_policies', saved.sla_policies);
   await save('business_hours', saved.business_hours);
   await context.close();
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const row = (page: Page, ticket: SeededTicket) => page.getByRole('row').filter({ hasText: ticket.subject });

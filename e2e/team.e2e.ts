@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_STATUS_LABELS } from '@shared/contracts/team';
-import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshotOf } from './support/browser';
+import { TAKE_SCREENSHOTS, launchBrowser, releaseBrowser, newContext, screenshotOf } from './support/browser';
 import { dismissToasts, settled } from './support/page-state';
 import { pickOption } from './support/select';
 import { signInAdmin, signInNewUser } from './support/users';
@@ -16,7 +16,7 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser.close());
+afterAll(() => releaseBrowser(browser));
 
 const teamCard = (page: Page) => page.getByRole('region', { name: 'Team', exact: true });
 const rowOf = (scope: Locator, email: string) => scope.getByRole('row').filter({ hasText: email });

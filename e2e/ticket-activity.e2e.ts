@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { launchBrowser, newContext, screenshotOf } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext, screenshotOf } from './support/browser';
 import { pickOption } from './support/select';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
 import { signInNewUser, type TestUser } from './support/users';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context.close();
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const card = (scope: Page | Locator, name: string) => scope.getByRole('region', { name, exact: true });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ticket, TicketResponse } from '@shared/contracts/tickets';
-import { launchBrowser, newContext, screenshot } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { signInNewUser, type TestUser } from './support/users';
 import { registerApiUser } from './support/api-users';
 
@@ -10,7 +10,7 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser.close());
+afterAll(() => releaseBrowser(browser));
 
 /**
  * Avery, the agent at the screen in most tests, signed in once: each test opens its own page of this

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext } from './support/browser';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
 import { signInNewUser } from './support/users';
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context.close();
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const card = (scope: Page | Locator, name: string) => scope.getByRole('region', { name, exact: true });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshotOf } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext, screenshotOf } from './support/browser';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
 import { signInNewUser } from './support/users';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context.close();
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 async function openPage(path: string): Promise<Page> {

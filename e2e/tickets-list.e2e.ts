@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { readTicket, seedTicket, uniqueTag, type SeededTicket } from './support/ticket-seeds';
 import { signInNewUser, type TestUser } from './support/users';
 import { pickOption } from './support/select';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context.close();
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const userName = () => `${user.firstName} ${user.lastName}`;

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { pickOption } from './support/select';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
 import { signInAdmin, signInNewUser } from './support/users';
@@ -22,7 +22,7 @@ afterAll(async () => {
   });
   await admin.close();
   await agent.close();
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const row = (page: Page, subject: string) => page.getByRole('row').filter({ hasText: subject });

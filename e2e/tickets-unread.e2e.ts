@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { sendJsonMail } from './support/inbound-mail';
 import { uniqueTag } from './support/ticket-seeds';
 import { signInNewUser } from './support/users';
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await first.close();
   await second.close();
-  await browser.close();
+  await releaseBrowser(browser);
 });
 
 const row = (page: Page, subject: string) => page.getByRole('row').filter({ hasText: subject });

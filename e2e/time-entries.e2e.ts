@@ -9,7 +9,14 @@ import {
 } from '@shared/contracts/time';
 import { LOCKED_REASON } from '../server/test/fake-harvest/messages';
 import { adminApi, expectStatus } from './support/api-users';
-import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshot, screenshotOf } from './support/browser';
+import {
+  TAKE_SCREENSHOTS,
+  launchBrowser,
+  releaseBrowser,
+  newContext,
+  screenshot,
+  screenshotOf,
+} from './support/browser';
 import { appUnderTest } from './support/app';
 import { pickOption } from './support/select';
 import { signInNewUser } from './support/users';
@@ -29,7 +36,7 @@ beforeAll(async () => {
   // Whatever an earlier file left forced on the fake (a failure, a delay) is over.
   await controlFake({ clearFailures: true, latencyMs: 0 });
 });
-afterAll(() => browser.close());
+afterAll(() => releaseBrowser(browser));
 
 const fake = () => appUnderTest().fakeHarvest;
 

@@ -3,14 +3,14 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ticket, TicketResponse } from '@shared/contracts/tickets';
 import { TIMER_TEXTS } from '@shared/contracts/timers';
-import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshotOf } from './support/browser';
+import { TAKE_SCREENSHOTS, launchBrowser, releaseBrowser, newContext, screenshotOf } from './support/browser';
 import { signInNewUser } from './support/users';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser.close());
+afterAll(() => releaseBrowser(browser));
 
 async function createTicket(context: BrowserContext): Promise<Ticket> {
   const response = await context.request.post('/api/tickets', {

@@ -4,7 +4,7 @@ import { TOTP_MESSAGES } from '@shared/contracts/auth';
 import { POLL_INTERVALS_MS } from '@shared/constants';
 import { base32Decode, totp } from '../server/lib/totp';
 import { adminApi, expectStatus, registerApiUser, type ApiUser } from './support/api-users';
-import { TAKE_SCREENSHOTS, launchBrowser, newContext, screenshot } from './support/browser';
+import { TAKE_SCREENSHOTS, launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { dismissToasts, settled } from './support/page-state';
 import { signInNewUser } from './support/users';
 
@@ -17,7 +17,7 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser.close());
+afterAll(() => releaseBrowser(browser));
 
 const codeFor = (secret: string, offsetSteps = 0) =>
   totp(base32Decode(secret), Date.now() + offsetSteps * 30_000);

@@ -7,7 +7,7 @@ import type { TicketDetail, TicketResponse } from '@shared/contracts/tickets';
 import type { CloseTicketResponse } from '@shared/contracts/time';
 import { parseNotes } from '@shared/notes';
 import { adminApi, expectStatus, mapLimit, registerApiUser, type ApiUser } from './support/api-users';
-import { launchBrowser, newContext, screenshot } from './support/browser';
+import { launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { encodedWord, rfc2231, sendJsonMail, sendRawMail } from './support/inbound-mail';
 import { uniqueTag } from './support/ticket-seeds';
 import { signInAdmin } from './support/users';
@@ -38,7 +38,7 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser.close());
+afterAll(() => releaseBrowser(browser));
 
 const P = XSS_PAYLOADS;
 const PAGE_SIZE = 20;

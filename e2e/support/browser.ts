@@ -25,8 +25,30 @@ const CHROMIUM_ARGS = [
 
 export const baseURL = () => appUnderTest().baseURL;
 
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The test worker's one Chromium. A worker runs its files one after another in one process
+ * (`isolate: false`), and a launch costs about a second of a context's: each file used to start its
+ * own. A file ends its use with `releaseBrowser`; Playwright ends the browser with the worker.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  workerBrowser ??= chromium
+    .launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true })
+    .then((browser) => {
+      // A crashed browser is not handed to the next file.
+      browser.on('disconnected', () => (workerBrowser = undefined));
+      return browser;
+    });
+  return workerBrowser;
+}
+
+/**
+ * Closes every context a file opened, left open included, so nothing of one file (a page still
+ * polling, a signed-in cookie) runs on into the next; the browser stays for the next file.
+ */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
 }
 
 /**

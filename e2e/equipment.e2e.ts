@@ -83,8 +83,9 @@ async function openEquipmentPage(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Loaner Equipment', level: 1 }).waitFor();
 }
 
-/** The card of the loan lent to `personName`. */
-const card = (page: Page, personName: string) => page.getByRole('listitem').filter({ hasText: personName });
+/** The card of the loan lent to `personName` (a toast may name them too: it is not in the list). */
+const card = (page: Page, personName: string) =>
+  page.getByRole('list', { name: 'Loaner equipment' }).getByRole('listitem').filter({ hasText: personName });
 
 /** The value under a detail label of an expanded card. */
 const detail = (item: Locator, label: string) =>
@@ -98,6 +99,14 @@ async function choose(scope: Page | Locator, page: Page, label: string, option: 
 async function chooseFilter(page: Page, option: string): Promise<void> {
   await pickOption(page, page.getByRole('combobox', { name: 'Filter equipment' }), option);
 }
+
+/** Whether the element's text is cut: wider than its box, or its box wider than its card's. */
+const clipped = (element: Locator) =>
+  element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const card = node.closest('li')!.getBoundingClientRect();
+    return node.scrollWidth > node.clientWidth || box.left < card.left || box.right > card.right;
+  });
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
 
@@ -209,10 +218,10 @@ describe('loaner equipment in the browser', () => {
     await page.close();
   });
 
-  it('marks a loan returned today', async () => {
+  it('marks a loan returned today, names it in the toast, and Undo puts it back as it was', async () => {
     const { context, page } = await signedInPage();
     const person = `Finn ${uniqueTag()}`;
-    await createLoan(context, { personName: person, productType: 'phone' });
+    const loan = await createLoan(context, { personName: person, productType: 'phone' });
     await openEquipmentPage(page);
 
     const item = card(page, person);
@@ -220,11 +229,34 @@ describe('loaner equipment in the browser', () => {
     await item.getByRole('button', { name: 'Mark Returned' }).click();
 
     await toast(page, 'Equipment updated successfully');
+    await toast(page, `Phone lent to ${person} marked returned.`);
     await item.getByText('Returned', { exact: true }).waitFor();
     await expect(item.getByText('Checked Out', { exact: true }).count()).resolves.toBe(0);
     await expect(item.getByRole('button', { name: 'Mark Returned' }).count()).resolves.toBe(0);
     await item.getByRole('button', { name: new RegExp(person) }).click();
     await expect(detail(item, 'Actual Return').textContent()).resolves.toBe(shownDate(localDate()));
+    await screenshot(page, 'equipment-returned-undo');
+    // On a phone the returned card shows its badge and borrower whole (they were cut at 390 px).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'equipment-returned-phone');
+    await expect(clipped(item.getByText('Returned', { exact: true }))).resolves.toBe(false);
+    await expect(clipped(item.getByText(`${person} · due`))).resolves.toBe(false);
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: `Phone lent to ${person} marked returned.` })
+      .getByRole('button', { name: 'Undo', exact: true })
+      .click();
+    await toast(page, `Phone lent to ${person} is checked out again.`);
+    await item.getByText('Checked Out', { exact: true }).waitFor();
+    await item.getByRole('button', { name: 'Mark Returned' }).waitFor();
+    const listed = (await (
+      await context.request.get(`/api/loaner-equipment?search=${encodeURIComponent(person)}`)
+    ).json()) as { id: string; isReturned: boolean; actualReturnDate: string | null }[];
+    expect(
+      listed.map(({ id, isReturned, actualReturnDate }) => ({ id, isReturned, actualReturnDate })),
+    ).toEqual([{ id: loan.id, isReturned: false, actualReturnDate: null }]);
     await page.close();
   });
 

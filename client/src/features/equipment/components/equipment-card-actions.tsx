@@ -2,9 +2,8 @@ import { CircleCheck, Pencil, Trash2 } from 'lucide-react';
 import type { LoanerEquipmentRecord } from '@shared/contracts/equipment';
 import { Button } from '@/components/ui/button';
 import { useDeleteLoanerEquipment } from '../api/delete-loaner-equipment';
-import { useUpdateLoanerEquipment } from '../api/update-loaner-equipment';
 import { EQUIPMENT_TOASTS, notifyFailure, notifySuccess } from '../lib/equipment-toasts';
-import { todayLocalDate } from '@/lib/local-date';
+import { useMarkReturned } from '../lib/use-mark-returned';
 
 interface EquipmentCardActionsProps {
   record: LoanerEquipmentRecord;
@@ -13,24 +12,12 @@ interface EquipmentCardActionsProps {
 
 /** Edit, Mark Returned (while out) and Delete; delete asks for no confirmation (spec §2). */
 export function EquipmentCardActions({ record, onEdit }: EquipmentCardActionsProps) {
-  const update = useUpdateLoanerEquipment();
+  const { markReturned, isPending: returning } = useMarkReturned();
   const remove = useDeleteLoanerEquipment();
-  const busy = update.isPending || remove.isPending;
+  const busy = returning || remove.isPending;
 
-  // mutateAsync rather than mutate's callbacks: the refetch may drop this card (deleted, or no longer
-  // matching the filter) before the request settles, and an unmounted card's callbacks never run.
-  const markReturned = async () => {
-    try {
-      await update.mutateAsync({
-        id: record.id,
-        changes: { isReturned: true, actualReturnDate: todayLocalDate() },
-      });
-    } catch (error) {
-      return notifyFailure(EQUIPMENT_TOASTS.updateFailed, error);
-    }
-    notifySuccess(EQUIPMENT_TOASTS.updated);
-  };
-
+  // mutateAsync rather than mutate's callbacks: the refetch drops this card before the request settles,
+  // and an unmounted card's callbacks never run.
   const deleteRecord = async () => {
     try {
       await remove.mutateAsync(record.id);
@@ -47,7 +34,7 @@ export function EquipmentCardActions({ record, onEdit }: EquipmentCardActionsPro
         Edit
       </Button>
       {!record.isReturned && (
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => void markReturned()}>
+        <Button variant="outline" size="sm" disabled={busy} onClick={() => void markReturned(record)}>
           <CircleCheck aria-hidden="true" />
           Mark Returned
         </Button>

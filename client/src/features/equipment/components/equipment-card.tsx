@@ -25,7 +25,8 @@ export function EquipmentCard({ record, users, onEdit }: EquipmentCardProps) {
       <li>
         <Card>
           <div className="flex flex-wrap items-center justify-between gap-3 p-4">
-            <Heading className="min-w-0 flex-1">
+            {/* At least 12rem wide: on a phone the actions wrap below the title instead of covering it. */}
+            <Heading className="min-w-48 flex-1">
               <CollapsibleTrigger
                 className={cn('group flex w-full items-start gap-3 rounded-md text-left', focusRing)}
               >

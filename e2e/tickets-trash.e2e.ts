@@ -26,6 +26,12 @@ afterAll(async () => {
 });
 
 const row = (page: Page, subject: string) => page.getByRole('row').filter({ hasText: subject });
+/** The text of the row (or else the element) that has focus. */
+const focusedText = (page: Page) =>
+  page.evaluate(() => {
+    const focused = document.activeElement;
+    return (focused?.closest('tr') ?? focused)?.textContent ?? '';
+  });
 
 describe('the Trash', () => {
   it('an agent’s deleted ticket is in the admin’s Deleted view, and comes back with Restore', async () => {
@@ -59,6 +65,48 @@ describe('the Trash', () => {
     await row(page, subject).waitFor();
     await adminPage.close();
     await page.close();
+  });
+
+  it('a delete says the ticket went to the Trash and keeps focus in the list; an agent at the Trash’s URL reads why not (issue 37)', async () => {
+    const tag = uniqueTag('moved');
+    const lamp = await seedTicket(agent, { subject: `${tag} Desk lamp` });
+    const fan = await seedTicket(agent, { subject: `${tag} Desk fan` });
+    const page = await agent.newPage();
+    await page.goto(`/tickets?search=${tag}`);
+    await row(page, fan.subject).waitFor();
+    await row(page, lamp.subject)
+      .getByRole('button', { name: `Delete ticket ${lamp.ticketNumber}` })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByText('Moved to Trash: an admin can restore it until it is purged.', { exact: true })
+      .waitFor();
+    // The Delete button went with its row: focus is on the row that is left, not on the page's body.
+    await expect.poll(() => focusedText(page)).toContain(fan.subject);
+    await page.goto('/tickets?deleted=true');
+    await page
+      .getByRole('alert')
+      .getByText('Only administrators may see, restore or purge deleted tickets', { exact: true })
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await page.close();
+
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`/tickets?search=${tag}`);
+    await row(adminPage, fan.subject)
+      .getByRole('button', { name: `Delete ticket ${fan.ticketNumber}` })
+      .click();
+    await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await adminPage.getByText('Moved to Trash.', { exact: true }).waitFor();
+    // The page's last row went: focus stays on the list itself.
+    await expect
+      .poll(() => adminPage.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('All Tickets');
+    await screenshot(adminPage, 'tickets-moved-to-trash');
+    await adminPage.getByRole('link', { name: 'Open Trash' }).click();
+    await adminPage.getByRole('heading', { name: 'Deleted Tickets' }).waitFor();
+    expect(new URL(adminPage.url()).searchParams.get('deleted')).toBe('true');
+    await adminPage.close();
   });
 
   it('Escape on the delete confirmation returns focus to the Delete button that opened it', async () => {

@@ -51,3 +51,6 @@ export const SIGNED_IN_PAGE_PATHS = [
   paths.reports,
   paths.settings,
 ] as const;
+
+/** The Trash: the ticket list's view of deleted tickets (admins, issue 26). */
+export const trashPath = `${paths.tickets}?deleted=true`;

@@ -8,6 +8,7 @@ import { useBulkDeleteTickets } from '../api/bulk-delete-tickets';
 import { useBulkUpdateTickets } from '../api/bulk-update-tickets';
 import { useBulkMergeTickets } from '../api/merge-tickets';
 import { notifyFailure, notifySuccess, TICKET_LIST_TOASTS } from '../lib/ticket-list-toasts';
+import { notifyMovedToTrash } from '../lib/trash-toast';
 import { BulkMergeDialog } from './bulk-merge-dialog';
 import { BulkAssignSelect, BulkStatusSelect } from './bulk-selects';
 
@@ -19,6 +20,10 @@ interface TicketBulkBarProps {
   onClear: () => void;
   /** False hides Delete (the ticket_deletion setting: admins only, issue 26). */
   canDelete?: boolean;
+  /** Admins get a link to the Trash in the delete toast; agents cannot open it. */
+  canOpenTrash?: boolean;
+  /** After the selected tickets went to the Trash. */
+  onDeleted?: (ticketIds: readonly string[]) => void;
 }
 
 /** Changes, assigns or deletes every selected ticket at once. */
@@ -27,6 +32,8 @@ export function TicketBulkBar({
   selectedTickets,
   onClear,
   canDelete = true,
+  canOpenTrash = false,
+  onDeleted,
 }: TicketBulkBarProps) {
   const bulkUpdate = useBulkUpdateTickets();
   const bulkDelete = useBulkDeleteTickets();
@@ -49,7 +56,8 @@ export function TicketBulkBar({
   const remove = async () => {
     try {
       await bulkDelete.mutateAsync({ ticketIds: [...selectedIds] });
-      notifySuccess(TICKET_LIST_TOASTS.bulkDeleted);
+      notifyMovedToTrash(TICKET_LIST_TOASTS.bulkDeleted, count, canOpenTrash);
+      onDeleted?.(selectedIds);
       onClear();
     } catch (error) {
       notifyFailure(TICKET_LIST_TOASTS.bulkDeleteFailed, error);

@@ -5,6 +5,7 @@ import { cn } from '@/lib/utils';
 import { SlaClockBadge } from './sla-clock-badge';
 import { TicketAssignee } from './ticket-assignee';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
+import { ticketFocusProps } from '../lib/use-focus-after-removal';
 
 const createdDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -35,6 +36,7 @@ export function TicketCardList({ tickets, stale = false, onOpenTicket, renderAct
           <div className="flex items-start justify-between gap-2">
             <button
               type="button"
+              {...ticketFocusProps(ticket.id)}
               className={cn('min-w-0 rounded-sm text-left', focusRing)}
               onClick={() => onOpenTicket(ticket.id)}
             >

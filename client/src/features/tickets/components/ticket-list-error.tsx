@@ -2,11 +2,18 @@ import { TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 
-/** Spec §8: a failed ticket list fetch reads "{status}: {statusText}". */
+/**
+ * Spec §8: a failed ticket list fetch reads "{status}: {statusText}". A refusal (403: an agent at the
+ * Trash's URL) reads as the server's sentence instead, which says who may (issue 37).
+ */
 function listErrorMessage(error: Error): string {
+  if (isRefusal(error)) return error.serverMessage!;
   if (error instanceof ApiError) return `${error.status}: ${error.statusText}`;
   return error.message;
 }
+
+const isRefusal = (error: Error): error is ApiError =>
+  error instanceof ApiError && error.status === 403 && Boolean(error.serverMessage);
 
 export function TicketListError({ error, onRetry }: { error: Error; onRetry: () => void }) {
   return (
@@ -16,9 +23,12 @@ export function TicketListError({ error, onRetry }: { error: Error; onRetry: () 
     >
       <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
       <p className="flex-1 break-words">{listErrorMessage(error)}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        Try again
-      </Button>
+      {/* Asking again changes nothing when the answer is no. */}
+      {!isRefusal(error) && (
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
     </div>
   );
 }

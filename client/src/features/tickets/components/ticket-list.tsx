@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import type { TicketListItem } from '@shared/contracts/tickets';
 import { canonicalViewQuery, type SavedViewQuery } from '@shared/contracts/views';
@@ -7,6 +7,7 @@ import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useCanDeleteTickets } from '../api/get-ticket-deletion-setting';
 import { useTickets } from '../api/get-tickets';
 import type { TicketFilterValues } from '@/lib/ticket-list/ticket-list-filters';
+import { useFocusAfterRemoval } from '../lib/use-focus-after-removal';
 import { usePagePastEndFix } from '../lib/use-page-past-end-fix';
 import { useTicketListShortcuts } from '../lib/use-ticket-list-shortcuts';
 import { useTicketListState, type TicketListState } from '../lib/use-ticket-list-state';
@@ -119,6 +120,8 @@ function TicketListView({
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [ticketToDelete, setTicketToDelete] = useState<TicketListItem | null>(null);
   const filterPanelId = useId();
+  const listRef = useRef<HTMLElement>(null);
+  const keepFocusAfterRemoval = useFocusAfterRemoval(tickets?.map((ticket) => ticket.id) ?? [], listRef);
   const shortcuts = useTicketListShortcuts({
     ticketIds: tickets?.map((ticket) => ticket.id) ?? [],
     onOpen: setOpenTicketId,
@@ -134,7 +137,8 @@ function TicketListView({
   });
 
   return (
-    <section aria-label={heading} className="space-y-4">
+    // Focusable from script only: focus stays here when the last row on the page was deleted.
+    <section ref={listRef} tabIndex={-1} aria-label={heading} className="space-y-4 outline-none">
       <TicketListToolbar
         title={heading}
         // The Trash (a "Deleted" view) is the admins' (issue 26); only /tickets keeps it in its URL.
@@ -167,6 +171,8 @@ function TicketListView({
           selectedTickets={(tickets ?? []).filter((ticket) => selection.isSelected(ticket.id))}
           onClear={selection.clear}
           canDelete={canDelete}
+          canOpenTrash={isAdmin}
+          onDeleted={keepFocusAfterRemoval}
         />
       )}
       {query.isError && <TicketListError error={query.error} onRetry={() => void query.refetch()} />}
@@ -197,7 +203,12 @@ function TicketListView({
           {pagination && <TicketListFooter page={list.page} figures={figures} onPageChange={list.setPage} />}
         </Card>
       )}
-      <DeleteTicketDialog ticket={ticketToDelete} onClose={() => setTicketToDelete(null)} />
+      <DeleteTicketDialog
+        ticket={ticketToDelete}
+        onClose={() => setTicketToDelete(null)}
+        canOpenTrash={isAdmin}
+        onDeleted={(id) => keepFocusAfterRemoval([id])}
+      />
       <TicketDetailsDialog
         ticketId={openTicketId}
         onOpenChange={(open) => {

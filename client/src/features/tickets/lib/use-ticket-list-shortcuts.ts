@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useShortcut } from '@/lib/keyboard-shortcuts';
 
 /** Marks a ticket row with its ticket id: the shortcuts find the row that holds focus by it. */
-const ROW_ATTRIBUTE = 'data-ticket-row';
+export const ROW_ATTRIBUTE = 'data-ticket-row';
 
 function rowElement(ticketId: string): HTMLElement | null {
   return document.querySelector<HTMLElement>(`[${ROW_ATTRIBUTE}="${CSS.escape(ticketId)}"]`);

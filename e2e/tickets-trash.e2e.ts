@@ -3,17 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { pickOption } from './support/select';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
-import { signInAdmin, signInNewUser } from './support/users';
+import { signInAdmin, signInNewUser, type TestUser } from './support/users';
 
 let browser: Browser;
 let admin: BrowserContext;
 let agent: BrowserContext;
+let agentUser: TestUser;
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await newContext(browser);
   await signInAdmin(admin);
   agent = await newContext(browser);
-  await signInNewUser(agent, 'Trasher');
+  agentUser = await signInNewUser(agent, 'Trasher');
 });
 afterAll(async () => {
   // The spec's behaviour for the suites after this one.
@@ -53,7 +54,43 @@ describe('the Trash', () => {
     await adminPage.getByRole('heading', { name: 'Deleted Tickets' }).waitFor();
     expect(new URL(adminPage.url()).searchParams.get('deleted')).toBe('true');
     await row(adminPage, subject).waitFor();
+    // Who deleted it, when, and the day the purge takes it (issue 37): the days in the Trash later.
+    const headers = await adminPage
+      .getByRole('table', { name: 'Tickets' })
+      .getByRole('columnheader')
+      .allInnerTexts();
+    expect(headers.map((header) => header.trim()).slice(4, 7)).toEqual([
+      'Deleted By',
+      'Deleted At',
+      'Purged On',
+    ]);
+    const { retentionDays } = (await (await admin.request.get('/api/settings/ticket_deletion')).json()) as {
+      retentionDays: number;
+    };
+    const purgedOn = await adminPage.evaluate(
+      (days) =>
+        new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(
+          new Date(Date.now() + days * 86_400_000),
+        ),
+      retentionDays,
+    );
+    const cells = row(adminPage, subject).getByRole('cell');
+    await expect.poll(() => cells.nth(4).innerText()).toBe(`${agentUser.firstName} ${agentUser.lastName}`);
+    expect(await cells.nth(6).innerText()).toBe(purgedOn);
     await screenshot(adminPage, 'tickets-trash');
+    // From 1280 px up the Trash's columns fit: nothing scrolls sideways or is cut.
+    await adminPage.setViewportSize({ width: 1280, height: 800 });
+    const table = adminPage.getByRole('table', { name: 'Tickets' });
+    await expect
+      .poll(() =>
+        table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth),
+      )
+      .toBe(0);
+    // On a phone a card says the same in a line.
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    await adminPage.getByText(`Deleted by ${agentUser.firstName} ${agentUser.lastName} on`).waitFor();
+    await screenshot(adminPage, 'tickets-trash-phone');
+    await adminPage.setViewportSize({ width: 1366, height: 900 });
     await row(adminPage, subject)
       .getByRole('button', { name: `Restore ticket ${ticket.ticketNumber}` })
       .click();

@@ -4,6 +4,9 @@
  * Metadata maps use `satisfies Record<…>` so that adding a value fails to compile until it is described.
  */
 
+/** Milliseconds in a day of 24 hours (calendar days across a DST change are not this long). */
+export const DAY_MS = 86_400_000;
+
 export const TICKET_STATUSES = ['open', 'in_progress', 'closed', 'closed_with_harvest'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const DEFAULT_TICKET_STATUS: TicketStatus = 'open';

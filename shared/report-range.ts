@@ -1,4 +1,4 @@
-import { CUSTOM_REPORT_RANGE, type ReportRange, type ReportRangeKey } from './constants';
+import { CUSTOM_REPORT_RANGE, DAY_MS, type ReportRange, type ReportRangeKey } from './constants';
 
 /**
  * The calendar days a report covers, as inclusive YYYY-MM-DD dates of the user's own calendar. One
@@ -8,8 +8,6 @@ export interface DateRange {
   start: string;
   end: string;
 }
-
-const DAY_MS = 86_400_000;
 
 // Calendar arithmetic runs on UTC midnights, where every day has 24 hours whatever the local DST.
 const utcMidnight = (date: string) => Date.parse(`${date}T00:00:00Z`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DAY_MS,
   DEFAULT_TRASH_RETENTION_DAYS,
   MAX_TRASH_RETENTION_DAYS,
   SETTING_KEYS,
@@ -94,6 +95,15 @@ export const DEFAULT_TICKET_DELETION: TicketDeletionSetting = {
   allowed: 'everyone',
   retentionDays: DEFAULT_TRASH_RETENTION_DAYS,
 };
+
+/**
+ * When a ticket deleted at `deletedAt` has had its time in the Trash: the hourly purge job
+ * (purge-deleted-tickets.job.ts, `deleted_at < now() - retentionDays days`) removes it within the
+ * hour after. The Trash shows it as Purged On (issue 37).
+ */
+export function trashPurgeTime(deletedAt: string, retentionDays: number): Date {
+  return new Date(new Date(deletedAt).getTime() + retentionDays * DAY_MS);
+}
 
 export const saveSettingSchema = z.discriminatedUnion(
   'key',

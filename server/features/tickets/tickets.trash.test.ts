@@ -67,6 +67,23 @@ describe('the Trash', () => {
     ]);
   });
 
+  it('when a ticket is in the Trash, then its last change is its deletion: the Trash names the deleter from lastUpdatedBy, and nobody changes it there', async () => {
+    const ticket = await createTicket(admin.agent);
+    await admin.agent.put(`/api/tickets/${ticket.id}`).send({ priority: 'high' }).expect(200);
+    await agent.agent.delete(`/api/tickets/${ticket.id}`).expect(204);
+
+    const trash = await admin.agent.get('/api/tickets').query({ deleted: 'true', limit: '100' }).expect(200);
+    const listed = (trash.body.tickets as TicketListItem[]).find((item) => item.id === ticket.id);
+    expect(listed).toMatchObject({ lastUpdatedBy: agent.user.id, deletedAt: expect.any(String) });
+    const refused = await admin.agent.put(`/api/tickets/${ticket.id}`).send({ priority: 'low' });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    const [row] = await t.database.db
+      .select({ lastUpdatedBy: tickets.lastUpdatedBy })
+      .from(tickets)
+      .where(eq(tickets.id, ticket.id));
+    expect(row?.lastUpdatedBy).toBe(agent.user.id);
+  });
+
   it('when an admin restores a ticket, then it is back with its notes and time entries; agents may not restore', async () => {
     const ticket = await createTicket(agent.agent);
     await agent.agent.post(`/api/tickets/${ticket.id}/notes`).send({ text: 'Keep me' }).expect(201);

@@ -6,6 +6,7 @@ import { SlaClockBadge } from './sla-clock-badge';
 import { TicketAssignee } from './ticket-assignee';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
 import { ticketFocusProps } from '../lib/use-focus-after-removal';
+import { TrashCardFacts } from './trash-facts';
 
 const createdDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -71,6 +72,7 @@ export function TicketCardList({ tickets, stale = false, onOpenTicket, renderAct
               {createdDate.format(new Date(ticket.createdAt))}
             </time>
           </div>
+          {ticket.deletedAt && <TrashCardFacts ticket={ticket} />}
         </li>
       ))}
     </ul>

@@ -198,6 +198,7 @@ function TicketListView({
               rowProps={shortcuts.rowProps}
               onOpenTicket={setOpenTicketId}
               renderActions={renderActions}
+              trash={inTrash}
             />
           </div>
           {pagination && <TicketListFooter page={list.page} figures={figures} onPageChange={list.setPage} />}

@@ -7,6 +7,7 @@ import type { TicketRowShortcutProps } from '../lib/use-ticket-list-shortcuts';
 import { SlaClockBadge } from './sla-clock-badge';
 import { TicketAssignee } from './ticket-assignee';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
+import { TrashCells } from './trash-facts';
 
 const createdDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -19,6 +20,8 @@ interface TicketTableRowProps {
   onOpen: () => void;
   /** The Actions cell: the list's buttons, or the Trash's. */
   actions: ReactNode;
+  /** A Trash row: who deleted it, when, and when it goes, instead of its state, assignee and creation. */
+  trash?: boolean;
 }
 
 export function TicketTableRow({
@@ -28,6 +31,7 @@ export function TicketTableRow({
   onSelectedChange,
   onOpen,
   actions,
+  trash = false,
 }: TicketTableRowProps) {
   return (
     <TableRow
@@ -72,22 +76,28 @@ export function TicketTableRow({
         <p className="max-w-44 truncate">{ticket.fromName}</p>
         <p className="max-w-44 truncate text-xs text-muted-foreground">{ticket.fromEmail}</p>
       </TableCell>
-      <TableCell>
-        <TicketStatusBadge status={ticket.status} />
-      </TableCell>
-      <TableCell>
-        {/* The SLA's next due time (issue 24) goes under the priority it follows from: no new column. */}
-        <div className="flex flex-col items-start gap-1">
-          <TicketPriorityBadge priority={ticket.priority} />
-          <SlaClockBadge sla={ticket.sla} />
-        </div>
-      </TableCell>
-      <TableCell>
-        <TicketAssignee ticket={ticket} />
-      </TableCell>
-      <TableCell className="whitespace-nowrap text-muted-foreground">
-        <time dateTime={ticket.createdAt}>{createdDate.format(new Date(ticket.createdAt))}</time>
-      </TableCell>
+      {trash ? (
+        <TrashCells ticket={ticket} />
+      ) : (
+        <>
+          <TableCell>
+            <TicketStatusBadge status={ticket.status} />
+          </TableCell>
+          <TableCell>
+            {/* The SLA's next due time (issue 24) goes under the priority it follows from: no new column. */}
+            <div className="flex flex-col items-start gap-1">
+              <TicketPriorityBadge priority={ticket.priority} />
+              <SlaClockBadge sla={ticket.sla} />
+            </div>
+          </TableCell>
+          <TableCell>
+            <TicketAssignee ticket={ticket} />
+          </TableCell>
+          <TableCell className="whitespace-nowrap text-muted-foreground">
+            <time dateTime={ticket.createdAt}>{createdDate.format(new Date(ticket.createdAt))}</time>
+          </TableCell>
+        </>
+      )}
       <TableCell>{actions}</TableCell>
     </TableRow>
   );

@@ -9,19 +9,34 @@ import type { TicketSelection } from '../lib/use-ticket-selection';
 import { SortableTableHead } from './sortable-table-head';
 import { TicketSkeletonRows } from './ticket-skeleton-rows';
 import { TicketTableRow } from './ticket-table-row';
+import { TRASH_COLUMNS } from './trash-facts';
 
-/** The spec's columns; those with a sort are sorted by clicking their header (issue 26). */
-const COLUMNS: readonly { label: string; sort?: TicketSort }[] = [
+type Column = { label: string; sort?: TicketSort };
+
+/** What every row shows first: the ticket and its requester. */
+const TICKET_COLUMNS: readonly Column[] = [
   { label: 'Ticket #', sort: 'ticketNumber' },
   { label: 'Subject', sort: 'subject' },
   { label: 'From' },
+];
+
+/** The spec's columns; those with a sort are sorted by clicking their header (issue 26). */
+const LIST_COLUMNS: readonly Column[] = [
+  ...TICKET_COLUMNS,
   { label: 'Status', sort: 'status' },
   { label: 'Priority', sort: 'priority' },
   { label: 'Assigned', sort: 'assignee' },
   { label: 'Created', sort: 'createdAt' },
 ];
-/** The selection column, the named columns and Actions. */
-const COLUMN_COUNT = COLUMNS.length + 2;
+
+/**
+ * The Trash's: who deleted each ticket, when, and when it is purged, in place of its state and
+ * assignment, which nobody can change there; so it fits 1280 px without scrolling sideways.
+ */
+const TRASH_TABLE_COLUMNS: readonly Column[] = [
+  ...TICKET_COLUMNS,
+  ...TRASH_COLUMNS.map((label) => ({ label })),
+];
 
 interface TicketTableProps {
   /** Undefined while the first page loads. */
@@ -39,6 +54,8 @@ interface TicketTableProps {
   onOpenTicket: (ticketId: string) => void;
   /** Each row's Actions cell. */
   renderActions: (ticket: TicketListItem) => ReactNode;
+  /** The Trash's rows (deleted tickets), with its columns. */
+  trash?: boolean;
 }
 
 export function TicketTable({
@@ -50,7 +67,11 @@ export function TicketTable({
   rowProps,
   onOpenTicket,
   renderActions,
+  trash = false,
 }: TicketTableProps) {
+  const columns = trash ? TRASH_TABLE_COLUMNS : LIST_COLUMNS;
+  // The selection column, the named columns and Actions.
+  const columnCount = columns.length + 2;
   return (
     <Table
       aria-label="Tickets"
@@ -67,7 +88,7 @@ export function TicketTable({
               aria-label="Select all tickets on this page"
             />
           </TableHead>
-          {COLUMNS.map((column) =>
+          {columns.map((column) =>
             column.sort ? (
               <SortableTableHead
                 key={column.label}
@@ -85,10 +106,10 @@ export function TicketTable({
       </TableHeader>
       <TableBody>
         {tickets === undefined ? (
-          <TicketSkeletonRows columns={COLUMN_COUNT} />
+          <TicketSkeletonRows columns={columnCount} />
         ) : tickets.length === 0 ? (
           <TableRow className="hover:bg-transparent">
-            <TableCell colSpan={COLUMN_COUNT} className="py-12 text-center text-muted-foreground">
+            <TableCell colSpan={columnCount} className="py-12 text-center text-muted-foreground">
               No tickets found.
             </TableCell>
           </TableRow>
@@ -102,6 +123,7 @@ export function TicketTable({
               onSelectedChange={(checked) => selection.toggle(ticket.id, checked)}
               onOpen={() => onOpenTicket(ticket.id)}
               actions={renderActions(ticket)}
+              trash={trash}
             />
           ))
         )}

@@ -48,7 +48,10 @@ describe('canned responses', () => {
     const dialog = page.getByRole('dialog', { name: 'New Response' });
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByLabel('Body').fill('Hi {{requester.firstnme}}, your laptop is ready.');
-    await pickOption(page, dialog.getByLabel('Who can use it', { exact: true }), 'Team (everyone)');
+    // An admin's new response is the team's unless they choose otherwise (issue 37).
+    await expect(dialog.getByLabel('Who can use it', { exact: true }).innerText()).resolves.toBe(
+      'Team (everyone)',
+    );
     await pickOption(page, dialog.getByLabel('Set priority', { exact: true }), 'High');
     await dialog.getByRole('button', { name: 'Save Response' }).click();
     // The typo is named, and nothing is saved.

@@ -238,9 +238,10 @@ describe('loaner equipment in the browser', () => {
     await screenshot(page, 'equipment-returned-undo');
     // On a phone the returned card shows its badge and borrower whole (they were cut at 390 px).
     await page.setViewportSize({ width: 390, height: 844 });
+    // Polled: the layout settles after the resize (the sidebar folds to its rail).
+    await expect.poll(() => clipped(item.getByText('Returned', { exact: true }))).toBe(false);
+    await expect.poll(() => clipped(item.getByText(`${person} · due`))).toBe(false);
     await screenshot(page, 'equipment-returned-phone');
-    await expect(clipped(item.getByText('Returned', { exact: true }))).resolves.toBe(false);
-    await expect(clipped(item.getByText(`${person} · due`))).resolves.toBe(false);
     await page.setViewportSize({ width: 1366, height: 900 });
 
     await page

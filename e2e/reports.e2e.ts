@@ -212,6 +212,15 @@ describe('the reports page', () => {
       .getByRole('row', { name: fullName });
     expect(await row.innerText()).toMatch(/3\s+7\.5h$/);
     await screenshot(page, 'reports-team');
+
+    // The view is in the URL beside the range (issue 37): a reload shows the same report.
+    expect(new URL(page.url()).searchParams.get('type')).toBe('team');
+    await page.reload();
+    await expect(page.getByLabel('Report Type', { exact: true }).innerText()).resolves.toBe(
+      'Team Performance',
+    );
+    await page.getByRole('region', { name: 'Team Performance', exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('range')).toBe('today');
     await page.close();
   });
 
@@ -329,8 +338,10 @@ describe('the reports page', () => {
     const mine = entries.text.split('\r\n').filter((line) => line.includes(quoted));
     expect(mine.map((line) => line.slice(0, 10))).toEqual([addDays(from, 5), to]);
 
-    // A reload keeps the custom range (the view type is not kept).
+    // A reload keeps the custom range and the view (issue 37); back to the Overview for the rest.
     await page.reload();
+    await page.getByRole('region', { name: 'Time Tracking', exact: true }).waitFor();
+    await choose(page, 'Report Type', 'Overview');
     await view.waitFor();
     expect(await page.getByLabel('Date Range', { exact: true }).innerText()).toBe('Custom range');
     expect(await fromInput.inputValue()).toBe(from);

@@ -39,8 +39,9 @@ export function EquipmentCard({ record, users, onEdit }: EquipmentCardProps) {
                     <span className="text-base font-semibold">{PRODUCT_TYPE_LABELS[record.productType]}</span>
                     <EquipmentStatusBadges record={record} />
                   </span>
-                  {/* Every card of a type shares its title; the borrower and due date tell them apart. */}
-                  <span className="truncate text-sm font-normal text-muted-foreground">
+                  {/* Every card of a type shares its title; the borrower and due date tell them apart.
+                      They wrap rather than cut: on a phone the whole name shows (issue 37). */}
+                  <span className="text-sm font-normal break-words text-muted-foreground">
                     {record.personName} · due {formatCalendarDay(record.expectedReturnDate)}
                   </span>
                 </span>

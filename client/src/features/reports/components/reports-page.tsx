@@ -1,15 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
 import { CUSTOM_REPORT_RANGE, DEFAULT_REPORT_RANGE, type ReportRangeKey } from '@shared/constants';
-import { DEFAULT_REPORT_TYPE, REPORT_TYPE_LABELS, type ReportType } from '@shared/contracts/reports';
+import { REPORT_TYPE_LABELS, type ReportType } from '@shared/contracts/reports';
 import { usePageTitle } from '@/components/layout/app-shell-context';
 import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useReport } from '../api/get-report';
 import { previousPeriodParams } from '../lib/compare';
 import {
-  rangeSearch,
   readRangeSelection,
+  readReportType,
   reportParams,
+  reportSearch,
   selectionParams,
   type RangeSelection,
 } from '../lib/report-params';
@@ -31,20 +32,23 @@ const VIEWS = {
 
 /**
  * Reports & Analytics (spec §2): one report per range, shown as one of four views. The Date Range
- * (and a custom range's days) lives in the URL, so a reload or a shared link shows the same days.
+ * (and a custom range's days) and the view live in the URL, so a reload or a shared link shows the
+ * same report (the view since issue 37).
  */
 export function ReportsPage() {
   usePageTitle('Reports & Analytics');
   const [searchParams, setSearchParams] = useSearchParams();
   const selection = readRangeSelection(searchParams);
-  const [type, setType] = useState<ReportType>(DEFAULT_REPORT_TYPE);
+  const type = readReportType(searchParams);
   // Worked out on every render, so a page left open past midnight asks for the new day's report.
   const params = selectionParams(selection);
   const report = useReport(params);
   // Each figure's change against the period of the same length just before (shown once both loaded).
   const previous = useReport(params && previousPeriodParams(params));
 
-  const select = (next: RangeSelection) => setSearchParams(rangeSearch(next), { replace: true });
+  const show = (next: RangeSelection, nextType: ReportType) =>
+    setSearchParams(reportSearch(next, nextType), { replace: true });
+  const select = (next: RangeSelection) => show(next, type);
   const changeRange = (range: ReportRangeKey) => {
     if (range === selection.range) return;
     if (range !== CUSTOM_REPORT_RANGE) {
@@ -65,7 +69,7 @@ export function ReportsPage() {
         onRangeChange={changeRange}
         onCustomDaysChange={(days) => select({ range: CUSTOM_REPORT_RANGE, ...days })}
         type={type}
-        onTypeChange={setType}
+        onTypeChange={(next) => show(selection, next)}
         params={params}
         report={report.data}
       />

@@ -6,10 +6,13 @@ import {
   type ReportRangeKey,
 } from '@shared/constants';
 import {
+  DEFAULT_REPORT_TYPE,
   REPORT_LIMITS,
+  REPORT_TYPES,
   isReportDate,
   reportDaysProblem,
   type ReportQueryParams,
+  type ReportType,
 } from '@shared/contracts/reports';
 import { addDays, localDayStart, localToday, rangeBounds, type DateRange } from '@shared/report-range';
 
@@ -63,10 +66,28 @@ export function readRangeSelection(search: URLSearchParams): RangeSelection {
 }
 
 /** The URL's query for a selection: none for the default range, so /reports stays /reports. */
-export function rangeSearch(selection: RangeSelection): URLSearchParams {
+function rangeSearch(selection: RangeSelection): URLSearchParams {
   if (selection.range === DEFAULT_REPORT_RANGE) return new URLSearchParams();
   if (selection.range !== CUSTOM_REPORT_RANGE) return new URLSearchParams({ range: selection.range });
   return new URLSearchParams({ range: selection.range, from: selection.from, to: selection.to });
+}
+
+/** The report type in view, kept in the URL beside the range (`type=time`, issue 37). */
+export const TYPE_SEARCH = 'type';
+
+/** An unknown type in the URL shows the default view, as a URL without one does. */
+export function readReportType(search: URLSearchParams): ReportType {
+  const type = search.get(TYPE_SEARCH);
+  return (REPORT_TYPES as readonly (string | null)[]).includes(type)
+    ? (type as ReportType)
+    : DEFAULT_REPORT_TYPE;
+}
+
+/** The URL's query for what is in view: the range's, and the type unless it is the default one. */
+export function reportSearch(selection: RangeSelection, type: ReportType): URLSearchParams {
+  const search = rangeSearch(selection);
+  if (type !== DEFAULT_REPORT_TYPE) search.set(TYPE_SEARCH, type);
+  return search;
 }
 
 /** Messages for the From and To pickers; none when the days make a report. */

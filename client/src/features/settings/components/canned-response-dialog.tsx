@@ -32,12 +32,16 @@ interface Draft {
   assign: string;
 }
 
-function draftOf(response: CannedResponse | null): Draft {
+/**
+ * The form's values: the response's, or a new one's. An admin's new response is for the team unless
+ * they say otherwise (issue 37: admins write the team's responses; an agent's are their own).
+ */
+function draftOf(response: CannedResponse | null, isAdmin: boolean): Draft {
   const actions = response?.actions ?? {};
   return {
     name: response?.name ?? '',
     body: response?.body ?? '',
-    scope: response?.scope ?? 'personal',
+    scope: response?.scope ?? (isAdmin ? 'team' : 'personal'),
     status: actions.status ?? NO_CHANGE,
     priority: actions.priority ?? NO_CHANGE,
     assign:
@@ -63,7 +67,7 @@ interface CannedResponseDialogProps {
 
 /** New Response / Edit Response: name, body with placeholders, who can use it, and its actions. */
 export function CannedResponseDialog({ open, response, isAdmin, onOpenChange }: CannedResponseDialogProps) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(response));
+  const [draft, setDraft] = useState<Draft>(() => draftOf(response, isAdmin));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const save = useSaveCannedResponse();
   const users = useUsers();
@@ -72,10 +76,10 @@ export function CannedResponseDialog({ open, response, isAdmin, onOpenChange }: 
 
   useEffect(() => {
     if (open) {
-      setDraft(draftOf(response));
+      setDraft(draftOf(response, isAdmin));
       setErrors({});
     }
-  }, [open, response]);
+  }, [open, response, isAdmin]);
 
   const set = (field: keyof Draft) => (value: string) =>
     setDraft((current) => ({ ...current, [field]: value }));

@@ -28,6 +28,13 @@ async function openTickets(page: Page, search: string, path = '/tickets'): Promi
 
 const row = (page: Page, subject: string) => page.getByRole('row').filter({ hasText: subject });
 
+/** The label of the control that has focus (its <label for>), or '' when it has none. */
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => {
+    const id = document.activeElement?.id;
+    return (id && document.querySelector(`label[for="${CSS.escape(id)}"]`)?.textContent?.trim()) || '';
+  });
+
 /** Waits until the list holds exactly `shown` (the footer's total says the answer arrived), none of `hidden`. */
 async function expectListed(page: Page, shown: readonly string[], hidden: readonly string[] = []) {
   const count = shown.length;
@@ -114,10 +121,13 @@ describe('the ticket list', () => {
     // Keyboard: the View action is a focusable button.
     await page.getByRole('button', { name: `View ticket ${ticket.ticketNumber}` }).focus();
     await page.keyboard.press('Enter');
-    await details.waitFor();
+    await details.getByLabel('Status', { exact: true }).waitFor();
+    // View leaves focus where the dialog puts it; Edit puts it on the first thing to edit (issue 37).
+    expect(await focusedLabel(page)).not.toBe('Status');
     await closeDetails();
     await page.getByRole('button', { name: `Edit ticket ${ticket.ticketNumber}` }).click();
     await details.waitFor();
+    await expect.poll(() => focusedLabel(page)).toBe('Status');
     await closeDetails();
 
     await page.getByRole('checkbox', { name: `Select ticket ${ticket.ticketNumber}` }).click();

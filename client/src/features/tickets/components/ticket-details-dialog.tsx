@@ -6,6 +6,7 @@ import { focusRing } from '@/components/ui/focus-ring';
 import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { cn } from '@/lib/utils';
 import { useTicket } from '../api/get-ticket';
+import { EditFocusContext } from './details/edit-focus';
 import { TicketDetailsContent } from './details/ticket-details-content';
 import { TicketLoadState } from './details/ticket-load-state';
 import { useRetainedValue } from './details/use-retained-value';
@@ -15,6 +16,8 @@ interface TicketDetailsDialogProps {
   /** The ticket to show; null closes the dialog. */
   ticketId: string | null;
   onOpenChange: (open: boolean) => void;
+  /** Opened to edit (the row's pencil): the Status select takes focus once the ticket shows. */
+  toEdit?: boolean;
 }
 
 interface DialogBodyProps {
@@ -64,19 +67,21 @@ function DialogBody({ ticketId, open, onClose }: DialogBodyProps) {
 }
 
 /** The ticket detail over the list (spec §2): wide and scrollable, open while `ticketId` is set. */
-export function TicketDetailsDialog({ ticketId, onOpenChange }: TicketDetailsDialogProps) {
+export function TicketDetailsDialog({ ticketId, onOpenChange, toEdit = false }: TicketDetailsDialogProps) {
   const shownId = useRetainedValue(ticketId);
   return (
     <Dialog open={ticketId !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] max-w-6xl overflow-y-auto bg-background sm:p-8">
         {shownId !== null && (
           // Keyed by ticket: another ticket starts with a fresh opening time and form.
-          <DialogBody
-            key={shownId}
-            ticketId={shownId}
-            open={ticketId !== null}
-            onClose={() => onOpenChange(false)}
-          />
+          <EditFocusContext value={toEdit}>
+            <DialogBody
+              key={shownId}
+              ticketId={shownId}
+              open={ticketId !== null}
+              onClose={() => onOpenChange(false)}
+            />
+          </EditFocusContext>
         )}
       </DialogContent>
     </Dialog>

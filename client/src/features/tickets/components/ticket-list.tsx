@@ -86,6 +86,8 @@ function TicketListView({
   renderSaveView,
 }: TicketListViewProps) {
   const { openTicketId, setOpenTicketId } = list;
+  // The ticket opened with the row's pencil, to edit: its dialog focuses Status (issue 37).
+  const [editTicketId, setEditTicketId] = useState<string | null>(null);
   const canDelete = useCanDeleteTickets(isAdmin);
   const inTrash = list.filters.deleted === true;
   const heading = inTrash ? 'Deleted Tickets' : title;
@@ -100,7 +102,10 @@ function TicketListView({
       <TicketRowActions
         ticketNumber={ticket.ticketNumber}
         onView={() => setOpenTicketId(ticket.id)}
-        onEdit={() => setOpenTicketId(ticket.id)}
+        onEdit={() => {
+          setEditTicketId(ticket.id);
+          setOpenTicketId(ticket.id);
+        }}
         onDelete={canDelete ? () => setTicketToDelete(ticket) : undefined}
       />
     );
@@ -212,8 +217,11 @@ function TicketListView({
       />
       <TicketDetailsDialog
         ticketId={openTicketId}
+        toEdit={openTicketId !== null && openTicketId === editTicketId}
         onOpenChange={(open) => {
-          if (!open) setOpenTicketId(null);
+          if (open) return;
+          setOpenTicketId(null);
+          setEditTicketId(null);
         }}
       />
     </section>

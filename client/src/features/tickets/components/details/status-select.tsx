@@ -2,6 +2,7 @@ import { MANUAL_TICKET_STATUSES, TICKET_STATUS_META, type TicketStatus } from '@
 import { Input } from '@/components/ui/input';
 import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ManualStatusOptions } from '../manual-status-options';
+import { useEditFocus } from './edit-focus';
 import { findOption, SelectField } from './select-field';
 import type { ManualStatus } from './status-draft';
 
@@ -14,6 +15,7 @@ interface StatusSelectProps {
 
 /** Open, In Progress or Closed (spec §4); a ticket closed with Harvest time shows that label read-only. */
 export function StatusSelect({ current, value, onChange }: StatusSelectProps) {
+  const focusOnShow = useEditFocus();
   const choose = (next: string) => {
     const status = findOption(MANUAL_TICKET_STATUSES, next);
     if (status) onChange(status);
@@ -25,7 +27,7 @@ export function StatusSelect({ current, value, onChange }: StatusSelectProps) {
           <Input id={id} readOnly value={TICKET_STATUS_META[current].label} className="bg-muted" />
         ) : (
           <Select value={value} onValueChange={choose}>
-            <SelectTrigger id={id}>
+            <SelectTrigger id={id} autoFocus={focusOnShow}>
               <SelectValue />
             </SelectTrigger>
             <ManualStatusOptions />

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, releaseBrowser, newContext } from './support/browser';
 import { ensureEmailConfigured } from './support/email-settings';
 import { pickOption } from './support/select';
+import { turnOnSla } from './support/sla-settings';
 import { seedTicket, uniqueTag, type SeededTicket } from './support/ticket-seeds';
 import { logTime } from './support/time-entries';
 import { base32Decode, totp } from '../server/lib/totp';
@@ -448,25 +449,10 @@ describe('accessibility: axe-core finds no violation', () => {
     });
 
     it('SLA on (issue 24): the clocks in the list, the SLA card of a ticket, the SLA presets and the Reports SLA view', async () => {
-      const read = async (key: string) =>
-        ((await (await admin.request.get(`/api/settings/${key}`)).json()) as { value: unknown }).value;
-      const save = async (key: string, value: unknown) =>
-        expectStatus(admin.request.post('/api/settings', { data: { key, value } }), 200, `saving ${key}`);
-      const before = await read('sla_policies');
-      const allDay = [{ start: '00:00', end: '24:00' }];
-      const week = Object.fromEntries(
-        ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, allDay]),
-      );
-      const hoursBefore = await read('business_hours');
-      await save('business_hours', { timezone: 'UTC', days: week, holidays: [] });
-      await save('sla_policies', {
-        enabled: true,
-        warnBeforeMinutes: 120,
-        policies: {
-          high: { firstResponseMinutes: 60, resolutionMinutes: 480 },
-          medium: { firstResponseMinutes: 240, resolutionMinutes: 1440 },
-          low: { firstResponseMinutes: 480, resolutionMinutes: 2400 },
-        },
+      const restoreSla = await turnOnSla(admin, {
+        high: { firstResponseMinutes: 60, resolutionMinutes: 480 },
+        medium: { firstResponseMinutes: 240, resolutionMinutes: 1440 },
+        low: { firstResponseMinutes: 480, resolutionMinutes: 2400 },
       });
       try {
         const tag = uniqueTag('axesla');
@@ -490,8 +476,7 @@ describe('accessibility: axe-core finds no violation', () => {
         await page.getByRole('table', { name: 'Breaches by Priority' }).waitFor();
         await expectNoViolations(page, 'the Reports page with its SLA view');
       } finally {
-        await save('sla_policies', before);
-        await save('business_hours', hoursBefore);
+        await restoreSla();
       }
     });
   });

@@ -4,6 +4,7 @@ import type { SlaReport } from '../shared/contracts/sla';
 import { backdateTicket } from './support/app-database';
 import { launchBrowser, releaseBrowser, newContext, screenshotOf } from './support/browser';
 import { pickOption } from './support/select';
+import { turnOnSla } from './support/sla-settings';
 import { seedTicket, uniqueTag, type SeededTicket } from './support/ticket-seeds';
 import { signInAdmin } from './support/users';
 
@@ -17,41 +18,20 @@ import { signInAdmin } from './support/users';
  */
 let browser: Browser;
 let context: BrowserContext;
-let saved: { business_hours: unknown; sla_policies: unknown };
+let restoreSla: () => Promise<void>;
 const tag = uniqueTag('sla');
 let soon: SeededTicket;
 let onTrack: SeededTicket;
 let late: SeededTicket;
 
-async function setting(key: 'business_hours' | 'sla_policies'): Promise<unknown> {
-  return ((await (await context.request.get(`/api/settings/${key}`)).json()) as { value: unknown }).value;
-}
-
-async function save(key: 'business_hours' | 'sla_policies', value: unknown): Promise<void> {
-  const response = await context.request.post('/api/settings', { data: { key, value } });
-  if (response.status() !== 200) throw new Error(`saving ${key} failed: ${await response.text()}`);
-}
-
-const allDay = [{ start: '00:00', end: '24:00' }];
-
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await newContext(browser);
   await signInAdmin(context);
-  saved = { business_hours: await setting('business_hours'), sla_policies: await setting('sla_policies') };
-  await save('business_hours', {
-    timezone: 'UTC',
-    days: { mon: allDay, tue: allDay, wed: allDay, thu: allDay, fri: allDay, sat: allDay, sun: allDay },
-    holidays: [],
-  });
-  await save('sla_policies', {
-    enabled: true,
-    warnBeforeMinutes: 120,
-    policies: {
-      high: { firstResponseMinutes: 60, resolutionMinutes: 480 },
-      medium: { firstResponseMinutes: 240, resolutionMinutes: 1440 },
-      low: { firstResponseMinutes: 1, resolutionMinutes: 2400 },
-    },
+  restoreSla = await turnOnSla(context, {
+    high: { firstResponseMinutes: 60, resolutionMinutes: 480 },
+    medium: { firstResponseMinutes: 240, resolutionMinutes: 1440 },
+    low: { firstResponseMinutes: 1, resolutionMinutes: 2400 },
   });
   late = await seedTicket(context, { subject: `${tag} late`, priority: 'low' });
   soon = await seedTicket(context, { subject: `${tag} soon`, priority: 'high' });
@@ -59,8 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Back as found, so other suites see what they expect.
-  await save('sla_policies', saved.sla_policies);
-  await save('business_hours', saved.business_hours);
+  await restoreSla();
   await context.close();
   await releaseBrowser(browser);
 });

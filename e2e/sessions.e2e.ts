@@ -6,9 +6,12 @@ import {
   launchBrowser,
   releaseBrowser,
   newContext,
+  screenshot,
   screenshotOf,
 } from './support/browser';
 import { dismissToasts, settled } from './support/page-state';
+import { pickOption } from './support/select';
+import { seedTicket, uniqueTag } from './support/ticket-seeds';
 import { signInNewUser } from './support/users';
 
 /** Settings → Sessions (issue 22): a user sees where they are signed in and signs other browsers out. */
@@ -65,5 +68,60 @@ describe('Settings → Sessions', () => {
     await firefox.dispose();
     await iphone.dispose();
     await context.close();
+  });
+
+  it('when another browser signs this one out mid-work, then the sign-in screen says why and signing in again comes back to the same ticket', async () => {
+    const context = await newContext(browser);
+    const user = await signInNewUser(context, 'Noor');
+    const ticket = await seedTicket(context, { subject: uniqueTag('Return to me ') });
+    const page = await context.newPage();
+    await page.goto(`/tickets/${ticket.id}`);
+    await page.getByRole('heading', { name: ticket.subject }).waitFor();
+
+    // The agent's other browser signs every other session out, this one included.
+    const other = await request.newContext({ baseURL: baseURL(), userAgent: FIREFOX });
+    await other.post('/api/login', { data: { email: user.email, password: user.password } });
+    expect((await other.post('/api/auth/sessions/revoke-others')).status()).toBe(200);
+
+    // The next save meets the ended session: the spec's Unauthorized flow, then the sign-in screen.
+    const status = page.getByRole('region', { name: 'Status Management', exact: true });
+    await pickOption(page, page.getByLabel('Priority', { exact: true }), 'High');
+    await status.getByRole('button', { name: 'Update Status' }).click();
+    await page.waitForURL('**/signin');
+    await page.getByRole('status').getByText('Your session ended: sign in again to continue').waitFor();
+    if (TAKE_SCREENSHOTS) {
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await settled(page);
+        await screenshot(page, `session-ended-signin-${width}`);
+      }
+    }
+
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`**/tickets/${ticket.id}`);
+    await page.getByRole('heading', { name: ticket.subject }).waitFor();
+    // Taken once: a later sign-in of this tab leads to the Dashboard again.
+    expect(await page.evaluate(() => window.sessionStorage.getItem('helpdesk.returnTo'))).toBeNull();
+    await other.dispose();
+    await page.close();
+  });
+
+  it("when a signed-out visitor opens a ticket's link, then signing in leads to that ticket, with no session-ended notice", async () => {
+    const context = await newContext(browser);
+    const user = await signInNewUser(context, 'Ilse');
+    const ticket = await seedTicket(context, { subject: uniqueTag('Linked ') });
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto(`/tickets/${ticket.id}?from=email`);
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.getByText('Your session ended: sign in again to continue').count()).toBe(0);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`**/tickets/${ticket.id}?from=email`);
+    await page.getByRole('heading', { name: ticket.subject }).waitFor();
+    await page.close();
   });
 });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@shared/constants';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, isUnauthorizedError } from '@/lib/api-client';
+import { rememberReturnTo } from '@/lib/return-to';
 
 /** Spec §8 Session expiry: the toast shown while leaving for the sign-in page. */
 export const SESSION_EXPIRED_TOAST = {
@@ -20,10 +21,14 @@ export function isSessionExpiredError(error: unknown): boolean {
 // Several requests fail together when a session ends; one toast and one redirect are enough.
 let leaving = false;
 
-/** Tells the user and leaves for the sign-in page with a full page load, which drops every cached query. */
+/**
+ * Tells the user and leaves for the sign-in page with a full page load, which drops every cached query;
+ * signing in again comes back here (lib/return-to).
+ */
 export function expireSession(): void {
   if (leaving) return;
   leaving = true;
+  rememberReturnTo();
   toast(SESSION_EXPIRED_TOAST);
   window.location.assign(LOGIN_REDIRECT_PATH);
 }
@@ -61,6 +66,7 @@ const UNAUTHORIZED_TOASTS = {
 export function logInAgainAfterUnauthorized(surface: UnauthorizedSurface = 'dialog'): void {
   if (leaving) return;
   leaving = true;
+  rememberReturnTo();
   toast({ variant: 'destructive', ...UNAUTHORIZED_TOASTS[surface] });
   window.setTimeout(() => window.location.assign(LOGIN_REDIRECT_PATH), UNAUTHORIZED_REDIRECT_DELAY_MS);
 }

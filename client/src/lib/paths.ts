@@ -1,3 +1,5 @@
+import { parse as parseRoute } from 'regexparam';
+
 /** Every client route in one table (spec §2); links and the router read paths only from here. */
 export const paths = {
   home: '/',
@@ -51,6 +53,11 @@ export const SIGNED_IN_PAGE_PATHS = [
   paths.reports,
   paths.settings,
 ] as const;
+
+/** Whether `pathname` is one of `routes`, matched by the parser the router itself uses (wouter's regexparam). */
+export function matchesAnyPath(pathname: string, routes: readonly string[]): boolean {
+  return routes.some((route) => parseRoute(route).pattern.test(pathname));
+}
 
 /** The Trash: the ticket list's view of deleted tickets (admins, issue 26). */
 export const trashPath = `${paths.tickets}?deleted=true`;

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { loginSchema, type LoginInput } from '@shared/contracts/auth';
 import { paths } from '@/lib/paths';
+import { safeReturnPath, takeReturnTo } from '@/lib/return-to';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
@@ -30,8 +31,13 @@ export function LoginForm() {
   const signedIn = async () => {
     toast({ title: LOGIN_TOASTS.successTitle, description: LOGIN_TOASTS.successDescription });
     await queryClient.refetchQueries({ queryKey: authKeys.currentUser() });
-    // Replace: the back button should not lead to the sign-in screen of a signed-in user.
-    navigate(paths.dashboard, { replace: true });
+    // Replace: the back button should not lead to the sign-in screen of a signed-in user. After a
+    // session ended mid-work, back to that page (issue 37); on a page's own address (a link to a
+    // ticket opened while signed out), that page; otherwise the spec's Dashboard.
+    const here = safeReturnPath(
+      `${window.location.pathname}${window.location.search}${window.location.hash}`,
+    );
+    navigate(takeReturnTo() ?? here ?? paths.dashboard, { replace: true });
   };
 
   const onSubmit = async (values: LoginInput) => {

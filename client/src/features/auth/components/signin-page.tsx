@@ -1,5 +1,6 @@
 import { Headset } from 'lucide-react';
 import { useState } from 'react';
+import { pendingReturnTo, SESSION_ENDED_NOTICE } from '@/lib/return-to';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/constants';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -11,6 +12,8 @@ type AuthTab = 'login' | 'register';
 
 export function SignInPage() {
   const [tab, setTab] = useState<AuthTab>('login');
+  // Read once: the notice stays while the agent signs in, even as the form re-renders.
+  const [sessionEnded] = useState(() => pendingReturnTo() !== null);
 
   return (
     // The whole screen is the main landmark: nothing on it sits outside one (axe's region rule).
@@ -32,6 +35,11 @@ export function SignInPage() {
         <div className="w-full max-w-md justify-self-center lg:justify-self-end">
           <Card className="shadow-md">
             <CardContent className="p-6">
+              {sessionEnded && (
+                <p role="status" className="mb-4 rounded-md border bg-muted/50 p-3 text-sm">
+                  {SESSION_ENDED_NOTICE}
+                </p>
+              )}
               <Tabs
                 value={tab}
                 onValueChange={(value) => setTab(value === 'register' ? 'register' : 'login')}

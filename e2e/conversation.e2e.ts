@@ -140,7 +140,8 @@ describe('email conversation', () => {
       )
       .waitFor();
     // The Reply card and the Conversation load separately: wait for the list, not just the card.
-    await expect.poll(() => conversationItems(page).count()).toBe(1);
+    // The ticket's own message is the Message card's, so the Conversation has nothing yet.
+    await card(page, 'Conversation').getByText('No replies yet.', { exact: true }).waitFor();
 
     await context.clearCookies();
     await signInAdmin(context);
@@ -221,12 +222,11 @@ describe('email conversation', () => {
     const page = await context.newPage();
     await openDetailsPage(page, ticket);
     const items = conversationItems(page);
-    await expect.poll(() => items.count()).toBe(1);
-    const original = items.nth(0);
-    await original.getByText(requester.name, { exact: true }).waitFor();
-    await original.getByText(`<${requester.address}>`, { exact: true }).waitFor();
-    await original.getByText('Received', { exact: true }).waitFor();
-    await expect(textOf(original)).resolves.toContain(openingBody);
+    // The email that opened the ticket is shown once: as the Message, with its sender in Ticket
+    // Information, and not again in the Conversation (issue 37).
+    await card(page, 'Conversation').getByText('No replies yet.', { exact: true }).waitFor();
+    await expect(textOf(card(page, 'Message'))).resolves.toContain(openingBody);
+    await card(page, 'Ticket Information').getByText(requester.address).first().waitFor();
     const status = card(page, 'Status Management').getByLabel('Status', { exact: true });
     await expect(status.innerText()).resolves.toBe('Open');
 
@@ -245,12 +245,15 @@ describe('email conversation', () => {
     await recordReplyStates(page);
     await reply.getByRole('button', { name: 'Send Reply', exact: true }).click();
     await toast(page, 'Reply queued for sending').waitFor();
+    // The first reply moved the open ticket on: said in the toast and in the Activity Log.
+    await toast(page, 'Status changed to In Progress.').waitFor();
+    await card(page, 'Activity Log').getByText('Status changed', { exact: true }).waitFor();
     await expect(reply.getByPlaceholder(`Write a reply to ${requester.name}...`).inputValue()).resolves.toBe(
       '',
     );
 
-    await expect.poll(() => items.count()).toBe(2);
-    const sentReply = items.nth(1);
+    await expect.poll(() => items.count()).toBe(1);
+    const sentReply = items.nth(0);
     const agentFrom = `${fullNameOf(agent)} via ${FROM_NAME}`;
     await sentReply.getByText(agentFrom, { exact: true }).waitFor();
     await sentReply.getByText('Sent', { exact: true }).waitFor({ timeout: DELIVERY_WAIT_MS });
@@ -303,8 +306,8 @@ describe('email conversation', () => {
     expect(answered).toMatchObject({ created: false, appendedNote: true, ticket: { id: ticket.id } });
 
     // The open page learns of it by its poll, without a reload.
-    await expect.poll(() => items.count(), { timeout: POLL_WAIT_MS }).toBe(3);
-    const answer = items.nth(2);
+    await expect.poll(() => items.count(), { timeout: POLL_WAIT_MS }).toBe(2);
+    const answer = items.nth(1);
     await answer.getByText(requester.name, { exact: true }).waitFor();
     await answer.getByText('Received', { exact: true }).waitFor();
     await expect(textOf(answer)).resolves.toContain(answerText);
@@ -324,8 +327,8 @@ describe('email conversation', () => {
     await page.getByRole('cell', { name: ticket.ticketNumber, exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Ticket #${ticket.ticketNumber}`, { exact: true }).waitFor();
-    await expect.poll(() => conversationItems(dialog).count()).toBe(3);
-    await conversationItems(dialog).nth(1).getByText(file.name, { exact: true }).waitFor();
+    await expect.poll(() => conversationItems(dialog).count()).toBe(2);
+    await conversationItems(dialog).nth(0).getByText(file.name, { exact: true }).waitFor();
 
     // Still exactly one email to the requester: the answer sent nothing back.
     expect(mailTo(requester.address)).toHaveLength(1);

@@ -141,6 +141,37 @@ describe('ticket details page', () => {
     await page.close();
   });
 
+  it('when the page is wide, then the Reply card is as wide as the Conversation; on a phone it comes right after it', async () => {
+    const { context } = avery;
+    const ticket = await createTicket(context);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openDetailsPage(page, ticket);
+    const conversation = card(page, 'Conversation');
+    const reply = card(page, 'Reply');
+    await conversation.getByText('No replies yet.', { exact: true }).waitFor();
+    await reply.waitFor();
+    const box = async (locator: Locator) => (await locator.boundingBox())!;
+    expect((await box(reply)).width).toBe((await box(conversation)).width);
+    expect((await box(reply)).x).toBe((await box(conversation)).x);
+    await screenshotSettled(page, 'ticket-details-reply-1440');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const [afterConversation, replyBox, notes, status] = await Promise.all([
+      box(conversation).then((b) => b.y + b.height),
+      box(reply),
+      box(card(page, 'Notes')),
+      box(card(page, 'Status Management')),
+    ]);
+    // The next card down (the column's gap between them), before Notes and Status Management.
+    expect(replyBox.y - afterConversation).toBeGreaterThan(0);
+    expect(replyBox.y - afterConversation).toBeLessThanOrEqual(32);
+    expect(replyBox.y).toBeLessThan(notes.y);
+    expect(replyBox.y).toBeLessThan(status.y);
+    await screenshotSettled(page, 'ticket-details-reply-390');
+    await page.close();
+  });
+
   it('shows a body with script-bearing HTML as inert text, and "Ticket not found" for a missing ticket', async () => {
     const { context } = avery;
     const ticket = await createTicket(context, {

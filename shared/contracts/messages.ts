@@ -4,6 +4,7 @@
  * Notes stay internal and are never emailed (shared/notes.ts). Plain zod only: the SPA imports this.
  */
 import { z } from 'zod';
+import { TICKET_STATUS_META, type TicketStatus } from '../constants';
 import { idSchema } from './tickets';
 
 export const MESSAGE_DIRECTIONS = ['inbound', 'outbound'] as const;
@@ -32,7 +33,7 @@ export const MESSAGE_LIMITS = {
 export const MESSAGE_TEXTS = {
   // The Conversation card (ticket detail, left column, above Notes).
   conversationTitle: 'Conversation',
-  conversationEmpty: 'No email messages yet.',
+  conversationEmpty: 'No replies yet.',
   conversationError: 'Could not load the conversation.',
   received: 'Received',
   sent: 'Sent',
@@ -50,6 +51,8 @@ export const MESSAGE_TEXTS = {
   emailNotConfigured:
     'Email is not set up yet. An administrator can add the SMTP server under Settings → Email.',
   replyQueued: 'Reply queued for sending',
+  /** Under replyQueued when the reply moved the ticket (issue 37: never a silent status change). */
+  replyMovedStatus: (to: TicketStatus) => `Status changed to ${TICKET_STATUS_META[to].label}.`,
   replyFailed: 'Could not send the reply',
 } as const;
 
@@ -107,6 +110,14 @@ export interface TicketMessagesResponse {
 /** POST /api/tickets/:id/messages (201) and POST /api/messages/:id/retry (200). */
 export interface TicketMessageResponse {
   message: TicketMessage;
+}
+
+/**
+ * POST /api/tickets/:id/messages (201): the reply, and the status change it made, if any (an open
+ * ticket moves to in progress with its first reply), so the client can say so; null otherwise.
+ */
+export interface SendReplyResponse extends TicketMessageResponse {
+  statusChange: { from: TicketStatus; to: TicketStatus } | null;
 }
 
 /** The JSON body (or the text field of the multipart form) of POST /api/tickets/:id/messages. */

@@ -137,10 +137,11 @@ describe('POST /api/tickets/:id/messages', () => {
     await waitForStatus(db(), message.id, ['sent']);
   });
 
-  it('when the ticket is open, then the first reply moves it to in progress as the replier’s change; in progress and closed tickets keep their status', async () => {
+  it('when the ticket is open, then the first reply moves it to in progress as the replier’s change and says so; in progress and closed tickets keep their status', async () => {
     const open = await createTicket(r.admin);
     const before = await readTicketRow(db(), open.id);
-    await postReply(r.agent, open.id, 'On it.').expect(201);
+    const first = await postReply(r.agent, open.id, 'On it.').expect(201);
+    expect(first.body.statusChange).toEqual({ from: 'open', to: 'in_progress' });
     const after = await readTicketRow(db(), open.id);
     expect(after).toMatchObject({ status: 'in_progress', lastUpdatedBy: r.agentUser.id });
     expect(after!.updatedAt.getTime()).toBeGreaterThan(before!.updatedAt.getTime());
@@ -148,12 +149,14 @@ describe('POST /api/tickets/:id/messages', () => {
     const closed = await createTicket(r.admin);
     await r.admin.put(`/api/tickets/${closed.id}`).send({ status: 'closed' }).expect(200);
     const closedBefore = await readTicketRow(db(), closed.id);
-    await postReply(r.agent, closed.id, 'Closing note by email.').expect(201);
+    const onClosed = await postReply(r.agent, closed.id, 'Closing note by email.').expect(201);
+    expect(onClosed.body.statusChange).toBeNull();
     const closedAfter = await readTicketRow(db(), closed.id);
     expect(closedAfter).toMatchObject({ status: 'closed', lastUpdatedBy: closedBefore!.lastUpdatedBy });
     expect(closedAfter!.updatedAt).toEqual(closedBefore!.updatedAt);
 
-    await postReply(r.agent, open.id, 'Still on it.').expect(201);
+    const second = await postReply(r.agent, open.id, 'Still on it.').expect(201);
+    expect(second.body.statusChange).toBeNull();
     expect((await readTicketRow(db(), open.id))!.status).toBe('in_progress');
     await r.smtp.waitForMessages(3);
   });

@@ -1,5 +1,10 @@
 import { Router, type Request } from 'express';
-import { messageParamsSchema, sendReplySchema, type TicketMessageResponse } from '@shared/contracts/messages';
+import {
+  messageParamsSchema,
+  sendReplySchema,
+  type SendReplyResponse,
+  type TicketMessageResponse,
+} from '@shared/contracts/messages';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAuth } from '../../middleware/require-auth';
 import * as repliesService from './replies.service';
@@ -37,11 +42,11 @@ export function repliesRoutes(deps: repliesService.RepliesDeps) {
     async (req, res) => {
       const { id } = parseInput(messageParamsSchema, req.params);
       const { body } = parseInput(sendReplySchema, req.body ?? {});
-      const message = await repliesService.sendReply(deps, id, currentUser(req), {
+      const sent = await repliesService.sendReply(deps, id, currentUser(req), {
         body,
         files: uploadedAttachments(req),
       });
-      res.status(201).json({ message } satisfies TicketMessageResponse);
+      res.status(201).json(sent satisfies SendReplyResponse);
     },
   );
 

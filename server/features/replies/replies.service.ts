@@ -3,7 +3,7 @@
  * and its place in the thread, in the transaction that locks the ticket and enqueues its send job;
  * the job (send-reply.job.ts) hands it to the SMTP server. A failed reply can be queued again.
  */
-import { MESSAGE_ERRORS, type TicketMessage } from '@shared/contracts/messages';
+import { MESSAGE_ERRORS, type SendReplyResponse, type TicketMessage } from '@shared/contracts/messages';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
@@ -65,7 +65,7 @@ export async function sendReply(
   ticketId: string,
   author: ReplyAuthor,
   input: ReplyInput,
-): Promise<TicketMessage> {
+): Promise<SendReplyResponse> {
   const { fromAddress, fromName } = await configuredEmail(deps);
   // Outside the transaction: declaring may start the runner, which needs a connection of its own.
   await defineSendQueue(deps.jobs, deps.config);
@@ -97,7 +97,8 @@ export async function sendReply(
       tickets: [{ ...changed, replySent: { messageId: message.id } }],
     });
     await deps.jobs.enqueue(tx, SEND_REPLY_QUEUE, { messageId: message.id } satisfies SendReplyJobData);
-    return message;
+    const statusChange = changed.status ? { from: changed.status.before, to: changed.status.after } : null;
+    return { message, statusChange };
   });
 }
 

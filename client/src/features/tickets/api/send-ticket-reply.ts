@@ -1,9 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  TicketMessage,
-  TicketMessageResponse,
-  TicketMessagesResponse,
-} from '@shared/contracts/messages';
+import type { SendReplyResponse, TicketMessage, TicketMessagesResponse } from '@shared/contracts/messages';
 import { ApiError, apiSend } from '@/lib/api-client';
 import { isSessionExpiredError } from '@/components/session-expiry';
 import { ticketUrl } from './get-ticket';
@@ -23,11 +19,11 @@ export interface SendTicketReplyVariables {
  */
 export function sendTicketReply({ id, body, files }: SendTicketReplyVariables) {
   const url = `${ticketUrl(id)}/messages`;
-  if (files.length === 0) return apiSend<TicketMessageResponse>('POST', url, { body });
+  if (files.length === 0) return apiSend<SendReplyResponse>('POST', url, { body });
   const form = new FormData();
   form.append('body', body);
   for (const file of files) form.append('files', file, file.name);
-  return apiSend<TicketMessageResponse>('POST', url, form);
+  return apiSend<SendReplyResponse>('POST', url, form);
 }
 
 /** Puts a message the server answered with into the cached conversation (new: at the end). */

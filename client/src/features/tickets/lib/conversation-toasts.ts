@@ -1,11 +1,15 @@
-import { MESSAGE_TEXTS } from '@shared/contracts/messages';
+import { MESSAGE_TEXTS, type SendReplyResponse } from '@shared/contracts/messages';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/components/session-expiry';
 
-/** The Reply card's success toast: the reply is stored and waits for the SMTP server. */
-export function notifyReplyQueued(): void {
-  toast({ title: MESSAGE_TEXTS.replyQueued });
+/**
+ * The Reply card's (and Retry's) success toast: the reply is stored and waits for the SMTP server.
+ * A status change the reply made (an open ticket's first reply) is said under it.
+ */
+export function notifyReplyQueued(statusChange: SendReplyResponse['statusChange'] = null): void {
+  const description = statusChange ? MESSAGE_TEXTS.replyMovedStatus(statusChange.to) : undefined;
+  toast({ title: MESSAGE_TEXTS.replyQueued, description });
 }
 
 /**

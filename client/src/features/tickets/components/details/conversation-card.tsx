@@ -39,18 +39,21 @@ function ConversationBody({ ticketId, surface }: ConversationCardProps) {
       </div>
     );
   }
-  if (messages.data.length === 0) {
+  // The first message is the ticket's own (the server always puts it first): the Message card above
+  // shows it, with its files, so it is not shown a second time here (issue 37).
+  const later = messages.data.slice(1);
+  if (later.length === 0) {
     return <p className="text-sm text-muted-foreground">{MESSAGE_TEXTS.conversationEmpty}</p>;
   }
 
   const retryMessage = (message: TicketMessage) =>
     retry.mutate(
       { ticketId, messageId: message.id },
-      { onSuccess: notifyReplyQueued, onError: (error) => notifyReplyFailed(error, surface) },
+      { onSuccess: () => notifyReplyQueued(), onError: (error) => notifyReplyFailed(error, surface) },
     );
   return (
     <ol className="space-y-4" aria-label="Email messages, oldest first">
-      {messages.data.map((message) => (
+      {later.map((message) => (
         <ConversationMessage
           key={message.id}
           message={message}
@@ -63,9 +66,9 @@ function ConversationBody({ ticketId, surface }: ConversationCardProps) {
 }
 
 /**
- * The ticket's email thread (left column, above Notes): the original message, the requester's later
- * emails and the agents' replies, oldest first. Refreshed with the ticket, and every few seconds while
- * a reply is on its way.
+ * The ticket's email thread after its first message (left column, below Message): the agents' replies
+ * and the requester's later emails, oldest first. Refreshed with the ticket, and every few seconds
+ * while a reply is on its way.
  */
 export function ConversationCard(props: ConversationCardProps) {
   return (

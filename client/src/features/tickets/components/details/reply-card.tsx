@@ -43,12 +43,12 @@ function ReplyForm({ ticket, guardedSave, checking, surface }: TicketActionProps
       send.mutate(
         { id: ticket.id, body, files },
         {
-          onSuccess: () => {
+          onSuccess: ({ statusChange }) => {
             setText('');
             stopTyping(ticket.id);
             setFiles([]);
             setRefused([]);
-            notifyReplyQueued();
+            notifyReplyQueued(statusChange);
           },
           onError: (error) => notifyReplyFailed(error, surface),
         },

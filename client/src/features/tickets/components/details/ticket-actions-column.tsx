@@ -3,7 +3,6 @@ import type { TicketStatus } from '@shared/constants';
 import { isClosedStatus } from './activity-entries';
 import { AddNotesCard } from './add-notes-card';
 import { CloseTicketCard } from './close-ticket-card';
-import { ReplyCard } from './reply-card';
 import { StatusManagementCard } from './status-management-card';
 import type { TicketActionProps } from './ticket-action-props';
 
@@ -16,13 +15,12 @@ export const canCloseTicket = (status: TicketStatus) => !isClosedStatus(status);
  */
 export const CLOSE_TICKET_CARDS: readonly ComponentType<TicketActionProps>[] = [CloseTicketCard];
 
-/** The right column of the ticket detail (spec §2). */
+/** The right column of the ticket detail (spec §2); the Reply card sits under the conversation instead. */
 export function TicketActionsColumn(props: TicketActionProps) {
   const closable = canCloseTicket(props.ticket.status);
   return (
     <div className="space-y-6">
       <StatusManagementCard {...props} />
-      <ReplyCard {...props} />
       <AddNotesCard {...props} />
       {closable && CLOSE_TICKET_CARDS.map((Card, index) => <Card key={index} {...props} />)}
     </div>

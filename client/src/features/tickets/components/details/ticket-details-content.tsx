@@ -7,11 +7,13 @@ import { MergeButton } from './merge-button';
 import { MergedBanner } from './merged-banner';
 import { MessageCard } from './message-card';
 import { NotesCard } from './notes-card';
+import { ReplyCard } from './reply-card';
 import { TicketActionsColumn } from './ticket-actions-column';
 import { TicketCollisionDialog } from './ticket-collision-dialog';
 import { SlaCard } from './sla-card';
 import { TicketInformationCard } from './ticket-information-card';
 import { TicketViewers } from './ticket-viewers';
+import type { TicketActionProps } from './ticket-action-props';
 import type { TicketCollisionGuard } from './use-ticket-collision-guard';
 
 interface TicketDetailsContentProps {
@@ -25,6 +27,13 @@ interface TicketDetailsContentProps {
 export function TicketDetailsContent({ ticket, guard, onTicketClosed, surface }: TicketDetailsContentProps) {
   // Opening the ticket (and a reply arriving while it is open) clears its "New reply" for this agent.
   useMarkTicketSeen(ticket.id, ticket.lastMessageAt);
+  const actionProps: TicketActionProps = {
+    ticket,
+    guardedSave: guard.guardedSave,
+    checking: guard.checking,
+    onTicketClosed,
+    surface,
+  };
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="min-w-0 space-y-6 lg:col-span-2">
@@ -42,18 +51,14 @@ export function TicketDetailsContent({ ticket, guard, onTicketClosed, surface }:
         </div>
         <TicketInformationCard ticket={ticket} />
         <SlaCard sla={ticket.sla} />
-        <MessageCard bodyText={ticket.bodyText} />
+        <MessageCard ticketId={ticket.id} bodyText={ticket.bodyText} />
         <ConversationCard ticketId={ticket.id} surface={surface} />
+        {/* As wide as the conversation it answers, and on a phone right after it (issue 37). */}
+        <ReplyCard {...actionProps} />
         <NotesCard ticket={ticket} />
         <ActivityLogCard ticket={ticket} />
       </div>
-      <TicketActionsColumn
-        ticket={ticket}
-        guardedSave={guard.guardedSave}
-        checking={guard.checking}
-        onTicketClosed={onTicketClosed}
-        surface={surface}
-      />
+      <TicketActionsColumn {...actionProps} />
       <TicketCollisionDialog
         updater={guard.conflictUpdater}
         onCancelAndRefresh={guard.cancelAndRefresh}

@@ -11,6 +11,10 @@
  *   rounded up to the next 0.25 h (at least 0.25). With no timer running: 200 `{stopped: null}`.
  */
 import { z } from 'zod';
+import { HOURS_STEP } from '../constants';
+
+/** Timed hours are rounded up to this step (Time Spent's own step), and are at least one step. */
+export const TIMER_ROUNDING_HOURS = HOURS_STEP;
 
 export const TIMER_TEXTS = {
   start: 'Start Timer',
@@ -34,9 +38,6 @@ export const TIMER_MESSAGES = {
   ticketNotFound: 'Ticket not found',
   ticketClosed: 'This ticket is closed: reopen it to time it',
 } as const;
-
-/** Timed hours are rounded up to this step (Time Spent's step), and are at least one step. */
-export const TIMER_ROUNDING_HOURS = 0.25;
 
 /** The hours a timer of `elapsedSeconds` puts into Time Spent: rounded up to 0.25 h, at least 0.25. */
 export function timerHours(elapsedSeconds: number): number {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TIMER_TEXTS } from '@shared/contracts/timers';
 import { launchBrowser, releaseBrowser, newContext } from './support/browser';
 import { ensureEmailConfigured } from './support/email-settings';
 import { pickOption } from './support/select';
@@ -369,6 +370,23 @@ describe('accessibility: axe-core finds no violation', () => {
       await page.keyboard.press('?');
       await page.getByRole('dialog', { name: 'Keyboard Shortcuts' }).waitFor();
       await expectNoViolations(page, 'the keyboard shortcuts dialog');
+    });
+
+    it("the timer's stop review, with the header's chip behind it", async () => {
+      const ticket = tickets[1]!;
+      await expectStatus(context.request.post(`/api/tickets/${ticket.id}/timer`), 201, 'start the timer');
+      try {
+        await page.goto(`/tickets/${ticket.id}`);
+        const card = page.getByRole('region', { name: 'Close Ticket', exact: true });
+        await card.getByRole('button', { name: TIMER_TEXTS.stop, exact: true }).click();
+        const review = page.getByRole('alertdialog', { name: TIMER_TEXTS.reviewTitle(ticket.ticketNumber) });
+        await review.getByText(TIMER_TEXTS.roundingRule, { exact: true }).waitFor();
+        await expectNoViolations(page, "the timer's stop review");
+        await page.keyboard.press('Escape');
+        await review.waitFor({ state: 'detached' });
+      } finally {
+        await expectStatus(context.request.delete('/api/timer'), 200, 'stop the timer');
+      }
     });
   });
 

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -34,6 +34,13 @@ interface ConfirmDialogProps {
   confirmDisabled?: boolean;
   cancelDisabled?: boolean;
   onCloseAutoFocus?: (event: Event) => void;
+  /** What the answer is about, under the question (a review's figures). */
+  children?: ReactNode;
+  /**
+   * Focus starts on the confirm button, not on Cancel, and Enter confirms: for a check the answer to
+   * which is usually yes (a timer's review), never for one that deletes.
+   */
+  enterConfirms?: boolean;
 }
 
 /** A question with two answers (Cancel, and the confirm button), in a modal that focus returns from. */
@@ -51,20 +58,38 @@ export function ConfirmDialog({
   confirmDisabled,
   cancelDisabled,
   onCloseAutoFocus,
+  children,
+  enterConfirms = false,
 }: ConfirmDialogProps) {
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const focusConfirm = (event: Event) => {
+    event.preventDefault();
+    confirmRef.current?.focus();
+  };
+  // A click on the dialog's text moves focus to the dialog itself; Enter there still confirms.
+  const confirmOnEnter = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
+    event.preventDefault();
+    confirmRef.current?.click();
+  };
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
+      <AlertDialogContent
+        onCloseAutoFocus={onCloseAutoFocus}
+        {...(enterConfirms ? { onOpenAutoFocus: focusConfirm, onKeyDown: confirmOnEnter } : {})}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={cancelDisabled} onClick={onCancel}>
             {cancelLabel}
           </AlertDialogCancel>
           <AlertDialogAction
+            ref={confirmRef}
             className={destructive ? buttonVariants({ variant: 'destructive' }) : undefined}
             disabled={confirmDisabled}
             onClick={onConfirm}

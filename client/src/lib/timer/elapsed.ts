@@ -12,9 +12,14 @@ export function formatElapsed(totalSeconds: number): string {
 }
 
 /**
- * The timer's elapsed seconds now, ticking every second: the server's count when it answered plus the
+ * The timer's elapsed seconds at `now`: the server's count when it answered (`receivedAt`) plus the
  * time since, by this browser's clock (never the difference of two clocks).
  */
+export function elapsedAt(timer: RunningTimer, receivedAt: number, now: number): number {
+  return timer.elapsedSeconds + Math.max(0, Math.floor((now - receivedAt) / 1000));
+}
+
+/** The timer's elapsed seconds now (elapsedAt), ticking every second. */
 export function useElapsedSeconds(timer: RunningTimer | null, receivedAt: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -22,6 +27,5 @@ export function useElapsedSeconds(timer: RunningTimer | null, receivedAt: number
     const interval = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(interval);
   }, [timer]);
-  if (!timer) return 0;
-  return timer.elapsedSeconds + Math.max(0, Math.floor((now - receivedAt) / 1000));
+  return timer ? elapsedAt(timer, receivedAt, now) : 0;
 }

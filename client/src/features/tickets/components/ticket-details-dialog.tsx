@@ -9,7 +9,7 @@ import { useTicket } from '../api/get-ticket';
 import { EditFocusContext } from './details/edit-focus';
 import { TicketDetailsContent } from './details/ticket-details-content';
 import { TicketLoadState } from './details/ticket-load-state';
-import { useRetainedValue } from './details/use-retained-value';
+import { useRetainedValue } from '@/lib/use-retained-value';
 import { useTicketCollisionGuard } from './details/use-ticket-collision-guard';
 
 interface TicketDetailsDialogProps {

@@ -1,34 +1,39 @@
 import { Square, Timer } from 'lucide-react';
 import { Link } from 'wouter';
-import { TIMER_TEXTS } from '@shared/contracts/timers';
+import { TIMER_TEXTS, type RunningTimer as RunningTimerData } from '@shared/contracts/timers';
 import { ticketDetailsPath } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { focusRing } from '@/components/ui/focus-ring';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { useRunningTimer } from '@/lib/timer/get-timer';
-import { useStopTimer } from '@/lib/timer/stop-timer';
 import { formatElapsed, useElapsedSeconds } from '@/lib/timer/elapsed';
-import { notifyTimerFailed, notifyTimerStopped } from '@/components/timer-toasts';
+import { useTimerReview } from '@/components/timer-review/use-timer-review';
 
 /**
  * The header's chip while the agent's timer runs (on every page): the ticket's number, linking to it,
- * the time so far and a Stop button. Nothing while no timer runs.
+ * the time so far and a Stop button, which opens the stop's review. Nothing while no timer runs.
  */
 export function RunningTimer() {
   const { timer, receivedAt } = useRunningTimer();
   const elapsed = useElapsedSeconds(timer, receivedAt);
-  const stop = useStopTimer();
-  if (!timer) return null;
+  const stop = useTimerReview();
+  // The review's dialog outlives the chip: it animates out after the stop took the chip away.
+  return (
+    <>
+      {timer && <Chip timer={timer} elapsed={elapsed} stop={stop} />}
+      {stop.dialog}
+    </>
+  );
+}
 
-  const onStop = async () => {
-    try {
-      notifyTimerStopped((await stop.mutateAsync()).stopped);
-    } catch (error) {
-      notifyTimerFailed(TIMER_TEXTS.stopFailed, error);
-    }
-  };
+interface ChipProps {
+  timer: RunningTimerData;
+  elapsed: number;
+  stop: ReturnType<typeof useTimerReview>;
+}
 
+function Chip({ timer, elapsed, stop }: ChipProps) {
   return (
     <div
       role="group"
@@ -57,14 +62,10 @@ export function RunningTimer() {
         className="size-9 rounded-l-none border-l"
         aria-label={TIMER_TEXTS.stopHeader(timer.ticketNumber)}
         title={TIMER_TEXTS.stop}
-        disabled={stop.isPending}
-        onClick={() => void onStop()}
+        disabled={stop.pending}
+        onClick={stop.review}
       >
-        {stop.isPending ? (
-          <Spinner />
-        ) : (
-          <Square className="fill-current text-destructive" aria-hidden="true" />
-        )}
+        {stop.pending ? <Spinner /> : <Square className="fill-current text-destructive" aria-hidden="true" />}
       </Button>
     </div>
   );

@@ -19,7 +19,7 @@ import { CloseTicketPickers } from './close-ticket-pickers';
 import { CloseTicketTimer } from './close-ticket-timer';
 import { SectionCard } from '@/components/ui/section-card';
 import type { TicketActionProps } from './ticket-action-props';
-import { useCloseTicketPickers } from './use-close-ticket-pickers';
+import { chosenNames, useCloseTicketPickers } from './use-close-ticket-pickers';
 
 /**
  * Close & Track Time (spec §2, §4, §5): the time spent goes to Harvest under the chosen project and
@@ -82,6 +82,7 @@ export function CloseTicketCard({
         <CloseTicketTimer
           ticketId={ticket.id}
           surface={surface}
+          draft={{ timeSpent, ...chosenNames(pickers), notes }}
           onHours={(hours) => {
             setTimeSpent(String(hours));
             setErrors(({ timeSpent: _old, ...rest }) => rest);

@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useRetainedValue } from './use-retained-value';
+import { useRetainedValue } from '@/lib/use-retained-value';
 
 interface TicketCollisionDialogProps {
   /** Who changed the ticket since it was opened; null keeps the dialog closed. */

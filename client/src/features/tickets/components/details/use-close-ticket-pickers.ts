@@ -7,6 +7,9 @@ import { useHarvestTasks } from '../../api/get-harvest-tasks';
 const idNamed = (items: readonly HarvestNamedItem[] | undefined, name: string) =>
   items?.find((item) => item.name === name)?.id ?? null;
 
+const nameOf = (items: readonly HarvestNamedItem[] | undefined, id: number | null) =>
+  items?.find((item) => item.id === id)?.name ?? null;
+
 /**
  * The project and task of the Close Ticket card. Until the user picks one, the choice is the spec's
  * default (project Support, task Heat Tickets), found by name because a real Harvest account numbers
@@ -29,4 +32,12 @@ export function useCloseTicketPickers() {
   };
 
   return { projects, tasks, projectId, taskId, chooseProject, chooseTask: setPickedTask };
+}
+
+/** The chosen project's and task's names as the selects show them (a timer stop's review quotes them). */
+export function chosenNames(pickers: ReturnType<typeof useCloseTicketPickers>) {
+  return {
+    project: nameOf(pickers.projects.data?.projects, pickers.projectId),
+    task: nameOf(pickers.tasks.data?.tasks, pickers.taskId),
+  };
 }

@@ -366,6 +366,105 @@ describe('another agent changes the ticket', () => {
     await userB.api.dispose();
   });
 
+  it('when a colleague saves in another browser, then pending edits survive the refresh, and each field both changed asks Keep Mine or Take Theirs', async () => {
+    const contextA = avery.context;
+    const ticket = await createTicket(contextA, { priority: 'medium' });
+    const page = await contextA.newPage();
+    await openDetailsPage(page, ticket);
+    const status = card(page, 'Status Management');
+    const updateStatus = status.getByRole('button', { name: 'Update Status' });
+
+    // Sam, in a browser of their own, on the same ticket.
+    const contextB = await newContext(browser);
+    const sam = await signInNewUser(contextB, 'Sam');
+    const samPage = await contextB.newPage();
+    await openDetailsPage(samPage, ticket);
+
+    // A picks High and takes the ticket, unsaved; Sam saves In Progress, Low and themselves.
+    await choose(page, 'Priority', 'High');
+    await choose(page, 'Assigned To', fullNameOf(avery.user));
+    await choose(samPage, 'Status', 'In Progress');
+    await choose(samPage, 'Priority', 'Low');
+    await choose(samPage, 'Assigned To', fullNameOf(sam));
+    await card(samPage, 'Status Management').getByRole('button', { name: 'Update Status' }).click();
+    await toast(samPage, 'Ticket updated successfully').waitFor();
+
+    // The poll brings Sam's save in: Status (untouched here) follows it; A's two edits stand, each asked about.
+    await toast(page, 'Ticket Updated').waitFor({ timeout: POLL_WAIT_MS });
+    const banner = status.getByRole('alert');
+    await banner.getByText(`${fullNameOf(sam)} changed this ticket while you were editing.`).waitFor();
+    const priority = banner.getByRole('group', { name: 'Priority changed on both sides' });
+    const assignee = banner.getByRole('group', { name: 'Assigned To changed on both sides' });
+    await priority.getByText(`${fullNameOf(sam)} set Low; you chose High.`).waitFor();
+    await assignee
+      .getByText(`${fullNameOf(sam)} set ${fullNameOf(sam)}; you chose ${fullNameOf(avery.user)}.`)
+      .waitFor();
+    const selected = (label: string) => status.getByLabel(label, { exact: true }).innerText();
+    await expect(selected('Status')).resolves.toBe('In Progress');
+    await expect(selected('Priority')).resolves.toBe('High');
+    await expect(selected('Assigned To')).resolves.toBe(fullNameOf(avery.user));
+    await screenshotSettled(page, 'ticket-draft-conflict');
+
+    // Take Theirs shows Sam's value; Keep Mine keeps High; nothing is saved until Update Status.
+    await assignee.getByRole('button', { name: 'Take Theirs' }).click();
+    await expect(selected('Assigned To')).resolves.toBe(fullNameOf(sam));
+    await priority.getByRole('button', { name: 'Keep Mine' }).click();
+    await banner.waitFor({ state: 'hidden' });
+    await expect(selected('Priority')).resolves.toBe('High');
+    await expect(readTicket(contextA, ticket.id)).resolves.toMatchObject({
+      priority: 'low',
+      assignedTo: sam.id,
+    });
+    await updateStatus.click();
+    await toast(page, 'Ticket updated successfully').waitFor();
+    await expect(readTicket(contextA, ticket.id)).resolves.toMatchObject({
+      priority: 'high',
+      status: 'in_progress',
+      assignedTo: sam.id,
+    });
+    await contextB.close();
+    await page.close();
+  });
+
+  it('when the dialog holds an unsaved change, then Esc asks before closing: Keep Editing stays, Discard Changes closes', async () => {
+    const { context } = avery;
+    const tag = uniqueTag();
+    const ticket = await createTicket(context, { subject: `Unsaved ${tag}` });
+    const page = await context.newPage();
+    await page.goto('/tickets');
+    await page.getByPlaceholder('Search tickets...').fill(tag);
+    await page.getByRole('cell', { name: ticket.subject }).click();
+    const dialog = page.getByRole('dialog', { name: ticket.subject });
+    await dialog.getByText(`Ticket #${ticket.ticketNumber}`, { exact: true }).waitFor();
+
+    // Nothing changed: Esc closes at once.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('cell', { name: ticket.subject }).click();
+    await dialog.getByText(`Ticket #${ticket.ticketNumber}`, { exact: true }).waitFor();
+
+    await choose(page, 'Priority', 'High');
+    // The list has closed (its exit would take the Escape itself).
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await question
+      .getByText('Your changes in Status Management are not saved yet. Closing the ticket discards them.')
+      .waitFor();
+    await screenshotSettled(page, 'ticket-dialog-unsaved-question');
+    await question.getByRole('button', { name: 'Keep Editing' }).click();
+    await question.waitFor({ state: 'hidden' });
+    await expect(
+      card(dialog, 'Status Management').getByLabel('Priority', { exact: true }).innerText(),
+    ).resolves.toBe('High');
+
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard Changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(readTicket(context, ticket.id)).resolves.toMatchObject({ priority: 'medium' });
+    await page.close();
+  });
+
   it('the poll refreshes the ticket and says who changed it', async () => {
     const contextA = avery.context;
     const userB = await registerOtherAgent();

@@ -20,6 +20,7 @@ import { CloseTicketTimer } from './close-ticket-timer';
 import { SectionCard } from '@/components/ui/section-card';
 import type { TicketActionProps } from './ticket-action-props';
 import { chosenNames, useCloseTicketPickers } from './use-close-ticket-pickers';
+import { useReportUnsavedEdits } from './unsaved-edits';
 
 /**
  * Close & Track Time (spec §2, §4, §5): the time spent goes to Harvest under the chosen project and
@@ -36,6 +37,8 @@ export function CloseTicketCard({
   const pickers = useCloseTicketPickers();
   const [timeSpent, setTimeSpent] = useState('');
   const [notes, setNotes] = useState('');
+  // Typed hours (or a stopped timer's) and notes would be lost with the dialog: it asks first.
+  useReportUnsavedEdits('Close Ticket', timeSpent !== '' || notes.trim() !== '');
   const [errors, setErrors] = useState<CloseTicketFieldErrors>({});
   const close = useCloseTicket();
   const busy = checking || close.isPending;

@@ -3,7 +3,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { findOption, SelectField } from './select-field';
 
 /** The select reads better capitalised; the badges keep the spec's lower-case labels. */
-const PRIORITY_OPTION_LABELS = {
+export const PRIORITY_OPTION_LABELS = {
   low: 'Low',
   medium: 'Medium',
   high: 'High',

@@ -9,6 +9,10 @@ export interface TicketActionProps {
   guardedSave: GuardedSave;
   /** True while that check runs: save buttons wait. */
   checking: boolean;
+  /** Grows with each Cancel & Refresh: unsaved edits then give way to the ticket as it is now. */
+  draftResets: number;
+  /** Who made the last change others made (the poll's name), for the draft's conflict banner. */
+  lastUpdater: string | null;
   /** Closes the dialog, or leaves the page, once the ticket is closed. */
   onTicketClosed: () => void;
   /** Words the Unauthorized toast for the dialog or the page (spec §8). */

@@ -31,6 +31,8 @@ export function TicketDetailsContent({ ticket, guard, onTicketClosed, surface }:
     ticket,
     guardedSave: guard.guardedSave,
     checking: guard.checking,
+    draftResets: guard.draftResets,
+    lastUpdater: guard.lastUpdater,
     onTicketClosed,
     surface,
   };

@@ -26,6 +26,13 @@ export interface TicketCollisionGuard {
   continueAnyway: () => void;
   /** Everyone else who has the ticket open now (presence), from the 7 s check. */
   viewers: TicketViewer[];
+  /**
+   * How many times the user answered Cancel & Refresh: each answer says "show me theirs", so the
+   * cards' unsaved edits give way to the ticket as it is now (a refresh alone never drops them).
+   */
+  draftResets: number;
+  /** Who made the last change someone else made, as the poll or the check before a save named them. */
+  lastUpdater: string | null;
 }
 
 interface HeldSave {
@@ -57,10 +64,20 @@ async function findOtherUpdate(ticketId: string, since: string | null): Promise<
 export function useTicketCollisionGuard(ticketId: string | null): TicketCollisionGuard {
   const openingTime = useOpeningTime(ticketId);
   const refresh = useRefreshTicket(ticketId);
-  const viewers = useTicketUpdatePolling(ticketId, openingTime, refresh);
+  const [lastUpdater, setLastUpdater] = useState<string | null>(null);
+  // Named before the refetch, so the new version arrives with its author known.
+  const refreshAfterUpdate = useCallback(
+    (updater: string) => {
+      setLastUpdater(updater);
+      return refresh();
+    },
+    [refresh],
+  );
+  const viewers = useTicketUpdatePolling(ticketId, openingTime, refreshAfterUpdate);
 
   const [checking, setChecking] = useState(false);
   const [held, setHeld] = useState<HeldSave | null>(null);
+  const [draftResets, setDraftResets] = useState(0);
   // The answer buttons and the dialog's own close can both fire for one click: the ref lets only
   // the first answer count.
   const heldRef = useRef<HeldSave | null>(null);
@@ -76,6 +93,7 @@ export function useTicketCollisionGuard(ticketId: string | null): TicketCollisio
       setChecking(true);
       const updater = await findOtherUpdate(ticketId, openingTime.read()).finally(() => setChecking(false));
       if (updater === null) return action();
+      setLastUpdater(updater);
       hold({ updater, action });
     },
     [ticketId, openingTime, hold],
@@ -90,6 +108,7 @@ export function useTicketCollisionGuard(ticketId: string | null): TicketCollisio
   const cancelAndRefresh = useCallback(() => {
     if (takeHeld() === null) return;
     openingTime.reset();
+    setDraftResets((count) => count + 1);
     void refresh();
   }, [takeHeld, openingTime, refresh]);
 
@@ -107,5 +126,7 @@ export function useTicketCollisionGuard(ticketId: string | null): TicketCollisio
     cancelAndRefresh,
     continueAnyway,
     viewers,
+    draftResets,
+    lastUpdater,
   };
 }

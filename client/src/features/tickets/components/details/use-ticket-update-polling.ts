@@ -22,7 +22,7 @@ const NO_VIEWERS: TicketViewer[] = [];
 export function useTicketUpdatePolling(
   ticketId: string | null,
   openingTime: OpeningTime,
-  refresh: () => Promise<void>,
+  refresh: (updater: string) => Promise<void>,
 ): TicketViewer[] {
   const [viewers, setViewers] = useState<{ ticketId: string; list: TicketViewer[] } | null>(null);
 
@@ -43,8 +43,9 @@ export function useTicketUpdatePolling(
         // Reset before refetching: a change landing during the refetch is then reported next time
         // rather than missed.
         openingTime.reset();
-        await refresh();
-        toast(ticketUpdatedToast(updaterName(result.updatedBy)));
+        const name = updaterName(result.updatedBy);
+        await refresh(name);
+        toast(ticketUpdatedToast(name));
       } catch (error) {
         if (controller.signal.aborted || handleSessionExpiry(error)) return;
         console.warn('Checking the ticket for updates failed', error);

@@ -78,6 +78,49 @@ describe('SLA in the ticket list, the detail, the bell and the reports', () => {
     await page.close();
   });
 
+  it('when SLA clocks show, then the table fits every width from 1280 px up: no column clipped, Actions whole', async () => {
+    const page = await context.newPage();
+    // The longest status and an assignee beside the clocks, as a busy list has them.
+    const admin = (await (await context.request.get('/api/auth/user')).json()) as { id: string };
+    // A closed one too (the longest status label), shown with the Closed filter.
+    await seedTicket(context, {
+      subject: `${tag} closed without time`,
+      priority: 'medium',
+      status: 'closed',
+    });
+    const busy = await seedTicket(context, {
+      subject: `${tag} a long subject that wraps over two lines in the list's subject column`,
+      priority: 'high',
+      status: 'in_progress',
+      assignedTo: admin.id,
+    });
+    for (const width of [1280, 1366, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/tickets?search=${tag}&status=all`);
+      await row(page, busy).getByTestId('sla-clock').waitFor();
+      const fit = await page.getByRole('table', { name: 'Tickets' }).evaluate((table) => {
+        const box = table.parentElement!;
+        const right = box.getBoundingClientRect().right;
+        const actions = [...table.querySelectorAll('th')].at(-1)!;
+        const buttons = [...table.querySelectorAll('tbody tr:first-child td:last-child button')];
+        return {
+          overflow: box.scrollWidth - box.clientWidth,
+          actionsClipped:
+            actions.scrollWidth > actions.clientWidth || actions.getBoundingClientRect().right > right + 0.5,
+          buttonsOutside: buttons.filter((button) => button.getBoundingClientRect().right > right + 0.5)
+            .length,
+        };
+      });
+      expect({ width, ...fit }).toEqual({ width, overflow: 0, actionsClipped: false, buttonsOutside: 0 });
+      if (width !== 1366)
+        await screenshotOf(
+          page.getByRole('region', { name: 'All Tickets', exact: true }),
+          `sla-list-fit-${width}`,
+        );
+    }
+    await page.close();
+  });
+
   it('the detail shows both due times with countdowns while nothing is met yet', async () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -44,7 +44,7 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   return (
     <th
       className={cn(
-        'h-10 px-2.5 text-left align-middle text-xs font-medium whitespace-nowrap text-muted-foreground',
+        'h-10 px-2 text-left 2xl:px-2.5 align-middle text-xs font-medium whitespace-nowrap text-muted-foreground',
         className,
       )}
       {...props}
@@ -53,7 +53,8 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
 }
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-2.5 py-3 align-middle', className)} {...props} />;
+  // Narrower gutters below 1536 px, so the ticket list with its SLA clocks fits from 1280 px (issue 37).
+  return <td className={cn('px-2 py-3 align-middle 2xl:px-2.5', className)} {...props} />;
 }
 
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {

@@ -16,7 +16,8 @@ export function TicketAssignee({ ticket }: { ticket: Pick<Ticket, 'assignedTo' |
           {initials(firstName, lastName)}
         </AvatarFallback>
       </Avatar>
-      <span className="min-w-24">{fullName(firstName, lastName, 'Unknown User')}</span>
+      {/* First and last name may wrap onto two lines below 1536 px. */}
+      <span className="2xl:min-w-24">{fullName(firstName, lastName, 'Unknown User')}</span>
     </span>
   );
 }

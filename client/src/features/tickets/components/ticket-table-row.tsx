@@ -63,7 +63,7 @@ export function TicketTableRow({
           )}
           <p
             className={cn(
-              'line-clamp-2 max-w-80 min-w-36 break-words',
+              'line-clamp-2 max-w-80 min-w-32 break-words 2xl:min-w-36',
               ticket.unread ? 'font-bold' : 'font-medium',
             )}
             title={ticket.subject}
@@ -73,15 +73,20 @@ export function TicketTableRow({
         </div>
       </TableCell>
       <TableCell>
-        <p className="max-w-44 truncate">{ticket.fromName}</p>
-        <p className="max-w-44 truncate text-xs text-muted-foreground">{ticket.fromEmail}</p>
+        {/* Narrower below 1536 px (the full text is in the title), so the list fits from 1280 px. */}
+        <p className="max-w-32 truncate 2xl:max-w-44" title={ticket.fromName}>
+          {ticket.fromName}
+        </p>
+        <p className="max-w-32 truncate text-xs text-muted-foreground 2xl:max-w-44" title={ticket.fromEmail}>
+          {ticket.fromEmail}
+        </p>
       </TableCell>
       {trash ? (
         <TrashCells ticket={ticket} />
       ) : (
         <>
           <TableCell>
-            <TicketStatusBadge status={ticket.status} />
+            <TicketStatusBadge status={ticket.status} wrap />
           </TableCell>
           <TableCell>
             {/* The SLA's next due time (issue 24) goes under the priority it follows from: no new column. */}
@@ -93,7 +98,8 @@ export function TicketTableRow({
           <TableCell>
             <TicketAssignee ticket={ticket} />
           </TableCell>
-          <TableCell className="whitespace-nowrap text-muted-foreground">
+          {/* The date may break after its comma below 1536 px ("Nov 28," over "2026"). */}
+          <TableCell className="text-muted-foreground 2xl:whitespace-nowrap">
             <time dateTime={ticket.createdAt}>{createdDate.format(new Date(ticket.createdAt))}</time>
           </TableCell>
         </>

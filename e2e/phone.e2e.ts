@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
+import { pickOption } from './support/select';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
 import { signInNewUser } from './support/users';
 
@@ -43,6 +44,55 @@ describe('the ticket list on a phone (390 px)', () => {
       .getByRole('button', { name: /Laptop/ })
       .click();
     await page.getByRole('dialog', { name: `${tag} Laptop` }).waitFor();
+    await page.close();
+  });
+
+  it('when cards are ticked, then the bulk bar acts on them on a phone too', async () => {
+    const tag = uniqueTag('phonebulk');
+    const first = await seedTicket(context, { subject: `${tag} Monitor flickers` });
+    const second = await seedTicket(context, { subject: `${tag} Keyboard missing keys` });
+    const page = await context.newPage();
+    await page.goto(`/tickets?search=${tag}`);
+    const cards = page.getByRole('list', { name: 'Tickets' }).getByRole('listitem');
+    await expect.poll(() => cards.count()).toBe(2);
+    await page.getByRole('checkbox', { name: `Select ticket ${first.ticketNumber}` }).click();
+    await page.getByRole('checkbox', { name: `Select ticket ${second.ticketNumber}` }).click();
+    await page.getByText('2 ticket(s) selected', { exact: true }).waitFor();
+    await screenshot(page, 'tickets-phone-selected');
+    await page.getByRole('checkbox', { name: 'Select all tickets on this page' }).click();
+    await expect(page.getByText('2 ticket(s) selected', { exact: true }).count()).resolves.toBe(0);
+    await page.getByRole('checkbox', { name: 'Select all tickets on this page' }).click();
+    await page.getByText('2 ticket(s) selected', { exact: true }).waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await pickOption(page, page.getByRole('combobox', { name: 'Change Status', exact: true }), 'In Progress');
+    await page.getByText('Tickets updated successfully', { exact: true }).first().waitFor();
+    for (const ticket of [first, second]) {
+      const read = await context.request.get(`/api/tickets/${ticket.id}`);
+      expect(((await read.json()) as { ticket: { status: string } }).ticket.status).toBe('in_progress');
+    }
+    await page.close();
+  });
+
+  it('when a page has a long title, then the header shows it whole, with the search on its own row', async () => {
+    const page = await context.newPage();
+    for (const [path, title] of [
+      ['/dashboard', 'Dashboard'],
+      ['/loaner-equipment', 'Loaner Equipment'],
+      ['/time-tracking', 'Time Tracking'],
+      ['/reports', 'Reports'],
+    ] as const) {
+      await page.goto(path);
+      const heading = page.getByRole('heading', { level: 1, name: title });
+      await heading.waitFor();
+      // Not cut: the text fits its box (no ellipsis).
+      expect(await heading.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      const search = await page.getByRole('searchbox', { name: 'Search tickets' }).boundingBox();
+      expect(search!.width).toBeGreaterThan(250);
+    }
+    await screenshot(page, 'header-phone-reports');
     await page.close();
   });
 });

@@ -37,8 +37,8 @@ export function HeaderSearch({ value, onChange }: HeaderSearchProps) {
   };
 
   return (
-    // Shares the header with the page title on a phone (both shrink), at most 20 rem from 640 px up.
-    <div className="relative min-w-0 flex-1 sm:max-w-xs">
+    // A row of its own below the title on a phone (last, full width); at most 20 rem from 640 px up.
+    <div className="relative order-last min-w-0 basis-full sm:order-none sm:max-w-xs sm:flex-1 sm:basis-auto">
       <Search
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
         aria-hidden="true"

@@ -25,8 +25,10 @@ export function Header({
   notifications,
 }: HeaderProps) {
   return (
-    <header className="flex h-16 shrink-0 items-center gap-2 border-b bg-card px-4 sm:gap-4 md:px-6">
-      <h1 className="min-w-0 flex-1 truncate text-xl font-semibold tracking-tight">{title}</h1>
+    // On a phone the search takes a second row of its own, so the title keeps the first (issue 37:
+    // titles were cut to "Dashb…" when both shared 326 px).
+    <header className="flex shrink-0 flex-wrap items-center gap-x-2 gap-y-2 border-b bg-card px-4 py-3 sm:h-16 sm:flex-nowrap sm:gap-4 sm:py-0 md:px-6">
+      <h1 className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight sm:text-xl">{title}</h1>
       <HeaderSearch value={searchValue} onChange={onSearchChange} />
       {actions}
       {notifications}

@@ -191,6 +191,7 @@ function TicketListView({
               stale={query.isPlaceholderData}
               onOpenTicket={setOpenTicketId}
               renderActions={renderActions}
+              selection={selection}
             />
           </div>
           <div className="hidden sm:block">

@@ -48,7 +48,8 @@ export const TEAM_TEXTS = {
   copied: 'Link copied',
   done: 'Done',
   resetPassword: 'Reset Password',
-  resetPasswordLabel: (name: string) => `Make a password reset link for ${name}`,
+  // Starts with the visible "Reset Password": a voice user says what they see (axe label-content-name-mismatch).
+  resetPasswordLabel: (name: string) => `Reset password of ${name}`,
   resetLinkTitle: 'Password Reset Link',
   resetLinkDescription: (name: string) =>
     `Give this link to ${name}. It works once, for 1 hour. They were signed out everywhere. This link is shown only now.`,

@@ -86,6 +86,32 @@ async function expectNoViolations(page: Page, state: string): Promise<void> {
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
+/** Settings' sections (issue 37): each is scanned on a wide screen and on a phone. */
+const SETTINGS_SECTIONS = [
+  { path: '/settings', label: 'Account' },
+  { path: '/settings/security', label: 'Security' },
+  { path: '/settings/email', label: 'Email' },
+  { path: '/settings/canned-responses', label: 'Canned Responses' },
+  { path: '/settings/team', label: 'Team' },
+  { path: '/settings/sla', label: 'SLA' },
+  { path: '/settings/tickets', label: 'Tickets' },
+];
+const SCANNED_WIDTHS = [1440, 390];
+
+/** Scans each section of Settings at each width; an agent's Team and SLA show the admins-only sentence. */
+async function expectNoViolationsInSettings(page: Page, who: string, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  try {
+    for (const { path, label } of SETTINGS_SECTIONS) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 2, name: label, exact: true }).waitFor();
+      await expectNoViolations(page, `Settings → ${label} (${who}, ${width} px)`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
+}
+
 describe('accessibility: axe-core finds no violation', () => {
   describe('signed out', () => {
     let context: BrowserContext;
@@ -263,13 +289,18 @@ describe('accessibility: axe-core finds no violation', () => {
       { path: '/loaner-equipment', title: 'Loaner Equipment' },
       { path: '/time-tracking', title: 'Time Tracking' },
       { path: '/reports', title: 'Reports & Analytics' },
-      { path: '/settings', title: 'Settings' },
     ];
     for (const { path, title } of pages) {
       it(`the ${title} page`, async () => {
         await page.goto(path === 'my-tickets' ? `/tickets?assigned_to=${user.id}` : path);
         await heading(page, title).waitFor();
         await expectNoViolations(page, `the ${title} page`);
+      });
+    }
+
+    for (const width of SCANNED_WIDTHS) {
+      it(`the Settings sections at ${width} px, read-only as an agent sees them`, async () => {
+        await expectNoViolationsInSettings(page, 'agent', width);
       });
     }
 
@@ -397,17 +428,21 @@ describe('accessibility: axe-core finds no violation', () => {
     });
     afterAll(() => page.close());
 
-    it('the Settings page (the forms instead of the read-only views)', async () => {
-      await page.goto('/settings');
-      await heading(page, 'Settings').waitFor();
-      await expectNoViolations(page, 'the Settings page (admin)');
+    for (const width of SCANNED_WIDTHS) {
+      it(`the Settings sections at ${width} px (the forms instead of the read-only views)`, async () => {
+        await expectNoViolationsInSettings(page, 'admin', width);
+      });
+    }
+
+    it('the Canned Responses section’s New Response dialog', async () => {
+      await page.goto('/settings/canned-responses');
       await page.getByRole('button', { name: 'New Response' }).click();
       await page.getByRole('dialog', { name: 'New Response' }).waitFor();
       await expectNoViolations(page, 'the New Response dialog');
     });
 
     it('the Team card’s Invite Member dialog, before and after the link is made', async () => {
-      await page.goto('/settings');
+      await page.goto('/settings/team');
       await page.getByRole('button', { name: 'Invite Member' }).click();
       const dialog = page.getByRole('dialog', { name: 'Invite Member' });
       await dialog.getByLabel('Email').waitFor();
@@ -421,9 +456,9 @@ describe('accessibility: axe-core finds no violation', () => {
     it('the Team card’s Password Reset Link dialog', async () => {
       const member = await registerApiUser('Petra', uniqueTag('Reset'));
       await member.api.dispose();
-      await page.goto('/settings');
+      await page.goto('/settings/team');
       const name = `${member.firstName} ${member.lastName}`;
-      await page.getByRole('button', { name: `Make a password reset link for ${name}` }).click();
+      await page.getByRole('button', { name: `Reset password of ${name}` }).click();
       await page
         .getByRole('dialog', { name: 'Password Reset Link' })
         .getByLabel('Password Reset Link')
@@ -434,7 +469,7 @@ describe('accessibility: axe-core finds no violation', () => {
     it('the Team card’s Deactivate Member dialog', async () => {
       const member = await registerApiUser('Axel', uniqueTag('Leaving'));
       await member.api.dispose();
-      await page.goto('/settings');
+      await page.goto('/settings/team');
       const name = `${member.firstName} ${member.lastName}`;
       await page.getByRole('button', { name: `Deactivate ${name}` }).click();
       await page.getByRole('alertdialog', { name: 'Deactivate Member' }).waitFor();
@@ -503,7 +538,7 @@ describe('accessibility: axe-core finds no violation', () => {
     const context = await axeContext();
     await signInNewUser(context, 'Kai');
     const page = await context.newPage();
-    await page.goto('/settings');
+    await page.goto('/settings/security');
     await page.getByRole('button', { name: 'Set Up', exact: true }).click();
     await page.getByRole('img', { name: 'QR code of the two-step sign-in key' }).waitFor();
     await page.mouse.move(0, 0);

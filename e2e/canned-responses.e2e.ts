@@ -42,7 +42,7 @@ const replyBox = (scope: Page | Locator) => scope.getByRole('textbox', { name: '
 
 describe('canned responses', () => {
   it('an admin writes a team response with a placeholder and an action in Settings', async () => {
-    const page = await openPage(admin, '/settings');
+    const page = await openPage(admin, '/settings/canned-responses');
     const card = page.getByRole('region', { name: 'Canned Responses' });
     await card.getByRole('button', { name: 'New Response' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Response' });

@@ -146,7 +146,7 @@ describe('email conversation', () => {
     await context.clearCookies();
     await signInAdmin(context);
     const admin = inject('adminUser');
-    await page.goto('/settings');
+    await page.goto('/settings/email');
     const email = card(page, 'Email');
     await email.getByText('Save first: the test email uses the saved settings.', { exact: true }).waitFor();
     await expect(email.getByRole('button', { name: 'Send Test Email' }).isDisabled()).resolves.toBe(true);
@@ -405,7 +405,7 @@ describe('email settings: incoming mail (IMAP)', () => {
     expect(await readEmailSettings(context)).toMatchObject({ value: { imap: null }, mailbox: null });
 
     const page = await context.newPage();
-    await page.goto('/settings');
+    await page.goto('/settings/email');
     const email = card(page, 'Email');
     const imap = imapPart(email);
     await imap
@@ -571,7 +571,7 @@ describe('email settings: incoming mail (IMAP)', () => {
     const agentContext = await newContext(browser);
     await signInNewUser(agentContext, 'Mel');
     const agentPage = await agentContext.newPage();
-    await agentPage.goto('/settings');
+    await agentPage.goto('/settings/email');
     const agentEmail = card(agentPage, 'Email');
     const readonly = agentEmail.getByRole('region', { name: 'Incoming mail (IMAP)', exact: true });
     for (const [label, value] of [

@@ -52,7 +52,7 @@ describe('invitations', () => {
     const adminContext = await newContext(browser);
     await signInAdmin(adminContext);
     const adminPage = await adminContext.newPage();
-    await adminPage.goto('/settings');
+    await adminPage.goto('/settings/team');
     await teamCard(adminPage).getByRole('button', { name: 'Invite Member' }).waitFor();
     const email = `e2e.invitee.${crypto.randomBytes(4).toString('hex')}@example.com`;
     const url = await inviteFromSettings(adminPage, email, 'invite-dialog-link');
@@ -93,7 +93,7 @@ describe('invitations', () => {
     const adminContext = await newContext(browser);
     await signInAdmin(adminContext);
     const page = await adminContext.newPage();
-    await page.goto('/settings');
+    await page.goto('/settings/team');
     await teamCard(page).getByRole('button', { name: 'Invite Member' }).waitFor();
     const email = `e2e.revoked.${crypto.randomBytes(4).toString('hex')}@example.com`;
     const url = await inviteFromSettings(page, email);

@@ -57,8 +57,8 @@ describe('password reset', () => {
     const adminContext = await newContext(browser);
     await signInAdmin(adminContext);
     const adminPage = await adminContext.newPage();
-    await adminPage.goto('/settings');
-    await adminPage.getByRole('button', { name: `Make a password reset link for ${name}` }).click();
+    await adminPage.goto('/settings/team');
+    await adminPage.getByRole('button', { name: `Reset password of ${name}` }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Password Reset Link' });
     const link = dialog.getByLabel('Password Reset Link');
     await link.waitFor();

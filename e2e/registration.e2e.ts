@@ -63,7 +63,7 @@ describe('the registration setting', () => {
     const adminContext = await newContext(browser);
     await signInAdmin(adminContext);
     const adminPage = await adminContext.newPage();
-    await adminPage.goto('/settings');
+    await adminPage.goto('/settings/team');
     await card(adminPage).getByRole('combobox', { name: 'Who Can Register' }).waitFor();
     await chooseMode(adminPage, 'Invitation only');
 

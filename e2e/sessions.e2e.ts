@@ -40,7 +40,7 @@ describe('Settings → Sessions', () => {
     }
 
     const page = await context.newPage();
-    await page.goto('/settings');
+    await page.goto('/settings/security');
     const sessions = card(page);
     await sessions.getByText('Firefox on Linux').waitFor();
     await sessions.getByText('Safari on iOS').waitFor();

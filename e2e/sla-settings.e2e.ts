@@ -20,7 +20,7 @@ describe('business hours and SLA targets', () => {
   it('an admin adds Saturday hours and a holiday, is told of an overlap by name, fixes it and saves; targets save too', async () => {
     const page = await context.newPage();
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/settings');
+    await page.goto('/settings/sla');
     const card = page.getByRole('region', { name: 'Business Hours & SLA Targets' });
     await card.getByLabel('Time Zone').fill('Europe/Berlin');
     await card.getByRole('button', { name: 'Add Hours: Saturday' }).click();

@@ -37,12 +37,12 @@ async function screenshotWideAndNarrow(page: Page, element: Locator, name: strin
 }
 
 describe('Settings → Team', () => {
-  it('when an admin opens Settings, then the Team card lists members; an agent sees no Team card', async () => {
+  it('when an agent opens Settings → Team, then a sentence says it is for administrators, and no Team card shows', async () => {
     const agentContext = await newContext(browser);
     await signInNewUser(agentContext, 'Tomas');
     const agentPage = await agentContext.newPage();
-    await agentPage.goto('/settings');
-    await agentPage.getByRole('region', { name: 'Change Password', exact: true }).waitFor();
+    await agentPage.goto('/settings/team');
+    await agentPage.getByText('Only administrators can see these settings.', { exact: true }).waitFor();
     expect(await teamCard(agentPage).count()).toBe(0);
     await agentContext.close();
   });
@@ -57,7 +57,7 @@ describe('Settings → Team', () => {
     const context = await newContext(browser);
     await signInAdmin(context);
     const page = await context.newPage();
-    await page.goto('/settings');
+    await page.goto('/settings/team');
     const card = teamCard(page);
     const row = rowOf(card, member.email);
     await row.waitFor();
@@ -91,8 +91,12 @@ describe('Settings → Team', () => {
     });
     expect(login.status()).toBe(401);
 
-    // The Team card's security events show the change, with who made it.
-    const events = card.getByRole('group', { name: 'Recent Security Events' });
+    // Settings → Security's events show the change, with who made it.
+    await page
+      .getByRole('navigation', { name: 'Settings Sections' })
+      .getByRole('link', { name: 'Security' })
+      .click();
+    const events = page.getByRole('region', { name: 'Security Events', exact: true });
     await events
       .getByRole('row')
       .filter({ hasText: 'Deactivated' })
@@ -100,6 +104,7 @@ describe('Settings → Team', () => {
       .first()
       .waitFor();
     await screenshotWideAndNarrow(page, events, 'team-security-events');
+    await page.goBack();
 
     await row.getByRole('button', { name: `Reactivate ${memberName}` }).click();
     await toast(page, `${memberName} was reactivated`).waitFor();
@@ -112,11 +117,11 @@ describe('Settings → Team', () => {
     const context = await newContext(browser);
     await signInAdmin(context);
     const page = await context.newPage();
-    await page.goto('/settings');
+    await page.goto('/settings/team');
     const row = teamCard(page).getByRole('row').filter({ hasText: '(you)' });
     await row.waitFor();
     // One's own password and two-step sign-in change in Settings, with the password: no reset here.
-    expect(await row.getByRole('button', { name: /password reset link|two-step/i }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: /^Reset password|two-step/i }).count()).toBe(0);
     await pickOption(page, row.getByRole('combobox'), 'Agent');
     await toast(page, 'Failed to update team member').waitFor();
     await page

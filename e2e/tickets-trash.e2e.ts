@@ -165,7 +165,7 @@ describe('the Trash', () => {
 
   it('with deletion for admins only, an agent sees no Delete buttons', async () => {
     const adminPage = await admin.newPage();
-    await adminPage.goto('/settings');
+    await adminPage.goto('/settings/tickets');
     const card = adminPage.getByRole('region', { name: 'Ticket Deletion', exact: true });
     await pickOption(adminPage, card.getByRole('combobox', { name: 'Who May Delete' }), 'Admins Only');
     await card.getByLabel('Days in Trash').fill('14');

@@ -65,7 +65,7 @@ describe('two-step sign-in', () => {
     const context = await newContext(browser);
     const user = await signInNewUser(context, 'Tess');
     const page = await context.newPage();
-    await page.goto('/settings');
+    await page.goto('/settings/security');
     await page.getByRole('region', { name: 'Two-Step Sign-In' }).waitFor();
     const { secret } = await setUpTwoStep(page, 'two-step-setup');
     await dismissToasts(page);

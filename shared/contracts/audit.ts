@@ -11,6 +11,15 @@ export const auditQuerySchema = z.object({
     .default(50),
   /** Events strictly older than this instant (the createdAt of the last one shown: the next page). */
   before: z.iso.datetime({ offset: true, error: 'before must be an ISO 8601 date and time' }).optional(),
+  /**
+   * How many of the newest events to skip (issue 37: Settings → Security pages them). With it the answer
+   * is an `AuditPage`, which adds `total`; without it, `AuditResponse` exactly as before.
+   */
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be at least 0')
+    .optional(),
 });
 
 export interface AuditPerson {
@@ -32,4 +41,9 @@ export interface SecurityEvent {
 
 export interface AuditResponse {
   events: SecurityEvent[];
+}
+
+/** GET /api/team/audit?offset=…: one page of events, and how many there are in all (after `before`). */
+export interface AuditPage extends AuditResponse {
+  total: number;
 }

@@ -9,6 +9,7 @@ import { NotificationsBell } from '@/features/notifications/components/notificat
 import { TwoStepGate } from '@/features/auth/components/two-step-gate';
 import { RunningTimer } from '@/features/timers/components/running-timer';
 import { SidebarViews } from '@/features/views/components/sidebar-views';
+import { SETTINGS_SECTIONS } from '@/features/settings/lib/settings-sections';
 import { useSavedViewShown } from '@/features/views/lib/use-active-view';
 import { paths } from '@/lib/paths';
 import LogoutRoute from './routes/logout';
@@ -78,7 +79,10 @@ function SignedInSwitch({ user }: { user: PublicUser }) {
                 <Route path={paths.loanerEquipment} component={LoanerEquipmentRoute} />
                 <Route path={paths.timeTracking} component={TimeTrackingRoute} />
                 <Route path={paths.reports} component={ReportsRoute} />
-                <Route path={paths.settings} component={SettingsRoute} />
+                {/* One route per section (issue 37): any other /settings/… is the not-found below. */}
+                {SETTINGS_SECTIONS.map((section) => (
+                  <Route key={section.id} path={section.path} component={SettingsRoute} />
+                ))}
                 <Route>
                   <NotFoundRoute />
                 </Route>

@@ -12,7 +12,13 @@ export const paths = {
   loanerEquipment: '/loaner-equipment',
   timeTracking: '/time-tracking',
   reports: '/reports',
+  /** Settings' first section, Account: the spec's Change Password and Harvest Integration. */
   settings: '/settings',
+  /**
+   * Settings' other sections (issue 37), each its own page: the sections (names, who sees which) are
+   * the settings feature's table, which builds each path with `settingsSectionPath`.
+   */
+  settingsSection: '/settings/:section',
   /** The setup link of a fresh install (not in the spec): creates the first admin, signed in or not. */
   setup: '/setup/:token',
   /** An invitation link (issue 22): creates the invited account, signed in or not. */
@@ -28,6 +34,8 @@ export const ASSIGNED_TO_PARAM = 'assigned_to';
 
 /** Where the POST form of Sign Out goes; the server ends the session and redirects to /logout. */
 export const LOGOUT_ACTION = '/api/logout';
+
+export const settingsSectionPath = (section: string) => `${paths.settings}/${section}`;
 
 export const ticketDetailsPath = (ticketId: string) => `${paths.tickets}/${encodeURIComponent(ticketId)}`;
 
@@ -52,6 +60,7 @@ export const SIGNED_IN_PAGE_PATHS = [
   paths.timeTracking,
   paths.reports,
   paths.settings,
+  paths.settingsSection,
 ] as const;
 
 /** Whether `pathname` is one of `routes`, matched by the parser the router itself uses (wouter's regexparam). */

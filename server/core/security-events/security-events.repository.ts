@@ -1,6 +1,6 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { desc, eq, lt, sql } from 'drizzle-orm';
-import type { SecurityEventKind } from '@shared/constants';
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '@shared/constants';
 import { securityEvents, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 
@@ -29,7 +29,22 @@ export async function recordSecurityEvent(db: DbOrTx, event: SecurityEventInput)
 const actors = alias(users, 'actors');
 const targets = alias(users, 'targets');
 
-export function listSecurityEvents(db: DbOrTx, options: { limit: number; before?: string }) {
+export interface SecurityEventsQuery {
+  limit: number;
+  /** Only events strictly older than this instant. */
+  before?: string;
+  /** How many of the newest (after `before`) to skip. */
+  offset?: number;
+}
+
+/** The events a query lists and counts: the kinds this version knows, older than `before` if given. */
+const listedWhere = (before: string | undefined) =>
+  and(
+    inArray(securityEvents.kind, SECURITY_EVENT_KINDS),
+    before ? lt(securityEvents.createdAt, sql`${before}::timestamptz`) : undefined,
+  );
+
+export function listSecurityEvents(db: DbOrTx, options: SecurityEventsQuery) {
   return db
     .select({
       id: securityEvents.id,
@@ -48,7 +63,14 @@ export function listSecurityEvents(db: DbOrTx, options: { limit: number; before?
     .from(securityEvents)
     .leftJoin(actors, eq(actors.id, securityEvents.actorId))
     .leftJoin(targets, eq(targets.id, securityEvents.targetId))
-    .where(options.before ? lt(securityEvents.createdAt, sql`${options.before}::timestamptz`) : undefined)
+    .where(listedWhere(options.before))
     .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
-    .limit(options.limit);
+    .limit(options.limit)
+    .offset(options.offset ?? 0);
+}
+
+/** How many events `listSecurityEvents` pages through (`before` applied, `offset` not). */
+export async function countSecurityEvents(db: DbOrTx, before: string | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(securityEvents).where(listedWhere(before));
+  return row?.total ?? 0;
 }

@@ -1,7 +1,11 @@
 import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '@shared/constants';
 import type { AuditPerson, SecurityEvent } from '@shared/contracts/audit';
 import type { Database } from '../../db/client';
-import { listSecurityEvents } from './security-events.repository';
+import {
+  countSecurityEvents,
+  listSecurityEvents,
+  type SecurityEventsQuery,
+} from './security-events.repository';
 
 function person(id: string | null, first: string | null, last: string | null, email: string | null) {
   if (!id || !email) return null;
@@ -9,10 +13,7 @@ function person(id: string | null, first: string | null, last: string | null, em
   return { id, name, email } satisfies AuditPerson;
 }
 
-export async function listEvents(
-  db: Database,
-  options: { limit: number; before?: string },
-): Promise<SecurityEvent[]> {
+export async function listEvents(db: Database, options: SecurityEventsQuery): Promise<SecurityEvent[]> {
   const rows = await listSecurityEvents(db, options);
   return rows
     .filter((row) => (SECURITY_EVENT_KINDS as string[]).includes(row.kind))
@@ -25,3 +26,7 @@ export async function listEvents(
       createdAt: row.createdAt.toISOString(),
     }));
 }
+
+/** How many events there are to page through, older than `before` if given. */
+export const countEvents = (db: Database, before?: string): Promise<number> =>
+  countSecurityEvents(db, before);

@@ -98,7 +98,28 @@ describe('security events', () => {
     }
   });
 
+  it('when the events are paged with offset, then each page follows the last and carries the total', async () => {
+    const all = await latest(200);
+    const first = (await admin.agent.get('/api/team/audit?limit=2&offset=0').expect(200)).body;
+    const second = (await admin.agent.get('/api/team/audit?limit=2&offset=2').expect(200)).body;
+    expect(Object.keys(first).sort()).toEqual(['events', 'total']);
+    expect(first.total).toBe(all.length);
+    expect(second.total).toBe(all.length);
+    expect([...first.events, ...second.events].map((event: SecurityEvent) => event.id)).toEqual(
+      all.slice(0, 4).map((event) => event.id),
+    );
+  });
+
+  it('when no offset is sent, then the answer is the events alone, as before paging', async () => {
+    const res = await admin.agent.get('/api/team/audit?limit=2').expect(200);
+    expect(Object.keys(res.body)).toEqual(['events']);
+  });
+
   it('when the query is bad, then 400 naming it; agents get 403', async () => {
+    for (const offset of ['-1', 'two', '1.5']) {
+      const bad = await admin.agent.get(`/api/team/audit?offset=${offset}`).expect(400);
+      expect(bad.body.fieldErrors).toHaveProperty('offset');
+    }
     const limit = await admin.agent.get('/api/team/audit?limit=0').expect(400);
     expect(limit.body.fieldErrors).toHaveProperty('limit');
     const before = await admin.agent.get('/api/team/audit?before=yesterday').expect(400);

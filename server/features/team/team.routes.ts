@@ -7,14 +7,14 @@ import {
   type UpdateTeamMemberResponse,
 } from '@shared/contracts/team';
 import type { UserTicketCountsResponse } from '@shared/contracts/users';
-import { auditQuerySchema, type AuditResponse } from '@shared/contracts/audit';
+import { auditQuerySchema, type AuditPage, type AuditResponse } from '@shared/contracts/audit';
 import type { PasswordResetLinkResponse } from '@shared/contracts/auth';
 import { requestBaseUrl } from '../../lib/urls';
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import type { AccountEmailDeps } from '../../core/accounts/account-email.job';
 import { recordSecurityEvent } from '../../core/security-events/security-events.repository';
-import { listEvents } from '../../core/security-events/security-events.service';
+import { countEvents, listEvents } from '../../core/security-events/security-events.service';
 import { activeTicketCounts } from '../../core/users/active-ticket-counts';
 import * as invitationsService from './invitations.service';
 import * as teamService from './team.service';
@@ -67,9 +67,14 @@ export function teamRoutes(deps: TeamDeps) {
 
   router.get('/team/audit', auth, requireAdmin, async (req, res) => {
     const query = parseInput(auditQuerySchema, req.query);
-    res
-      .set('Cache-Control', 'no-store')
-      .json({ events: await listEvents(db, query) } satisfies AuditResponse);
+    const events = await listEvents(db, query);
+    res.set('Cache-Control', 'no-store');
+    // Only a page (offset given) answers the total: the answer without it stays as it always was.
+    if (query.offset === undefined) {
+      res.json({ events } satisfies AuditResponse);
+    } else {
+      res.json({ events, total: await countEvents(db, query.before) } satisfies AuditPage);
+    }
   });
 
   router.post('/team/invitations', auth, requireAdmin, async (req, res) => {

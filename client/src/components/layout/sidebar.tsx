@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { OFFICE_LABEL, PRODUCT_NAME } from '@shared/constants';
 import type { PublicUser } from '@shared/contracts/auth';
-import { ASSIGNED_TO_PARAM, myTicketsPath, paths } from '@/lib/paths';
+import { ASSIGNED_TO_PARAM, matchesAnyPath, myTicketsPath, paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { focusRing } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/utils';
@@ -57,7 +57,13 @@ function useNavItems(userId: string, viewShown: boolean): NavItem[] {
       active: location === paths.timeTracking,
     },
     { label: 'Reports', href: paths.reports, icon: ChartColumn, active: location === paths.reports },
-    { label: 'Settings', href: paths.settings, icon: Settings, active: location === paths.settings },
+    {
+      label: 'Settings',
+      href: paths.settings,
+      icon: Settings,
+      // Current in every section of Settings (issue 37), each at its own /settings/… URL.
+      active: matchesAnyPath(location, [paths.settings, paths.settingsSection]),
+    },
   ];
 }
 

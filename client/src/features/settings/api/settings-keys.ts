@@ -20,7 +20,7 @@ export const settingsKeys = {
   teamTicketCounts: () => ['/api/team', 'ticket-counts'] as const,
   /** GET /api/auth/sessions: the signed-in user's own sessions. */
   sessions: () => ['/api/auth/sessions'] as const,
-  /** GET /api/team/audit (admins): the latest security events; under /api/team, refetched with it. */
+  /** GET /api/team/audit (admins): the security events, paged; under /api/team, refetched with it. */
   audit: () => ['/api/team', 'audit'] as const,
 };
 

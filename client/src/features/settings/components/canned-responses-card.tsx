@@ -40,12 +40,7 @@ export function CannedResponsesCard({ isAdmin, userId }: CannedResponsesCardProp
   };
 
   return (
-    <SectionCard
-      title={TEXTS.cardTitle}
-      description={TEXTS.cardDescription}
-      icon={MessageSquareText}
-      className="lg:col-span-2"
-    >
+    <SectionCard title={TEXTS.cardTitle} description={TEXTS.cardDescription} icon={MessageSquareText}>
       <div className="space-y-4">
         <div className="flex flex-wrap items-end gap-3">
           <div className="min-w-48 flex-1 space-y-2">

@@ -1,9 +1,11 @@
 import { MonitorSmartphone } from 'lucide-react';
+import { useState } from 'react';
 import type { SessionSummary } from '@shared/contracts/auth';
 import { describeUserAgent } from '@shared/user-agent';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
+import { ShowMore } from '@/components/ui/show-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSessionExpiryRedirect } from '@/components/session-expiry';
 import { useSessions } from '../api/get-sessions';
@@ -47,9 +49,16 @@ function SessionItem({ session }: { session: SessionSummary }) {
   );
 }
 
-/** Settings → Sessions, for every user: their signed-in browsers, each with a way to end it. */
+/**
+ * How many sessions show before Show More. The server sends them all (it reads every one of the user's
+ * sessions to sort them, and Sign Out Other Sessions counts them all): paging here is the honest cut.
+ */
+export const SESSIONS_PAGE = 10;
+
+/** Settings → Security → Sessions, for every user: their signed-in browsers, each with a way to end it. */
 export function SessionsCard() {
   const sessions = useSessions();
+  const [limit, setLimit] = useState(SESSIONS_PAGE);
   const revokeOthers = useRevokeOtherSessions();
   useSessionExpiryRedirect(sessions.error);
   const others = sessions.data?.sessions.filter((session) => !session.current).length ?? 0;
@@ -64,10 +73,17 @@ export function SessionsCard() {
       ) : (
         <div className="space-y-3">
           <ul aria-label={T.title} className="divide-y">
-            {sessions.data.sessions.map((session) => (
+            {sessions.data.sessions.slice(0, limit).map((session) => (
               <SessionItem key={session.id} session={session} />
             ))}
           </ul>
+          {sessions.data.sessions.length > SESSIONS_PAGE && (
+            <ShowMore
+              shown={Math.min(limit, sessions.data.sessions.length)}
+              total={sessions.data.sessions.length}
+              onShowMore={() => setLimit((shown) => shown + SESSIONS_PAGE)}
+            />
+          )}
           {others > 0 && (
             <Button
               variant="outline"

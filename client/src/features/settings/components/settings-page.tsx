@@ -1,59 +1,36 @@
-import type { ReactNode } from 'react';
 import { usePageTitle } from '@/components/layout/app-shell-context';
-import { CannedResponsesCard } from './canned-responses-card';
-import { ChangePasswordCard } from './change-password-card';
-import { EmailSettingsCard } from './email-settings-card';
-import { HarvestIntegrationCard } from './harvest-integration-card';
-import { SlaSettingsCard } from './sla-settings-card';
-import { RegistrationCard } from './registration-card';
-import { SessionsCard } from './sessions-card';
-import { TeamCard } from './team-card';
-import { TicketDeletionCard } from './ticket-deletion-card';
+import { Subsections } from '@/components/ui/heading';
+import { sectionsFor, SETTINGS_SECTION_TEXTS as T, type SettingsSection } from '../lib/settings-sections';
+import { SettingsNav } from './settings-nav';
+import { SettingsSectionContent, type SettingsCardsProps } from './settings-section-content';
 
-interface SettingsPageProps {
-  /** Only admins may change the Harvest credentials; the route reads the role from the signed-in user. */
-  canManageHarvest: boolean;
-  /** Only admins may change the email (SMTP) settings. */
-  canManageEmail: boolean;
-  /** The signed-in user's address: an admin's test email goes there. */
-  userEmail: string;
-  /** Only admins see the Team card (accounts, roles, deactivation). */
-  canManageTeam: boolean;
-  /** The signed-in user's id: the Team card marks their own row; their own canned responses. */
-  userId: string;
-  /** Admins manage team canned responses and the SLA settings. */
-  isAdmin: boolean;
-  /** Cards of other features about the user's own account (Two-Step Sign-In), after Sessions. */
-  accountCards?: ReactNode;
+interface SettingsPageProps extends SettingsCardsProps {
+  /** The section the URL names (the route finds it in the sections' table). */
+  section: SettingsSection;
 }
 
 /**
- * Change Password and Harvest Integration (spec §2 Settings), then Email, the user's sessions and
- * two-step sign-in, Canned Responses, and for admins Registration, Team and the SLA settings.
+ * Settings, one section at a time (issue 37), each at its own URL: the sections' navigation, then the
+ * section's heading and cards. /settings is Account, the spec's Change Password and Harvest Integration.
  */
-export function SettingsPage({
-  canManageHarvest,
-  canManageEmail,
-  userEmail,
-  canManageTeam,
-  userId,
-  isAdmin,
-  accountCards,
-}: SettingsPageProps) {
+export function SettingsPage({ section, ...cards }: SettingsPageProps) {
   usePageTitle('Settings');
+  // An agent at an admin's URL (a shared link) reads why the section is empty, not a blank page.
+  const allowed = cards.isAdmin || !section.adminOnly;
   return (
-    <section aria-label="Settings" className="grid items-start gap-6 lg:grid-cols-2">
-      <ChangePasswordCard />
-      <HarvestIntegrationCard canManage={canManageHarvest} />
-      <EmailSettingsCard canManage={canManageEmail} userEmail={userEmail} />
-      <SessionsCard />
-      {accountCards}
-      <CannedResponsesCard isAdmin={isAdmin} userId={userId} />
-      {canManageTeam && <RegistrationCard />}
-      {canManageTeam && <TeamCard currentUserId={userId} />}
-      {isAdmin && <SlaSettingsCard />}
-      {/* Admins decide it, as they do email: the same role (issue 26). */}
-      <TicketDeletionCard canManage={canManageEmail} />
-    </section>
+    <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+      <SettingsNav sections={sectionsFor(cards.isAdmin)} current={section} />
+      {/* Not a named region: its cards are, and the Email and Team cards share its name. */}
+      <div className="min-w-0 flex-1 space-y-6" data-testid="settings-section">
+        <h2 className="text-lg font-semibold tracking-tight">{section.label}</h2>
+        {allowed ? (
+          <Subsections>
+            <SettingsSectionContent section={section.id} {...cards} />
+          </Subsections>
+        ) : (
+          <p className="text-sm text-muted-foreground">{T.adminOnly}</p>
+        )}
+      </div>
+    </div>
   );
 }

@@ -29,7 +29,7 @@ export function SlaSettingsCard() {
   const hours = useBusinessHours();
   const policies = useSlaPolicies();
   return (
-    <SectionCard title={TEXTS.title} description={TEXTS.description} icon={Clock3} className="lg:col-span-2">
+    <SectionCard title={TEXTS.title} description={TEXTS.description} icon={Clock3}>
       {hours.isPending || policies.isPending ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <Spinner /> Loading...

@@ -22,7 +22,6 @@ import { InviteMemberDialog } from './invite-member-dialog';
 import { PendingInvitations } from './pending-invitations';
 import { ResetLinkAction } from './reset-link-action';
 import { ResetTwoStepAction } from './reset-two-step-action';
-import { SecurityEvents } from './security-events';
 
 /** On a phone each member stacks into a block instead of squeezing seven columns (see harvest-users-table). */
 const STACKED = {
@@ -200,7 +199,7 @@ export function TeamCard({ currentUserId }: { currentUserId: string }) {
   useSessionExpiryRedirect(team.error ?? counts.error);
 
   return (
-    <SectionCard title={T.title} icon={Users} description={T.description} className="lg:col-span-2">
+    <SectionCard title={T.title} icon={Users} description={T.description}>
       <div className="space-y-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Heading id={headingId} className="text-sm font-semibold">
@@ -250,7 +249,6 @@ export function TeamCard({ currentUserId }: { currentUserId: string }) {
           </Table>
         )}
         <PendingInvitations invitations={team.data?.invitations} />
-        <SecurityEvents />
       </div>
     </SectionCard>
   );

@@ -48,7 +48,8 @@ export const TEAM_TEXTS = {
   copied: 'Link copied',
   done: 'Done',
   resetPassword: 'Reset Password',
-  resetPasswordLabel: (name: string) => `Make a password reset link for ${name}`,
+  // Starts with the visible "Reset Password": a voice user says what they see (axe label-content-name-mismatch).
+  resetPasswordLabel: (name: string) => `Reset password of ${name}`,
   resetLinkTitle: 'Password Reset Link',
   resetLinkDescription: (name: string) =>
     `Give this link to ${name}. It works once, for 1 hour. They were signed out everywhere. This link is shown only now.`,
@@ -57,8 +58,10 @@ export const TEAM_TEXTS = {
   resetTwoStepLabel: (name: string) => `Reset two-step sign-in of ${name}`,
   twoStepReset: (name: string) => `${name} was signed out and now signs in with their password alone`,
   resetTwoStepFailed: 'Failed to reset two-step sign-in',
-  auditTitle: 'Recent Security Events',
+  auditTitle: 'Security Events',
+  auditDescription: 'Sign-ins, password, role and setting changes across the team, newest first.',
   auditEmpty: 'Nothing recorded yet.',
+  auditLoadFailed: 'The security events could not be loaded.',
   when: 'When',
   event: 'Event',
   by: 'By',

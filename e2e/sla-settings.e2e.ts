@@ -22,7 +22,9 @@ describe('business hours and SLA targets', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/settings/sla');
     const card = page.getByRole('region', { name: 'Business Hours & SLA Targets' });
-    await card.getByLabel('Time Zone').fill('Europe/Berlin');
+    // A searchable list (decision 120): typing filters it, Enter picks the zone.
+    await card.getByRole('combobox', { name: 'Time Zone' }).fill('Europe/Berlin');
+    await card.getByRole('combobox', { name: 'Time Zone' }).press('Enter');
     await card.getByRole('button', { name: 'Add Hours: Saturday' }).click();
     await card.getByLabel('Saturday until').fill('13:00');
     // A second Wednesday range overlapping the first.
@@ -32,7 +34,9 @@ describe('business hours and SLA targets', () => {
     await card.getByRole('button', { name: 'Add Holiday' }).click();
     await card.getByLabel('Holiday 1', { exact: true }).fill('2026-12-25');
     await card.getByRole('button', { name: 'Save Business Hours' }).click();
-    await card.getByText('Wednesday, hours 2, from: Overlaps another range of the day').waitFor();
+    // The server's message beside the time it is about, which is marked invalid.
+    await card.getByText('Overlaps another range of the day').waitFor();
+    expect(await card.getByLabel('Wednesday from').nth(1).getAttribute('aria-invalid')).toBe('true');
 
     await card.getByRole('button', { name: 'Remove Wednesday 16:00–18:00' }).click();
     await card.getByRole('button', { name: 'Save Business Hours' }).click();

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { TICKET_PRIORITIES } from '../constants';
-import { withoutNul } from './common';
+import { labelled, withoutNul } from './common';
 import { manualTicketStatusSchema, type TicketDetail } from './tickets';
 
 export const CANNED_RESPONSE_SCOPES = ['team', 'personal'] as const;
@@ -140,34 +140,47 @@ export const assignToSchema = z.union(
 );
 
 export const cannedResponseActionsSchema = z.strictObject({
-  status: manualTicketStatusSchema.optional(),
-  priority: z.enum(TICKET_PRIORITIES, `Priority must be one of: ${TICKET_PRIORITIES.join(', ')}`).optional(),
-  assignTo: assignToSchema.optional(),
+  status: labelled(manualTicketStatusSchema, CANNED_RESPONSE_TEXTS.setStatus).optional(),
+  priority: labelled(
+    z.enum(TICKET_PRIORITIES, `Priority must be one of: ${TICKET_PRIORITIES.join(', ')}`),
+    CANNED_RESPONSE_TEXTS.setPriority,
+  ).optional(),
+  assignTo: labelled(assignToSchema, CANNED_RESPONSE_TEXTS.assign).optional(),
 });
 export type CannedResponseActions = z.infer<typeof cannedResponseActionsSchema>;
 
-const nameSchema = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .max(CANNED_RESPONSE_LIMITS.name, `At most ${CANNED_RESPONSE_LIMITS.name} characters`)
-  .refine(withoutNul, 'Name contains a character that cannot be stored');
+// Labelled with the dialog's own labels: a 400 says "Name: At most 100 characters" (decision 120).
+const nameSchema = labelled(
+  z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(CANNED_RESPONSE_LIMITS.name, `At most ${CANNED_RESPONSE_LIMITS.name} characters`)
+    .refine(withoutNul, 'Name contains a character that cannot be stored'),
+  CANNED_RESPONSE_TEXTS.name,
+);
 
-const bodySchema = z
-  .string({ error: 'Body is required' })
-  .max(CANNED_RESPONSE_LIMITS.body, `At most ${CANNED_RESPONSE_LIMITS.body} characters`)
-  .refine((value) => value.trim() !== '', 'Body is required')
-  .refine(withoutNul, 'Body contains a character that cannot be stored')
-  .superRefine((value, ctx) => {
-    const unknown = unknownPlaceholders(value);
-    if (unknown.length > 0)
-      ctx.addIssue({ code: 'custom', message: CANNED_RESPONSE_MESSAGES.unknownPlaceholder(unknown) });
-  });
+const bodySchema = labelled(
+  z
+    .string({ error: 'Body is required' })
+    .max(CANNED_RESPONSE_LIMITS.body, `At most ${CANNED_RESPONSE_LIMITS.body} characters`)
+    .refine((value) => value.trim() !== '', 'Body is required')
+    .refine(withoutNul, 'Body contains a character that cannot be stored')
+    .superRefine((value, ctx) => {
+      const unknown = unknownPlaceholders(value);
+      if (unknown.length > 0)
+        ctx.addIssue({ code: 'custom', message: CANNED_RESPONSE_MESSAGES.unknownPlaceholder(unknown) });
+    }),
+  CANNED_RESPONSE_TEXTS.body,
+);
 
 export const createCannedResponseSchema = z.strictObject({
   name: nameSchema,
   body: bodySchema,
-  scope: z.enum(CANNED_RESPONSE_SCOPES, 'Scope must be team or personal'),
+  scope: labelled(
+    z.enum(CANNED_RESPONSE_SCOPES, 'Scope must be team or personal'),
+    CANNED_RESPONSE_TEXTS.scope,
+  ),
   actions: cannedResponseActionsSchema.default({}),
 });
 export type CreateCannedResponseInput = z.output<typeof createCannedResponseSchema>;

@@ -13,6 +13,12 @@ export const isoDate = z
 // PostgreSQL text cannot hold NUL, so it is refused in the contracts rather than failing in the database.
 export const withoutNul = (value: string) => !value.includes('\u0000');
 
+/**
+ * Names a field as its form labels it. A 400 says this label instead of the key path
+ * ("Time Zone: …", not "value.timezone: …"); the one place labels live (decision 120).
+ */
+export const labelled = <S extends z.ZodType>(schema: S, label: string): S => schema.meta({ title: label });
+
 export const uuidParam = z.uuid('Must be a valid id');
 
 /** The body of every error answer of the API (one error middleware writes it). */

@@ -5,6 +5,7 @@
  * masked). Plain zod only: the SPA imports this file.
  */
 import { z } from 'zod';
+import { labelled } from './common';
 
 export const SMTP_SECURITY = ['none', 'starttls', 'tls'] as const;
 export type SmtpSecurity = (typeof SMTP_SECURITY)[number];
@@ -103,12 +104,16 @@ export type MailServerOutcome = keyof typeof MAIL_SERVER_OUTCOMES;
 /** 400 at a host field: the host is (or resolves to) this machine or a link-local address. */
 export const mailHostNotAllowed = (label: string) => `${label} must not be a loopback or link-local address`;
 
+/** Required text; `label` names the field in its messages and in a 400's (decision 120). */
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  labelled(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+    label,
+  );
 
 const hostName = (label: string) =>
   text(label, 253).regex(/^[A-Za-z0-9.:[\]-]+$/, `${label} must be a host name or address`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelled } from './common';
 
 /**
  * Harvest picker contracts (spec §7 "Harvest"): GET /api/harvest/projects and the tasks of one
@@ -48,10 +49,10 @@ export const DEFAULT_TIME_ENTRY_TASK_ID = 1;
 /** Harvest ids as the help desk stores them (an `integer` column). */
 export const HARVEST_ID_MAX = 2_147_483_647;
 
-/** A positive integer id, from JSON or from a path or query string. */
+/** A positive integer id, from JSON or from a path or query string; `label` names it in messages. */
 export function harvestIdSchema(label: string) {
   const message = `${label} must be a positive whole number`;
-  return z.preprocess(
+  const schema = z.preprocess(
     (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
     z
       .number({
@@ -64,6 +65,7 @@ export function harvestIdSchema(label: string) {
       .positive(message)
       .max(HARVEST_ID_MAX, `${label} is too large`),
   );
+  return labelled(schema, label);
 }
 
 export const harvestProjectTasksParamsSchema = z.object({ projectId: harvestIdSchema('Project id') });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { TICKET_STATUS_META, type TicketStatus } from '../constants';
+import { labelled } from './common';
 import { idSchema } from './tickets';
 
 export const MESSAGE_DIRECTIONS = ['inbound', 'outbound'] as const;
@@ -121,11 +122,17 @@ export interface SendReplyResponse extends TicketMessageResponse {
 }
 
 /** The JSON body (or the text field of the multipart form) of POST /api/tickets/:id/messages. */
+/** What a 400 names the reply's fields by (decision 120). */
+export const REPLY_FIELD_LABELS = { body: 'Reply text', files: 'Files' } as const;
+
 export const sendReplySchema = z.object({
-  body: z
-    .string({ error: MESSAGE_ERRORS.bodyRequired })
-    .refine((value) => value.trim().length > 0, MESSAGE_ERRORS.bodyRequired)
-    .refine((value) => value.length <= MESSAGE_LIMITS.body, MESSAGE_ERRORS.bodyTooLong),
+  body: labelled(
+    z
+      .string({ error: MESSAGE_ERRORS.bodyRequired })
+      .refine((value) => value.trim().length > 0, MESSAGE_ERRORS.bodyRequired)
+      .refine((value) => value.length <= MESSAGE_LIMITS.body, MESSAGE_ERRORS.bodyTooLong),
+    REPLY_FIELD_LABELS.body,
+  ),
 });
 export type SendReplyInput = z.output<typeof sendReplySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HOURS_MAX_PER_ENTRY, HOURS_STEP, RECENT_TIME_ENTRIES_SHOWN } from '../constants';
-import { isoDate } from './common';
+import { isoDate, labelled } from './common';
 import { harvestIdSchema } from './harvest';
 import type { TicketDetail } from './tickets';
 
@@ -53,7 +53,7 @@ const numberInput = (schema: z.ZodNumber) =>
 
 function hoursSchema(label: string, step: number, stepMessage: string) {
   const notANumber = `${label} must be a number of hours`;
-  return numberInput(
+  const schema = numberInput(
     z
       .number({ error: (issue) => (isBlank(issue.input) ? `${label} is required` : notANumber) })
       .refine(Number.isFinite, notANumber)
@@ -64,43 +64,54 @@ function hoursSchema(label: string, step: number, stepMessage: string) {
       )
       .refine((value) => Math.abs(value / step - Math.round(value / step)) < 1e-9, stepMessage),
   );
+  return labelled(schema, label);
 }
 
 /** YYYY-MM-DD, a real calendar day within TIME_LIMITS; one message per bad date. */
 const spentDate = (label: string) =>
-  z
-    .string({ error: (issue) => (isBlank(issue.input) ? `${label} is required` : `${label} must be text`) })
-    .superRefine((value, ctx) => {
-      const parsed = isoDate.safeParse(value);
-      if (!parsed.success) {
-        ctx.addIssue({
-          code: 'custom',
-          input: value,
-          message: parsed.error.issues[0]?.message ?? 'Not a date',
-        });
-      } else if (value < TIME_LIMITS.minDate || value > TIME_LIMITS.maxDate) {
-        ctx.addIssue({
-          code: 'custom',
-          input: value,
-          message: `${label} must be between ${TIME_LIMITS.minDate} and ${TIME_LIMITS.maxDate}`,
-        });
-      }
-    });
+  labelled(
+    z
+      .string({ error: (issue) => (isBlank(issue.input) ? `${label} is required` : `${label} must be text`) })
+      .superRefine((value, ctx) => {
+        const parsed = isoDate.safeParse(value);
+        if (!parsed.success) {
+          ctx.addIssue({
+            code: 'custom',
+            input: value,
+            message: parsed.error.issues[0]?.message ?? 'Not a date',
+          });
+        } else if (value < TIME_LIMITS.minDate || value > TIME_LIMITS.maxDate) {
+          ctx.addIssue({
+            code: 'custom',
+            input: value,
+            message: `${label} must be between ${TIME_LIMITS.minDate} and ${TIME_LIMITS.maxDate}`,
+          });
+        }
+      }),
+    label,
+  );
 
 const notesText = (label: string) =>
-  z
-    .string(`${label} must be text`)
-    .trim()
-    .max(TIME_LIMITS.notes, `${label} must be at most ${TIME_LIMITS.notes} characters`)
-    .refine(noNul, `${label} contain a character that cannot be stored`);
+  labelled(
+    z
+      .string(`${label} must be text`)
+      .trim()
+      .max(TIME_LIMITS.notes, `${label} must be at most ${TIME_LIMITS.notes} characters`)
+      .refine(noNul, `${label} contain a character that cannot be stored`),
+    label,
+  );
 
 /** POST /api/tickets/:id/close (spec §7): snake_case as the spec's client sends it. */
 export const closeTicketSchema = z.object({
+  // Labels as the Close Ticket card's: a 400 names the field the person sees (decision 120).
   time_spent: hoursSchema('Time spent', HOURS_STEP, `Time spent must be in steps of ${HOURS_STEP} hours`),
   harvest_project_id: harvestIdSchema('Harvest project'),
   harvest_task_id: harvestIdSchema('Harvest task'),
   /** The resolution note; optional. Appended to the ticket's notes and sent to Harvest. */
-  notes: z.preprocess((value) => (value === null ? undefined : value), notesText('Notes').optional()),
+  notes: z.preprocess(
+    (value) => (value === null ? undefined : value),
+    notesText('Resolution notes').optional(),
+  ),
   /**
    * The day the time counts for, as the browser's local date. Optional (not in the spec's payload):
    * without it the database's current date is used.
@@ -127,14 +138,15 @@ export function missingCloseTicketFields(body: unknown): CloseTicketRequiredFiel
 
 /** POST /api/time-entries (spec §5, §7). */
 export const createTimeEntrySchema = z.object({
-  projectId: harvestIdSchema('Project'),
-  taskId: harvestIdSchema('Task'),
+  // Labelled as the Add Time Entry form labels them, so a 400 names the field the person sees.
+  projectId: harvestIdSchema('Harvest project'),
+  taskId: harvestIdSchema('Harvest task'),
   hours: hoursSchema('Hours', 0.01, 'Hours must have at most two decimal places'),
   notes: z
     .string({ error: (issue) => (isBlank(issue.input) ? 'Notes are required' : 'Notes must be text') })
     .pipe(notesText('Notes'))
     .refine((value) => value.length > 0, 'Notes are required'),
-  spentDate: spentDate('Spent date'),
+  spentDate: spentDate('Date'),
 });
 export type CreateTimeEntryInput = z.output<typeof createTimeEntrySchema>;
 

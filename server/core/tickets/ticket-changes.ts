@@ -1,7 +1,7 @@
 import { CLOSED_TICKET_STATUSES, type TicketPriority } from '@shared/constants';
 import { TICKET_MESSAGES } from '@shared/contracts/tickets';
 import type { NewTicketRow } from '@shared/schema';
-import { badRequest } from '../../lib/errors';
+import { fieldRefusal } from '../../lib/validate';
 import { CLOCK_SKEW_MS, planNotesAppend, type TicketCaller } from './ticket-notes-append';
 
 export type { TicketCaller } from './ticket-notes-append';
@@ -50,7 +50,7 @@ export const isClosedStatus = (status: string) =>
 const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 
 const fieldError = (field: 'closedAt' | 'assignedAt', message: string) =>
-  badRequest(`${field}: ${message}`, { [field]: [message] });
+  fieldRefusal({ [field]: [message] });
 
 /** How a given time is checked: its field, its messages and how far back it may lie. */
 interface GivenTimeRule {

@@ -5,7 +5,7 @@
  */
 import { TICKET_LIMITS, TICKET_MESSAGES, timestampString } from '@shared/contracts/tickets';
 import { noteAuthor, parseNoteList, parseNotes, serializeNotes, type NoteEntry } from '@shared/notes';
-import { AppError, badRequest } from '../../lib/errors';
+import { fieldRefusal } from '../../lib/validate';
 
 /** How far a client's clock may be from the server's (new notes' timestamps, a given closedAt or assignedAt). */
 export const CLOCK_SKEW_MS = TICKET_LIMITS.clockSkewMinutes * 60_000;
@@ -24,7 +24,7 @@ export interface CurrentNotes {
 }
 
 const notesError = (code: 'bad_request' | 'forbidden', message: string) =>
-  new AppError(code, `notes: ${message}`, { fieldErrors: { notes: [message] } });
+  fieldRefusal({ notes: [message] }, { code });
 
 const sameEntry = (a: NoteEntry, b: NoteEntry) =>
   a.text === b.text &&
@@ -53,7 +53,7 @@ function checkNewEntry(entry: NoteEntry, caller: TicketCaller, now: Date): void 
     throw notesError('forbidden', TICKET_MESSAGES.noteNotYours);
   }
   if (!timestampString.safeParse(entry.timestamp).success) {
-    throw badRequest(`notes: ${TICKET_MESSAGES.timestamp}`, { notes: [TICKET_MESSAGES.timestamp] });
+    throw fieldRefusal({ notes: [TICKET_MESSAGES.timestamp] });
   }
   if (Math.abs(Date.parse(entry.timestamp) - now.getTime()) > CLOCK_SKEW_MS) {
     throw notesError('forbidden', TICKET_MESSAGES.noteTimestampNotCurrent);

@@ -10,7 +10,8 @@ import { TICKET_MESSAGES, type TicketDetail } from '@shared/contracts/tickets';
 import { parseNotes, serializeNotes, type NoteEntry } from '@shared/notes';
 import type { NewTicketRow } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
+import { fieldRefusal } from '../../lib/validate';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { loadSlaReadContext } from '../sla/sla-read-context';
 import type { TicketChange, TicketFieldChanges } from '../ticket-changes/ticket-change';
@@ -30,10 +31,7 @@ import * as repository from './tickets.repository';
 /** How often a creation tries another number after finding its number taken. */
 const MAX_NUMBER_ATTEMPTS = 8;
 
-const unknownAssignee = () =>
-  badRequest(`assignedTo: ${TICKET_MESSAGES.unknownUser}`, {
-    assignedTo: [TICKET_MESSAGES.unknownUser],
-  });
+const unknownAssignee = () => fieldRefusal({ assignedTo: [TICKET_MESSAGES.unknownUser] });
 
 export async function assertAssigneeExists(db: DbOrTx, assignedTo: string | null | undefined): Promise<void> {
   if (assignedTo && !(await userExists(db, assignedTo))) throw unknownAssignee();

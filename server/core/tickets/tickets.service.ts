@@ -13,7 +13,7 @@ import {
 } from '@shared/contracts/tickets';
 import { noteAuthor, parseNotes, serializeNotes, SYSTEM_NOTE_AUTHOR } from '@shared/notes';
 import type { Database, DbOrTx } from '../../db/client';
-import { badRequest } from '../../lib/errors';
+import { fieldRefusal } from '../../lib/validate';
 import type { TicketFieldChanges } from '../ticket-changes/ticket-change';
 import { recordTicketChange } from '../ticket-changes/ticket-changes.service';
 import { isClosedStatus, type TicketCaller } from './ticket-changes';
@@ -43,9 +43,7 @@ async function assertHarvestEntryOfTicket(
 ): Promise<void> {
   if (harvestTimeEntryId == null || harvestTimeEntryId === ticket.harvestTimeEntryId) return;
   if (!(await repository.isHarvestEntryOfTicket(tx, ticket.id, harvestTimeEntryId))) {
-    throw badRequest(`harvestTimeEntryId: ${TICKET_MESSAGES.harvestEntryNotOnTicket}`, {
-      harvestTimeEntryId: [TICKET_MESSAGES.harvestEntryNotOnTicket],
-    });
+    throw fieldRefusal({ harvestTimeEntryId: [TICKET_MESSAGES.harvestEntryNotOnTicket] });
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import {
   CANNED_RESPONSE_MESSAGES,
+  createCannedResponseSchema,
   renderCannedResponse,
   type ApplyResponseResult,
   type CannedResponse,
@@ -19,7 +20,8 @@ import {
   teamOrPersonalFields,
 } from '../../core/team-or-personal/team-or-personal.service';
 import type { Database } from '../../db/client';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
+import { fieldRefusal } from '../../lib/validate';
 import * as ticketsService from '../../core/tickets/tickets.service';
 import { userExists } from '../../core/users/users.repository';
 import type { TicketCaller } from '../../core/tickets/ticket-changes';
@@ -42,9 +44,10 @@ const toResponse = (row: CannedResponseRow): CannedResponse => ({
 async function assertAssigneeExists(db: Database, actions: CannedResponseActions | undefined): Promise<void> {
   const assignTo = actions?.assignTo;
   if (assignTo && assignTo !== 'me' && !(await userExists(db, assignTo))) {
-    throw badRequest(`actions.assignTo: ${CANNED_RESPONSE_MESSAGES.unknownUser}`, {
-      'actions.assignTo': [CANNED_RESPONSE_MESSAGES.unknownUser],
-    });
+    throw fieldRefusal(
+      { 'actions.assignTo': [CANNED_RESPONSE_MESSAGES.unknownUser] },
+      { schema: createCannedResponseSchema },
+    );
   }
 }
 

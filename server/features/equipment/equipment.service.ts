@@ -6,7 +6,8 @@ import {
   type UpdateLoanerInput,
 } from '@shared/contracts/equipment';
 import type { Database } from '../../db/client';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
+import { fieldRefusal } from '../../lib/validate';
 import { isForeignKeyViolation, pgConstraint } from '../../lib/pg-errors';
 import { toLoanerRecord } from './equipment.mapper';
 import * as repository from './equipment.repository';
@@ -14,15 +15,10 @@ import type { LoanerEquipmentRowWithStatus, LoanerValues } from './equipment.rep
 
 const ASSIGNEE_FOREIGN_KEY = 'loaner_equipment_assigned_to_users_id_fk';
 
-const unknownAssignee = () =>
-  badRequest(`assignedTo: ${LOANER_MESSAGES.unknownAssignee}`, {
-    assignedTo: [LOANER_MESSAGES.unknownAssignee],
-  });
+const unknownAssignee = () => fieldRefusal({ assignedTo: [LOANER_MESSAGES.unknownAssignee] });
 
 const returnBeforeCheckout = () =>
-  badRequest(`expectedReturnDate: ${LOANER_MESSAGES.returnBeforeCheckout}`, {
-    expectedReturnDate: [LOANER_MESSAGES.returnBeforeCheckout],
-  });
+  fieldRefusal({ expectedReturnDate: [LOANER_MESSAGES.returnBeforeCheckout] });
 
 /**
  * The assignee is checked before writing; this catches the rare user deleted in between, so that

@@ -14,6 +14,7 @@ import {
   postEmail,
   postRaw,
 } from '../../test/support/inbound';
+import { humanizeKey } from '../../lib/field-labels';
 
 const MAX_BYTES = 64 * 1024;
 let t: TestApp;
@@ -198,7 +199,9 @@ describe('bad input', () => {
     const before = await countRows(t, 'tickets');
     const res = await postEmail(t.app, emailPayload(overrides)).expect(400);
     expect(Object.keys(res.body.fieldErrors)).toEqual([field]);
-    expect(res.body.message).toMatch(new RegExp(`^${field}: `));
+    // Named by its label, not its key (decision 120): "Received must be …", "Subject is required".
+    expect(res.body.message).toMatch(new RegExp(`^${humanizeKey(field)}`, 'i'));
+    expect(res.body.message).toContain(res.body.fieldErrors[field][0]);
     expect(await countRows(t, 'tickets')).toBe(before);
   });
 

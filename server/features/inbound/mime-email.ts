@@ -3,7 +3,7 @@ import { simpleParser, type AddressObject, type HeaderLines, type ParsedMail } f
 import { DEFAULT_TICKET_PRIORITY } from '@shared/constants';
 import { parseMailbox } from '@shared/contracts/inbound';
 import { TICKET_LIMITS } from '@shared/contracts/tickets';
-import { badRequest } from '../../lib/errors';
+import { fieldRefusal } from '../../lib/validate';
 import { isDeliveryReport, readDeliveryReport, type DeliveryReport } from './delivery-report';
 import { headerValue, normalizeMessageId, type InboundFile, type InboundMessage } from './inbound-message';
 
@@ -32,7 +32,7 @@ const PARSER_OPTIONS = {
 /** At most this many addresses of To and of Cc are read. */
 const MAX_ADDRESSES = 100;
 
-const messageError = (message: string) => badRequest(`message: ${message}`, { message: [message] });
+const messageError = (message: string) => fieldRefusal({ message: [message] });
 
 /** PostgreSQL text holds no NUL; jsonb holds no unpaired surrogate. */
 const storable = (text: string) => text.replaceAll('\u0000', '').replace(/\p{Cs}/gu, '\uFFFD');
@@ -63,7 +63,7 @@ function senderOf(mail: ParsedMail): { address: string; name: string | undefined
     const parsed = mailbox.address ? parseMailbox(mailbox.address) : undefined;
     if (parsed) return { address: parsed.address, name: storable(mailbox.name).trim() || undefined };
   }
-  throw badRequest(`from: ${MIME_MESSAGES.noFrom}`, { from: [MIME_MESSAGES.noFrom] });
+  throw fieldRefusal({ from: [MIME_MESSAGES.noFrom] });
 }
 
 /** The Date field when it is a real date in the supported years; undefined otherwise. */

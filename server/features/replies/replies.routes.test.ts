@@ -195,12 +195,13 @@ describe('POST /api/tickets/:id/messages', () => {
     const ticket = await createTicket(r.agent);
     const res = await r.agent.post(`/api/tickets/${ticket.id}/messages`).send(payload).expect(400);
     expect(res.body.fieldErrors[field]).toContain(message);
-    expect(res.body.message).toContain(field);
+    // The message names the field as the reply box does ("Reply text …"), not by its key.
+    expect(res.body.message).toBe(message);
   });
 
   it('when the ticket id is not an id, then 400 naming it', async () => {
     const res = await postReply(r.agent, 'not-a-uuid', 'Hi').expect(400);
-    expect(res.body.message).toMatch(/^id: /);
+    expect(res.body.message).toMatch(/^Id: /);
   });
 
   it('when a file is over the file limit, then 413 naming the limit, and nothing is stored or sent', async () => {
@@ -211,7 +212,7 @@ describe('POST /api/tickets/:id/messages', () => {
       .attach('files', crypto.randomBytes(MAX_FILE_BYTES + 1), 'huge.bin')
       .expect(413);
     expect(res.body.message).toBe(
-      `files: ${MESSAGE_ERRORS.fileTooLarge(MAX_FILE_BYTES)} (huge.bin is larger)`,
+      `Files: ${MESSAGE_ERRORS.fileTooLarge(MAX_FILE_BYTES)} (huge.bin is larger)`,
     );
     expect(res.body.message).toContain('64 KB');
     expect(await countMessages(ticket.id)).toBe(0);
@@ -225,7 +226,7 @@ describe('POST /api/tickets/:id/messages', () => {
       .attach('files', crypto.randomBytes(60 * 1024), 'one.bin')
       .attach('files', crypto.randomBytes(60 * 1024), 'two.bin')
       .expect(413);
-    expect(res.body.message).toBe(`files: ${MESSAGE_ERRORS.filesTooLarge(MAX_MESSAGE_BYTES)}`);
+    expect(res.body.message).toBe(`Files: ${MESSAGE_ERRORS.filesTooLarge(MAX_MESSAGE_BYTES)}`);
     expect(res.body.fieldErrors).toEqual({ files: [MESSAGE_ERRORS.filesTooLarge(MAX_MESSAGE_BYTES)] });
     expect(await countMessages(ticket.id)).toBe(0);
   });
@@ -236,7 +237,7 @@ describe('POST /api/tickets/:id/messages', () => {
     for (let i = 0; i <= MESSAGE_LIMITS.files; i++)
       req = req.attach('files', Buffer.from(`file ${i}`), `f${i}.txt`);
     const res = await req.expect(400);
-    expect(res.body.message).toBe(`files: ${MESSAGE_ERRORS.tooManyFiles}`);
+    expect(res.body.message).toBe(`Files: ${MESSAGE_ERRORS.tooManyFiles}`);
   });
 
   it('when files come under another field name, then 400 naming it', async () => {
@@ -246,7 +247,7 @@ describe('POST /api/tickets/:id/messages', () => {
       .field('body', 'Wrong field')
       .attach('attachment', Buffer.from('x'), 'x.txt')
       .expect(400);
-    expect(res.body.message).toMatch(/^attachment: /);
+    expect(res.body.message).toMatch(/^Files must be sent in the "files" field/);
   });
 
   it('when the multipart body is broken, then 400 saying so', async () => {

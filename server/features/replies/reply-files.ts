@@ -6,9 +6,10 @@
  */
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
-import { MESSAGE_ERRORS, MESSAGE_LIMITS } from '@shared/contracts/messages';
+import { MESSAGE_ERRORS, MESSAGE_LIMITS, REPLY_FIELD_LABELS } from '@shared/contracts/messages';
 import type { AppConfig } from '../../config';
 import { AppError, badRequest } from '../../lib/errors';
+import { labelledMessage } from '../../lib/validate';
 import type { NewAttachment } from '../../core/conversation/conversation.service';
 
 /** C0 control characters and DEL. */
@@ -57,13 +58,15 @@ function limitedMemoryStorage(maxMessageBytes: number): multer.StorageEngine {
 }
 
 const fileFieldError = (message: string) => ({ files: [message] });
+/** The message as parseInput words one about the files: under their label, not the form field's key. */
+const aboutFiles = (message: string) => labelledMessage(REPLY_FIELD_LABELS.files, [message]);
 
 /** The 400 or 413 a failed upload answers with, in words that name the field and the limit. */
 function uploadError(error: unknown, limits: AppConfig['attachments']): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof FilesTooLargeError) {
     const message = MESSAGE_ERRORS.filesTooLarge(limits.maxMessageBytes);
-    return new AppError('payload_too_large', `files: ${message}`, { fieldErrors: fileFieldError(message) });
+    return new AppError('payload_too_large', aboutFiles(message), { fieldErrors: fileFieldError(message) });
   }
   if (error instanceof multer.MulterError) {
     switch (error.code) {
@@ -73,23 +76,26 @@ function uploadError(error: unknown, limits: AppConfig['attachments']): AppError
         const { filename } = error as { filename?: unknown };
         const which =
           typeof filename === 'string' && filename ? ` (${cleanFilename(filename)} is larger)` : '';
-        return new AppError('payload_too_large', `files: ${message}${which}`, {
+        return new AppError('payload_too_large', aboutFiles(`${message}${which}`), {
           fieldErrors: fileFieldError(message),
         });
       }
       case 'LIMIT_FILE_COUNT':
         return badRequest(
-          `files: ${MESSAGE_ERRORS.tooManyFiles}`,
+          aboutFiles(MESSAGE_ERRORS.tooManyFiles),
           fileFieldError(MESSAGE_ERRORS.tooManyFiles),
         );
       case 'LIMIT_UNEXPECTED_FILE': {
         const message = 'Files must be sent in the "files" field';
         const field = error.field || 'files';
-        return badRequest(`${field}: ${message}`, { [field]: [message] });
+        return badRequest(aboutFiles(message), { [field]: [message] });
       }
       case 'LIMIT_FIELD_VALUE':
         if (error.field === 'body') {
-          return badRequest(`body: ${MESSAGE_ERRORS.bodyTooLong}`, { body: [MESSAGE_ERRORS.bodyTooLong] });
+          // Already names the field ("Reply text must be …"), as parseInput would leave it.
+          return badRequest(labelledMessage(REPLY_FIELD_LABELS.body, [MESSAGE_ERRORS.bodyTooLong]), {
+            body: [MESSAGE_ERRORS.bodyTooLong],
+          });
         }
         return badRequest(`The form field ${error.field ?? ''} is too long`.replace('  ', ' '));
       default:

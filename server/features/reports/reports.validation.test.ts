@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { reportQuery } from '../../test/support/reports';
+import { humanizeKey } from '../../lib/field-labels';
 
 let t: TestApp;
 let agent: Awaited<ReturnType<typeof signedInAgent>>['agent'];
@@ -42,7 +43,8 @@ describe.each(PATHS)('%s', (path) => {
       .query({ ...valid, ...change })
       .expect(400);
     expect(Object.keys(res.body.fieldErrors)).toEqual([field]);
-    expect(res.body.message).toMatch(new RegExp(`^${field}: `));
+    // Named by its label (decision 120): "Start at", not the key "startAt".
+    expect(res.body.message).toMatch(new RegExp(`^${humanizeKey(field)}`, 'i'));
   });
 
   it('when the span is longer than 366 days, then 400 naming start', async () => {
@@ -56,7 +58,7 @@ describe.each(PATHS)('%s', (path) => {
   it('when a range without a name spans 367 days, then 400 naming start; 366 days (a leap year) are fine', async () => {
     const res = await agent.get(path).query({ start: '2023-12-31', end: '2024-12-31' }).expect(400);
     expect(res.body.fieldErrors).toEqual({ start: ['A report spans at most 366 days'] });
-    expect(res.body.message).toBe('start: A report spans at most 366 days');
+    expect(res.body.message).toBe('Start: A report spans at most 366 days');
     await agent.get(path).query({ start: '2024-01-01', end: '2024-12-31' }).expect(200);
     await agent.get(path).query({ range: 'custom', start: '2025-11-21', end: '2026-11-21' }).expect(200);
   });

@@ -158,7 +158,8 @@ describe('POST /api/settings with key "email"', () => {
   ])('when %s is bad, then 400 naming it and nothing is stored', async (field, change) => {
     const res = await save(r.admin, change(r.smtp.emailSettings())).expect(400);
     expect(Object.keys(res.body.fieldErrors)).toEqual([field]);
-    expect(res.body.message).toContain(field);
+    // Named by its label, not its key path (decision 120); the field's own message follows.
+    expect(res.body.message).toContain(res.body.fieldErrors[field][0]);
     expect(await readSetting()).toBeUndefined();
   });
 

@@ -15,9 +15,14 @@ import {
   type MailServerIdentity,
 } from '@shared/contracts/email-settings';
 import { MESSAGE_ERRORS } from '@shared/contracts/messages';
-import { SETTINGS_MESSAGES, type SaveEmailSettingsResponse } from '@shared/contracts/settings';
+import {
+  saveSettingSchema,
+  SETTINGS_MESSAGES,
+  type SaveEmailSettingsResponse,
+} from '@shared/contracts/settings';
 import { secretFromForm } from '../../db/sealed-setting';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
+import { fieldRefusal } from '../../lib/validate';
 import { ImapError, openMailbox } from '../../mail/imap-mailbox';
 import { isRefusedMailHost, type MailHostPolicy } from '../../mail/mail-server-address';
 import { newMessageId } from '../../mail/message-id';
@@ -78,9 +83,12 @@ export async function getEmailSetting(
   };
 }
 
+/** Where a 400 about the email setting finds its fields' labels ("value.smtp.host" is "SMTP host"). */
+const EMAIL_FIELDS = { schema: saveSettingSchema, input: { key: 'email' } };
+
 /** 400 at a password field: a mask that is not the saved one, or the saved one asked for another server. */
 const passwordFieldError = (field: string, message: string) =>
-  badRequest(`${field}: ${message}`, { [field]: [message] });
+  fieldRefusal({ [field]: [message] }, EMAIL_FIELDS);
 
 type MailServerWithPassword = MailServerIdentity & { password: string };
 
@@ -151,7 +159,7 @@ async function checkMailHosts(input: EmailSettingsInput, policy: MailHostPolicy)
   );
   const fields = Object.entries(fieldErrors);
   if (fields.length === 0) return;
-  throw badRequest(fields.map(([field, [message]]) => `${field}: ${message}`).join('; '), fieldErrors);
+  throw fieldRefusal(fieldErrors, EMAIL_FIELDS);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type SaveSettingResponse,
 } from '@shared/contracts/settings';
 import { secretFromForm } from '../../db/sealed-setting';
-import { badRequest } from '../../lib/errors';
+import { fieldRefusal } from '../../lib/validate';
 import { HARVEST_CREDENTIALS_KEY, sealHarvestCredentials } from '../../harvest/harvest-credentials';
 import { verifySavedCredentials } from '../../harvest/harvest-verification';
 import type { SettingsDeps } from './settings-deps';
@@ -49,9 +49,7 @@ async function tokenToUse(deps: SettingsDeps, input: HarvestCredentialsInput): P
       : undefined;
   });
   if (answer !== 'refused') return answer.secret;
-  throw badRequest(`value.accessToken: ${SETTINGS_MESSAGES.maskedToken}`, {
-    'value.accessToken': [SETTINGS_MESSAGES.maskedToken],
-  });
+  throw fieldRefusal({ 'value.accessToken': [SETTINGS_MESSAGES.maskedToken] });
 }
 
 /**

@@ -120,7 +120,8 @@ describe('POST /api/settings', () => {
   ])('when %s is bad (%j), then 400 naming it', async (field, value, message) => {
     const res = await save(admin, value).expect(400);
     expect(res.body.fieldErrors[field]).toContain(message);
-    expect(res.body.message).toContain(field);
+    // Named by its label, not its key path (decision 120); the field's own message follows.
+    expect(res.body.message).toContain(res.body.fieldErrors[field][0]);
     expect(fake.controls.requests()).toHaveLength(0);
   });
 

@@ -7,7 +7,8 @@ import type { TicketStatus } from '@shared/constants';
 import { TICKET_MESSAGES, type TicketDetail } from '@shared/contracts/tickets';
 import { noteAuthor, parseNotes, serializeNotes, SYSTEM_NOTE_AUTHOR, type NoteEntry } from '@shared/notes';
 import type { Database, DbOrTx } from '../../db/client';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
+import { fieldRefusal } from '../../lib/validate';
 import type { TicketCaller } from '../../core/tickets/ticket-changes';
 import type { TicketFieldChanges } from '../../core/ticket-changes/ticket-change';
 import { recordTicketChange } from '../../core/ticket-changes/ticket-changes.service';
@@ -27,7 +28,7 @@ const systemNote = (text: string, at: Date): NoteEntry => ({
 /** Refuses what cannot be merged: into itself, a source merged already, a target that is merged. */
 async function checkMergeable(tx: DbOrTx, source: MergeTicket, target: MergeTicket): Promise<void> {
   if (source.id === target.id) {
-    throw badRequest(`targetId: ${MERGE_MESSAGES.intoItself}`, { targetId: [MERGE_MESSAGES.intoItself] });
+    throw fieldRefusal({ targetId: [MERGE_MESSAGES.intoItself] });
   }
   if (source.mergedIntoId) {
     const into = (await repository.ticketNumberOf(tx, source.mergedIntoId)) ?? source.mergedIntoId;
@@ -134,7 +135,7 @@ export function bulkMergeTickets(
 ): Promise<TicketDetail> {
   const sources = input.ticketIds.filter((id) => id !== input.targetId);
   if (sources.length === 0) {
-    throw badRequest(`ticketIds: ${MERGE_MESSAGES.noSource}`, { ticketIds: [MERGE_MESSAGES.noSource] });
+    throw fieldRefusal({ ticketIds: [MERGE_MESSAGES.noSource] });
   }
   return mergeTickets(db, sources, input.targetId, caller);
 }

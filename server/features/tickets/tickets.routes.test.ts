@@ -124,7 +124,8 @@ describe('POST /api/tickets', () => {
       const res = await alice.agent.post('/api/tickets').send(newTicketInput(override)).expect(400);
       expect(res.body.fieldErrors).toHaveProperty([field]);
       if (message) expect(res.body.fieldErrors[field]).toContain(message);
-      expect(res.body.message).toContain(field);
+      // Named by its label, not its key path (decision 120); the field's own message follows.
+      expect(res.body.message).toContain(res.body.fieldErrors[field][0]);
       expect(await ticketCount()).toBe(before);
     },
   );

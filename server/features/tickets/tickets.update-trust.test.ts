@@ -88,7 +88,7 @@ describe('PUT notes: existing entries come back unchanged and in order', () => {
         'Existing notes cannot be changed, removed or reordered; send them back as they are and add new notes after them',
       ],
     });
-    expect(res.body.message).toMatch(/^notes: /);
+    expect(res.body.message).toMatch(/^Notes/);
     await expectUnchanged(id, row);
   });
 
@@ -323,7 +323,7 @@ describe('PUT assignedAt: within minutes of the server’s time, never before cr
         assignedAt: assignedAt(),
       }).expect(400);
       expect(res.body.fieldErrors).toEqual({ assignedAt: [message] });
-      expect(res.body.message).toBe(`assignedAt: ${message}`);
+      expect(res.body.message).toBe(`Assigned at: ${message}`);
       expect(await readTicketRow(t.database.db, created.id)).toMatchObject({
         assignedTo: null,
         assignedAt: null,

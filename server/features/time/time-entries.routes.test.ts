@@ -94,7 +94,7 @@ describe('POST /api/time-entries', () => {
   it('when hours and notes are missing, then 400 naming both', async () => {
     const res = await add({ projectId: 1, taskId: 1, spentDate: '2026-11-19' }).expect(400);
     expect(res.body.fieldErrors).toEqual({ hours: ['Hours is required'], notes: ['Notes are required'] });
-    expect(res.body.message).toBe('hours: Hours is required; notes: Notes are required');
+    expect(res.body.message).toBe('Hours is required; Notes are required');
   });
 
   it.each([
@@ -102,13 +102,13 @@ describe('POST /api/time-entries', () => {
     ['hours', 24.5, 'Hours must be at most 24 hours'],
     ['hours', 1.234, 'Hours must have at most two decimal places'],
     ['notes', '   ', 'Notes are required'],
-    ['projectId', 0, 'Project must be a positive whole number'],
-    ['projectId', -3, 'Project must be a positive whole number'],
-    ['taskId', 1.5, 'Task must be a positive whole number'],
-    ['taskId', undefined, 'Task is required'],
+    ['projectId', 0, 'Harvest project must be a positive whole number'],
+    ['projectId', -3, 'Harvest project must be a positive whole number'],
+    ['taskId', 1.5, 'Harvest task must be a positive whole number'],
+    ['taskId', undefined, 'Harvest task is required'],
     ['spentDate', '11/19/2026', 'Must be a date in YYYY-MM-DD format'],
     ['spentDate', '2026-02-30', 'Must be a real calendar date'],
-    ['spentDate', '0999-01-01', 'Spent date must be between 1900-01-01 and 2999-12-31'],
+    ['spentDate', '0999-01-01', 'Date must be between 1900-01-01 and 2999-12-31'],
   ])('when %s is %j, then 400 "%s"', async (field, value, message) => {
     const res = await add({ ...ENTRY, [field]: value }).expect(400);
     expect(res.body.fieldErrors[field]).toContain(message);

@@ -263,7 +263,9 @@ describe('validation', () => {
     const before = (await listOf(priya)).length;
     const res = await priya.agent.post('/api/views').send(body).expect(400);
     expect(Object.keys(res.body.fieldErrors)).toContain(field);
-    expect(res.body.message).toContain(`${field}:`);
+    // Named by its label, not its key path (decision 120); the field's own message follows.
+    expect(res.body.message).toContain(res.body.fieldErrors[field][0]);
+    expect(res.body.message).not.toContain(`${field}:`);
     expect(await listOf(priya)).toHaveLength(before);
   });
 

@@ -18,6 +18,7 @@ import {
 } from '../../core/team-or-personal/team-or-personal.service';
 import type { Database, DbOrTx } from '../../db/client';
 import { conflict } from '../../lib/errors';
+import { fieldRefusal } from '../../lib/validate';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import * as repository from './views.repository';
 
@@ -27,8 +28,7 @@ const toView = (row: SavedViewRow): SavedView => ({
   position: row.position,
 });
 
-const duplicateName = () =>
-  conflict(`name: ${SAVED_VIEW_MESSAGES.duplicateName}`, { name: [SAVED_VIEW_MESSAGES.duplicateName] });
+const duplicateName = () => fieldRefusal({ name: [SAVED_VIEW_MESSAGES.duplicateName] }, { code: 'conflict' });
 
 /**
  * A name already taken in the same list is a 409 on `name`: looked up first, and the unique indexes

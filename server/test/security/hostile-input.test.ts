@@ -29,7 +29,7 @@ describe('a received date padded with 200,000 spaces', () => {
     // Before the fix: 28 s of backtracking, during which the process answered nothing else.
     expect(performance.now() - started).toBeLessThan(HOSTILE_INPUT_DEADLINE_MS);
     expect(res.body.fieldErrors).toEqual({ received: [INBOUND_MESSAGES.receivedTooLong] });
-    expect(res.body.message).toBe(`received: ${INBOUND_MESSAGES.receivedTooLong}`);
+    expect(res.body.message).toBe(INBOUND_MESSAGES.receivedTooLong);
     expect(await countRows(t, 'tickets')).toBe(before);
   });
 });

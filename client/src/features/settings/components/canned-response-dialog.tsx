@@ -7,12 +7,14 @@ import {
   type CannedResponseScope,
 } from '@shared/contracts/canned-responses';
 import { DialogActions, FormDialog } from '@/components/ui/form-dialog';
+import { fieldAria, fieldErrorId } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
 import { SubmitForm } from '@/components/ui/submit-form';
 import { ApiError } from '@/lib/api-client';
+import { useFocusFirstInvalid } from '@/lib/field-errors';
 import { fullName } from '@/lib/utils';
 import { useSaveCannedResponse } from '../api/canned-responses';
 import { useUsers } from '@/lib/users';
@@ -73,6 +75,7 @@ export function CannedResponseDialog({ open, response, isAdmin, onOpenChange }: 
   const users = useUsers();
   const bodyId = useId();
   const helpId = useId();
+  const focus = useFocusFirstInvalid();
 
   useEffect(() => {
     if (open) {
@@ -81,8 +84,12 @@ export function CannedResponseDialog({ open, response, isAdmin, onOpenChange }: 
     }
   }, [open, response, isAdmin]);
 
-  const set = (field: keyof Draft) => (value: string) =>
+  const set = (field: keyof Draft) => (value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
+    // The message was about the old value; the next save checks the new one.
+    const errorKey = field === 'assign' ? 'actions.assignTo' : field;
+    setErrors(({ [errorKey]: _old, ...rest }) => rest);
+  };
 
   const submit = () => {
     const fields = { name: draft.name, body: draft.body, actions: actionsOf(draft) };
@@ -94,7 +101,10 @@ export function CannedResponseDialog({ open, response, isAdmin, onOpenChange }: 
           onOpenChange(false);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.body?.fieldErrors) setErrors(error.body.fieldErrors);
+          if (error instanceof ApiError && error.body?.fieldErrors) {
+            setErrors(error.body.fieldErrors);
+            focus.focusFirstInvalid();
+          }
           notifyFailure(TEXTS.saveFailed, error);
         },
       },
@@ -110,7 +120,7 @@ export function CannedResponseDialog({ open, response, isAdmin, onOpenChange }: 
       title={response ? TEXTS.editResponse : TEXTS.newResponse}
       description={TEXTS.cardDescription}
     >
-      <SubmitForm onSubmit={submit}>
+      <SubmitForm ref={focus.ref} onSubmit={submit}>
         <TextField
           id="canned-name"
           label={TEXTS.name}
@@ -127,10 +137,14 @@ export function CannedResponseDialog({ open, response, isAdmin, onOpenChange }: 
             onChange={(event) => set('body')(event.target.value)}
             rows={6}
             aria-invalid={bodyError ? true : undefined}
-            aria-describedby={helpId}
+            aria-describedby={bodyError ? `${fieldErrorId(bodyId)} ${helpId}` : helpId}
           />
+          {bodyError && (
+            <p id={fieldErrorId(bodyId)} className="text-sm text-destructive">
+              {bodyError}
+            </p>
+          )}
           <p id={helpId} className="text-xs break-words text-muted-foreground">
-            {bodyError ? <span className="block text-sm text-destructive">{bodyError}</span> : null}
             {TEXTS.placeholdersHelp}
           </p>
         </div>
@@ -210,7 +224,7 @@ function ChoiceField({ label, value, onChange, options, disabled, error }: Choic
       <Label htmlFor={id}>{label}</Label>
       <div>
         <Select value={value} onValueChange={onChange} disabled={disabled}>
-          <SelectTrigger id={id} aria-invalid={error ? true : undefined}>
+          <SelectTrigger {...fieldAria(id, error)}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -222,7 +236,11 @@ function ChoiceField({ label, value, onChange, options, disabled, error }: Choic
           </SelectContent>
         </Select>
       </div>
-      {error && <p className="text-sm text-destructive">{error}</p>}
+      {error && (
+        <p id={fieldErrorId(id)} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

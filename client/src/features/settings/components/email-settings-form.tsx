@@ -152,7 +152,7 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
         label={EMAIL_SETTINGS_TEXTS.host}
         autoComplete="off"
         spellCheck={false}
-        placeholder="smtp.example.com"
+        placeholder="e.g. smtp.example.com"
         error={errors.host?.message}
         {...form.register('host')}
       />
@@ -215,7 +215,7 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
           label={EMAIL_SETTINGS_TEXTS.fromAddress}
           type="email"
           autoComplete="off"
-          placeholder="support@example.com"
+          placeholder="e.g. support@example.com"
           error={errors.fromAddress?.message}
           {...form.register('fromAddress')}
         />
@@ -223,7 +223,7 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
           id="settings-email-from-name"
           label={EMAIL_SETTINGS_TEXTS.fromName}
           autoComplete="off"
-          placeholder="Help Desk"
+          placeholder="e.g. Help Desk"
           error={errors.fromName?.message}
           {...form.register('fromName')}
         />

@@ -70,7 +70,7 @@ export function ImapSettingsFields({ form, savedPasswordMask, savedServer }: Ima
             label={EMAIL_SETTINGS_TEXTS.imapHost}
             autoComplete="off"
             spellCheck={false}
-            placeholder="imap.example.com"
+            placeholder="e.g. imap.example.com"
             error={errors?.host?.message}
             {...form.register('imap.host')}
           />
@@ -106,7 +106,7 @@ export function ImapSettingsFields({ form, savedPasswordMask, savedServer }: Ima
               label={EMAIL_SETTINGS_TEXTS.username}
               autoComplete="off"
               spellCheck={false}
-              placeholder="support@example.com"
+              placeholder="e.g. support@example.com"
               error={errors?.username?.message}
               {...form.register('imap.username')}
             />
@@ -174,7 +174,7 @@ export function ImapSettingsFields({ form, savedPasswordMask, savedServer }: Ima
                 label={EMAIL_SETTINGS_TEXTS.imapMoveFolder}
                 autoComplete="off"
                 spellCheck={false}
-                placeholder="Processed"
+                placeholder="e.g. Processed"
                 error={errors?.moveFolder?.message}
                 {...form.register('imap.moveFolder')}
               />

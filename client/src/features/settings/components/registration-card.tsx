@@ -77,7 +77,7 @@ function RegistrationForm({ saved }: { saved: RegistrationSettings }) {
           <Textarea
             {...fieldAria('registration-domains', domainsError)}
             rows={3}
-            placeholder="example.com"
+            placeholder="e.g. example.com"
             value={domains}
             onChange={(event) => setDomains(event.target.value)}
           />

@@ -2,9 +2,11 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateTimeEntry } from '../api/create-time-entry';
+import { useFocusFirstInvalid } from '@/lib/field-errors';
 import {
   hasHoursAndNotes,
   applyServerFieldErrors,
+  missingHoursOrNotes,
   newTimeEntryFormValues,
   toTimeEntryPayload,
   type TimeEntryFormValues,
@@ -16,28 +18,35 @@ import { TimeEntryFields } from './time-entry-fields';
 export function AddTimeEntryForm() {
   const create = useCreateTimeEntry();
   const form = useForm<TimeEntryFormValues>({ defaultValues: newTimeEntryFormValues() });
+  const focus = useFocusFirstInvalid();
+
+  const showBeside = (fieldErrors: [keyof TimeEntryFormValues, string][]) => {
+    for (const [field, message] of fieldErrors) form.setError(field, { type: 'validate', message });
+    if (fieldErrors.length > 0) focus.focusFirstInvalid();
+  };
 
   const onSubmit = (values: TimeEntryFormValues) => {
-    if (!hasHoursAndNotes(values)) return notifyMissingHoursOrNotes();
-    const payload = toTimeEntryPayload(values);
-    if (!payload.ok) {
-      for (const [field, message] of payload.fieldErrors) form.setError(field, { type: 'validate', message });
-      return;
+    if (!hasHoursAndNotes(values)) {
+      // The spec's toast, and the same fact beside the empty fields.
+      showBeside(missingHoursOrNotes(values));
+      return notifyMissingHoursOrNotes();
     }
+    const payload = toTimeEntryPayload(values);
+    if (!payload.ok) return showBeside(payload.fieldErrors);
     create.mutate(payload.input, {
       onSuccess: () => {
         form.reset({ ...form.getValues(), hours: '', notes: '', taskId: null });
         notifyTimeEntryCreated();
       },
       onError: (error) => {
-        applyServerFieldErrors(error, form.setError);
+        if (applyServerFieldErrors(error, form.setError)) focus.focusFirstInvalid();
         notifyTimeEntryFailed(error);
       },
     });
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+    <form ref={focus.ref} noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
       <TimeEntryFields form={form} idPrefix="time-entry" taskOfProject={() => null} />
       <Button type="submit" className="w-full" disabled={create.isPending}>
         {create.isPending && <Spinner />}

@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ENTRY_PROJECT_ID, DEFAULT_TIME_ENTRY_TASK_ID } from '@shared/contracts/harvest';
 import { createTimeEntrySchema, type CreateTimeEntryInput } from '@shared/contracts/time';
 import type { UseFormSetError } from 'react-hook-form';
-import { ApiError } from '@/lib/api-client';
+import { serverFieldErrors } from '@/lib/field-errors';
 import { todayLocalDate } from '@/lib/local-date';
 
 /** The Add Time Entry form as the inputs hold it: text, and no project or task as null. */
@@ -39,6 +39,16 @@ export const newTimeEntryFormValues = (): TimeEntryFormValues => ({
 export const hasHoursAndNotes = (values: TimeEntryFormValues) =>
   values.hours.trim() !== '' && values.notes.trim() !== '';
 
+/** Said beside Hours and Notes when empty (the contract's words), under the spec's toast. */
+export const MISSING_FIELD_MESSAGES = { hours: 'Hours is required', notes: 'Notes are required' } as const;
+
+/** The empty ones of Hours and Notes, each with its message. */
+export function missingHoursOrNotes(values: TimeEntryFormValues): [TimeEntryFormField, string][] {
+  return (['hours', 'notes'] as const)
+    .filter((field) => values[field].trim() === '')
+    .map((field) => [field, MISSING_FIELD_MESSAGES[field]]);
+}
+
 export type TimeEntryPayloadResult =
   { ok: true; input: CreateTimeEntryInput } | { ok: false; fieldErrors: [TimeEntryFormField, string][] };
 
@@ -72,11 +82,15 @@ export function formFieldErrors(
   return [...fieldErrors];
 }
 
-/** The server validates too; its per-field messages go under the fields they are about. */
-export function applyServerFieldErrors(error: unknown, setError: UseFormSetError<TimeEntryFormValues>) {
-  if (!(error instanceof ApiError)) return;
-  for (const [field, messages] of Object.entries(error.body?.fieldErrors ?? {})) {
-    const message = messages[0];
-    if (message && isTimeEntryFormField(field)) setError(field, { type: 'server', message });
-  }
+/**
+ * The server validates too; its per-field messages go under the fields they are about. True when
+ * one did.
+ */
+export function applyServerFieldErrors(
+  error: unknown,
+  setError: UseFormSetError<TimeEntryFormValues>,
+): boolean {
+  const fields = Object.entries(serverFieldErrors(error)).filter(([field]) => isTimeEntryFormField(field));
+  for (const [field, message] of fields) setError(field as TimeEntryFormField, { type: 'server', message });
+  return fields.length > 0;
 }

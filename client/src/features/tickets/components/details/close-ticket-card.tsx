@@ -7,8 +7,9 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useCloseTicket } from '../../api/close-ticket';
+import { serverFieldErrors, useFocusFirstInvalid } from '@/lib/field-errors';
 import { todayLocalDate } from '@/lib/local-date';
-import { checkCloseTicket, type CloseTicketFieldErrors } from './close-ticket-input';
+import { checkCloseTicket, closeFieldErrors, type CloseTicketFieldErrors } from './close-ticket-input';
 import {
   notifyCloseFailed,
   notifyCloseInvalid,
@@ -42,6 +43,13 @@ export function CloseTicketCard({
   const [errors, setErrors] = useState<CloseTicketFieldErrors>({});
   const close = useCloseTicket();
   const busy = checking || close.isPending;
+  const focus = useFocusFirstInvalid();
+
+  /** The message was about the old value; the next Close checks the new one. */
+  const clearErrors = (...fields: (keyof CloseTicketFieldErrors)[]) =>
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key as never))),
+    );
 
   // mutateAsync, not mutate's callbacks: this card unmounts once the ticket reads closed, and
   // callbacks given to mutate never run after their component is gone.
@@ -51,6 +59,12 @@ export function CloseTicketCard({
       notifyTicketClosed(result.harvestSync);
       onTicketClosed();
     } catch (error) {
+      // The server's per-field reasons beside the fields (what no field shows stays in the toast only).
+      const { other: _other, ...beside } = closeFieldErrors(Object.entries(serverFieldErrors(error)));
+      if (Object.keys(beside).length > 0) {
+        setErrors(beside);
+        focus.focusFirstInvalid();
+      }
       notifyCloseFailed(error, surface);
     }
   };
@@ -59,7 +73,9 @@ export function CloseTicketCard({
     event.preventDefault();
     const draft = { timeSpent, projectId: pickers.projectId, taskId: pickers.taskId, notes };
     const check = checkCloseTicket(draft, todayLocalDate());
-    setErrors(check.kind === 'invalid' ? check.errors : {});
+    setErrors(check.kind === 'ok' ? {} : check.errors);
+    if (check.kind !== 'ok') focus.focusFirstInvalid();
+    // The spec's toast stays; the messages beside the fields say which are missing.
     if (check.kind === 'missing') return notifyMissingInformation();
     if (check.kind === 'invalid') {
       if (check.errors.other) notifyCloseInvalid(check.errors.other);
@@ -70,15 +86,14 @@ export function CloseTicketCard({
 
   return (
     <SectionCard title="Close Ticket" icon={CircleCheckBig}>
-      <form noValidate onSubmit={submit} className="space-y-4">
+      <form ref={focus.ref} noValidate onSubmit={submit} className="space-y-4">
         <HoursField
           id={`${id}-time`}
           label="Time Spent (hours)"
           value={timeSpent}
           onChange={(event) => {
             setTimeSpent(event.target.value);
-            // The message was about the old value; the next Close checks the new one.
-            setErrors(({ timeSpent: _old, ...rest }) => rest);
+            clearErrors('timeSpent');
           }}
           error={errors.timeSpent}
         />
@@ -88,16 +103,31 @@ export function CloseTicketCard({
           draft={{ timeSpent, ...chosenNames(pickers), notes }}
           onHours={(hours) => {
             setTimeSpent(String(hours));
-            setErrors(({ timeSpent: _old, ...rest }) => rest);
+            clearErrors('timeSpent');
           }}
         />
-        <CloseTicketPickers {...pickers} idPrefix={id} />
+        <CloseTicketPickers
+          {...pickers}
+          chooseProject={(projectId) => {
+            pickers.chooseProject(projectId);
+            clearErrors('projectId', 'taskId');
+          }}
+          chooseTask={(taskId) => {
+            pickers.chooseTask(taskId);
+            clearErrors('taskId');
+          }}
+          idPrefix={id}
+          errors={{ project: errors.projectId, task: errors.taskId }}
+        />
         <div className="space-y-2">
           <Label htmlFor={`${id}-notes`}>Resolution Notes</Label>
           <Textarea
             id={`${id}-notes`}
             value={notes}
-            onChange={(event) => setNotes(event.target.value)}
+            onChange={(event) => {
+              setNotes(event.target.value);
+              clearErrors('notes');
+            }}
             placeholder="How was the ticket resolved?"
             maxLength={TIME_LIMITS.notes}
             rows={3}

@@ -3,7 +3,11 @@ import { HarvestProjectSelect } from '@/components/harvest/harvest-project-selec
 import { HarvestTaskSelect } from '@/components/harvest/harvest-task-select';
 import type { useCloseTicketPickers } from './use-close-ticket-pickers';
 
-type CloseTicketPickersProps = ReturnType<typeof useCloseTicketPickers> & { idPrefix: string };
+type CloseTicketPickersProps = ReturnType<typeof useCloseTicketPickers> & {
+  idPrefix: string;
+  /** Why the card cannot close yet, beside the select it is about. */
+  errors?: { project?: string; task?: string };
+};
 
 /** Harvest Project (with a note when the lists are the defaults) and Harvest Task. */
 export function CloseTicketPickers({
@@ -14,6 +18,7 @@ export function CloseTicketPickers({
   chooseProject,
   chooseTask,
   idPrefix,
+  errors = {},
 }: CloseTicketPickersProps) {
   return (
     <>
@@ -23,6 +28,7 @@ export function CloseTicketPickers({
           list={{ items: projects.data?.projects, isLoading: projects.isLoading, isError: projects.isError }}
           value={projectId}
           onChange={chooseProject}
+          error={errors.project}
         />
         <HarvestFallbackNote source={projects.data?.source} message={projects.data?.message} />
       </div>
@@ -32,6 +38,7 @@ export function CloseTicketPickers({
         list={{ items: tasks.data?.tasks, isLoading: tasks.isLoading, isError: tasks.isError }}
         value={taskId}
         onChange={chooseTask}
+        error={errors.task}
       />
     </>
   );

@@ -124,7 +124,7 @@ describe('field-level errors beside the field, with the spec toasts', () => {
 
   it('Canned response: the server’s 400 puts "Name is required" and "Body is required" beside the fields', async () => {
     await switchToNewUser(context, 'Nell');
-    await page.goto('/settings');
+    await page.goto('/settings/canned-responses');
     await region(page, 'Canned Responses').getByRole('button', { name: 'New Response' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Response' });
     await dialog.getByRole('button', { name: 'Save Response' }).click();
@@ -140,7 +140,7 @@ describe('field-level errors beside the field, with the spec toasts', () => {
 
   it('SLA targets: a refused target is said beside it, and the toast names it by its label', async () => {
     await switchToAdmin(context);
-    await page.goto('/settings');
+    await page.goto('/settings/sla');
     const card = region(page, 'Business Hours & SLA Targets');
     const high = card.getByLabel('High: First response (minutes)', { exact: true });
     await high.fill('0');
@@ -158,7 +158,7 @@ describe('the time zone is a searchable list of IANA zones', () => {
     const before = (await (await context.request.get('/api/settings/business_hours')).json()) as {
       value: unknown;
     };
-    await page.goto('/settings');
+    await page.goto('/settings/sla');
     const card = region(page, 'Business Hours & SLA Targets');
     const zone = card.getByRole('combobox', { name: 'Time Zone' });
     await zone.fill('new york');

@@ -581,6 +581,10 @@ export const ticketMessages = pgTable(
     index('ticket_messages_ticket_id_created_at_idx').on(t.ticketId, t.createdAt),
     // Threading: an inbound email's In-Reply-To / References are looked up here.
     index('ticket_messages_message_id_idx').on(t.messageId),
+    // The dashboard's Avg Response Time: today's replies, without reading the whole conversation table.
+    index('ticket_messages_outbound_created_at_idx')
+      .on(t.createdAt)
+      .where(sql`${t.direction} = 'outbound'`),
   ],
 );
 

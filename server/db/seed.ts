@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { loanerEquipment, tickets, timeEntries, users } from '@shared/schema';
 import { loadConfig } from '../config';
 import { openDatabase } from './database';
+import { demoTicketTimes } from './seed-times';
 
 export const DEMO_PASSWORD = 'helpdesk-demo';
 const DEMO_USERS = [
@@ -70,6 +71,7 @@ async function seed() {
     ];
     // Demo tickets as they would be after some use, not changes anyone made: written without a recorded
     // change (migration 0027's one way around its check).
+    const now = new Date();
     const created = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT set_config('helpdesk.unrecorded_ticket_write', 'seed', true)`);
       return tx
@@ -78,7 +80,7 @@ async function seed() {
           TICKET_SAMPLES.map(([subject, fromName, fromEmail, priority], i) => {
             const status = statuses[i % statuses.length]!;
             const closed = status === 'closed' || status === 'closed_with_harvest';
-            const createdAt = dayOffset(-i);
+            const { createdAt, noteAt, closedAt } = demoTicketTimes(i, now);
             const assignee = [admin, sam, priya, undefined][i % 4];
             return {
               ticketNumber: `T-${createdAt.getTime()}`,
@@ -92,7 +94,7 @@ async function seed() {
               assignedAt: assignee ? createdAt : null,
               createdAt,
               updatedAt: createdAt,
-              closedAt: closed ? dayOffset(-i + 0.5) : null,
+              closedAt: closed ? closedAt : null,
               timeSpent: closed ? 1.5 : null,
               originalEmailDate: createdAt,
               notes: assignee
@@ -102,7 +104,7 @@ async function seed() {
                       userId: assignee.id,
                       userInitials: `${assignee.firstName?.[0] ?? ''}${assignee.lastName?.[0] ?? ''}`,
                       userName: `${assignee.firstName} ${assignee.lastName}`,
-                      timestamp: dayOffset(-i + 0.1).toISOString(),
+                      timestamp: noteAt.toISOString(),
                     },
                   ])
                 : null,

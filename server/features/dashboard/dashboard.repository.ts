@@ -1,6 +1,6 @@
-import { and, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { CLOSED_TICKET_STATUSES } from '@shared/constants';
-import { ticketAssignmentHours, ticketCounts, tickets } from '@shared/schema';
+import { ticketCounts, ticketMessages, tickets } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import { oncePerDatabase } from '../../db/prepared';
 
@@ -8,11 +8,9 @@ export interface TicketFigures {
   open: number;
   inProgress: number;
   closedSince: number;
-  /** Mean hours from creation to assignment, or null when no ticket qualifies. */
-  meanHoursToAssignment: number | null;
+  /** Mean hours from creation to the first reply, of the tickets first answered since; null: none. */
+  meanHoursToFirstResponse: number | null;
 }
-
-const HOUR_MS = 3_600_000;
 
 /** Tickets with `status` now: a sum over ticket_counts, which triggers on tickets keep exact. */
 const ticketsWithStatus = (status: string) =>
@@ -20,9 +18,7 @@ const ticketsWithStatus = (status: string) =>
 
 /** Placeholders of the figures' statement, filled by ticketFigures. */
 const closedSinceValue = sql.placeholder('closedSince');
-const createdSinceValue = sql.placeholder('createdSince');
-const createdSinceHourValue = sql.placeholder('createdSinceHour');
-const hourAfterCreatedSinceValue = sql.placeholder('hourAfterCreatedSince');
+const answeredSinceValue = sql.placeholder('answeredSince');
 
 const closedSince = sql<number>`(SELECT count(*)::int FROM ${tickets} WHERE ${and(
   inArray(tickets.status, [...CLOSED_TICKET_STATUSES]),
@@ -30,30 +26,31 @@ const closedSince = sql<number>`(SELECT count(*)::int FROM ${tickets} WHERE ${an
 )})`;
 
 /**
- * The mean time from creation to assignment of the tickets created since `createdSince` (those
- * assigned no earlier than created). The whole hours after that hour are read from
- * ticket_assignment_hours (about 720 rows for 30 days); the rest of its own hour from the tickets.
+ * The mean time from creation to first response of the tickets first answered since
+ * `answeredSince` (deleted ones left out). A first response is the ticket's first outbound message,
+ * queued or sent, as the SLA counts it (server/core/sla). Today's replies come from the partial index
+ * on outbound messages' times; each is the first when no earlier outbound message of its ticket exists.
  */
-const meanHoursToAssignment = sql<number | null>`(
-  SELECT (sum(seconds) / nullif(sum(assigned), 0) / 3600)::float8
+const meanHoursToFirstResponse = sql<number | null>`(
+  SELECT (avg(extract(epoch FROM answered.first_at - ${tickets.createdAt})) / 3600)::float8
   FROM (
-    SELECT ${ticketAssignmentHours.assignedTickets} AS assigned, ${ticketAssignmentHours.assignmentSeconds} AS seconds
-    FROM ${ticketAssignmentHours}
-    WHERE ${gt(ticketAssignmentHours.createdHour, createdSinceHourValue)}
-    UNION ALL
-    SELECT 1, extract(epoch FROM ${tickets.assignedAt} - ${tickets.createdAt})
-    FROM ${tickets}
-    WHERE ${and(
-      gte(tickets.createdAt, createdSinceValue),
-      lt(tickets.createdAt, hourAfterCreatedSinceValue),
-      gte(tickets.assignedAt, tickets.createdAt),
-    )}
-  ) AS assignments
+    SELECT reply.ticket_id, min(reply.created_at) AS first_at
+    FROM ${ticketMessages} AS reply
+    WHERE reply.direction = 'outbound' AND reply.created_at >= ${answeredSinceValue}
+    GROUP BY reply.ticket_id
+  ) AS answered
+  JOIN ${tickets} ON ${tickets.id} = answered.ticket_id
+  WHERE ${isNull(tickets.deletedAt)}
+    AND NOT EXISTS (
+      SELECT 1 FROM ${ticketMessages} AS earlier
+      WHERE earlier.ticket_id = answered.ticket_id AND earlier.direction = 'outbound'
+        AND earlier.created_at < ${answeredSinceValue}
+    )
 )`;
 
 /**
  * The dashboard's figures in one round trip, each a subquery that reads little: the status counts
- * from ticket_counts, today's closings from an index, the average from hourly sums. Every open
+ * from ticket_counts, today's closings from an index, the average from today's replies. Every open
  * dashboard polls it, so it is a prepared statement.
  */
 const figuresStatement = oncePerDatabase((db) =>
@@ -62,7 +59,7 @@ const figuresStatement = oncePerDatabase((db) =>
       open: ticketsWithStatus('open'),
       inProgress: ticketsWithStatus('in_progress'),
       closedSince,
-      meanHoursToAssignment,
+      meanHoursToFirstResponse,
     })
     // The figures are scalar subqueries; the one-row FROM only satisfies the query builder.
     .from(sql`(SELECT 1) AS one`)
@@ -71,14 +68,8 @@ const figuresStatement = oncePerDatabase((db) =>
 
 export async function ticketFigures(
   db: DbOrTx,
-  bounds: { closedSince: Date; createdSince: Date },
+  bounds: { closedSince: Date; answeredSince: Date },
 ): Promise<TicketFigures> {
-  const createdSinceHour = Math.floor(bounds.createdSince.getTime() / HOUR_MS);
-  const [row] = await figuresStatement(db).execute({
-    closedSince: bounds.closedSince,
-    createdSince: bounds.createdSince,
-    createdSinceHour,
-    hourAfterCreatedSince: new Date((createdSinceHour + 1) * HOUR_MS),
-  });
-  return row ?? { open: 0, inProgress: 0, closedSince: 0, meanHoursToAssignment: null };
+  const [row] = await figuresStatement(db).execute(bounds);
+  return row ?? { open: 0, inProgress: 0, closedSince: 0, meanHoursToFirstResponse: null };
 }

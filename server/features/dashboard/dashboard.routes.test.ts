@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardStatsSchema } from '@shared/contracts/dashboard';
-import type { NewTicketRow } from '@shared/schema';
+import { ticketMessages, type NewTicketRow } from '@shared/schema';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { createTicket, setTicketColumns } from '../../test/support/tickets';
 import { startOfDay } from './dashboard.service';
@@ -16,12 +16,33 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const HOUR = 3_600_000;
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
 
-async function ticketWith(columns: Partial<NewTicketRow>): Promise<void> {
+async function ticketWithId(columns: Partial<NewTicketRow>): Promise<string> {
   const ticket = await createTicket(alice.agent);
   await setTicketColumns(t.database.db, ticket.id, columns);
+  return ticket.id;
 }
+
+async function ticketWith(columns: Partial<NewTicketRow>): Promise<void> {
+  await ticketWithId(columns);
+}
+
+/** A message of the ticket's conversation at `createdAt`: our reply (outbound) or the requester's. */
+async function message(ticketId: string, direction: 'inbound' | 'outbound', createdAt: Date): Promise<void> {
+  await t.database.db.insert(ticketMessages).values({
+    ticketId,
+    direction,
+    status: direction === 'outbound' ? 'sent' : 'received',
+    fromName: 'Help Desk',
+    fromEmail: 'help@example.com',
+    toEmail: 'requester@example.com',
+    subject: 'Re: it',
+    body: 'On it.',
+    createdAt,
+  });
+}
+const outbound = (ticketId: string, at: Date) => message(ticketId, 'outbound', at);
+const inbound = (ticketId: string, at: Date) => message(ticketId, 'inbound', at);
 
 const stats = async () => {
   const res = await alice.agent.get('/api/dashboard/stats').expect(200);
@@ -46,42 +67,32 @@ describe('GET /api/dashboard/stats', () => {
     expect(await stats()).toEqual({ open: 2, inProgress: 2, closedToday: 2, avgResponseTime: 0 });
   });
 
-  it('when tickets of the last 30 days were assigned after 2 h and 3 h, then the average is 2.5 h', async () => {
-    const longAgo = new Date(Date.now() - 40 * 24 * HOUR);
-    const closedEarlier = { status: 'closed', closedAt: hoursAgo(30) };
-    await ticketWith({
-      ...closedEarlier,
-      createdAt: hoursAgo(48),
-      assignedTo: alice.user.id,
-      assignedAt: hoursAgo(46),
-    });
-    await ticketWith({
-      ...closedEarlier,
-      createdAt: hoursAgo(120),
-      assignedTo: alice.user.id,
-      assignedAt: hoursAgo(117),
-    });
-    // Older than 30 days: not counted.
-    await ticketWith({
-      ...closedEarlier,
-      createdAt: longAgo,
-      assignedTo: alice.user.id,
-      assignedAt: new Date(longAgo.getTime() + 100 * HOUR),
-    });
-    // Never assigned: not counted.
-    await ticketWith({ ...closedEarlier, createdAt: hoursAgo(10) });
+  it('when tickets first answered today took 2 h and 3 h to their first reply, then the average is 2.5 h; other replies do not count', async () => {
+    const today = startOfDay(new Date());
+    const answered = async (createdAt: Date, replies: Date[], columns: Partial<NewTicketRow> = {}) => {
+      const id = await ticketWithId({ createdAt, ...columns });
+      for (const at of replies) await outbound(id, at);
+      return id;
+    };
+    const minutes = (at: Date, count: number) => new Date(at.getTime() + count * 60_000);
+    // First answered today, 2 h and 3 h after creation (created before midnight or after it).
+    await answered(minutes(today, -60), [minutes(today, 60), minutes(today, 90)]);
+    await answered(minutes(today, 5), [minutes(today, 185)]);
+    // Answered yesterday first: today's reply is not its first response.
+    await answered(minutes(today, -600), [minutes(today, -1), minutes(today, 30)]);
+    // Not answered at all, or only an email came in: not counted.
+    const waiting = await answered(minutes(today, 10), []);
+    await inbound(waiting, minutes(today, 20));
+    // Deleted (in the Trash): not counted.
+    await answered(minutes(today, 1), [minutes(today, 601)], { deletedAt: new Date() });
     expect((await stats()).avgResponseTime).toBe(2.5);
   });
 
   it('when the average has more decimals, then it is rounded to one', async () => {
     // (2 + 3 + 7/6) / 3 = 2.0555… hours
-    await ticketWith({
-      status: 'closed',
-      closedAt: hoursAgo(30),
-      createdAt: hoursAgo(40),
-      assignedTo: alice.user.id,
-      assignedAt: new Date(hoursAgo(40).getTime() + (7 / 6) * HOUR),
-    });
+    const today = startOfDay(new Date());
+    const id = await ticketWithId({ createdAt: today });
+    await outbound(id, new Date(today.getTime() + (7 / 6) * HOUR));
     expect((await stats()).avgResponseTime).toBe(2.1);
   });
 

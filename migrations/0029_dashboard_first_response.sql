@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_messages_outbound_created_at_idx" ON "ticket_messages" USING btree ("created_at") WHERE "ticket_messages"."direction" = 'outbound';

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 import { Route, Switch, useRoute } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
@@ -7,8 +8,12 @@ import LogoutRoute from './routes/logout';
 import NotFoundRoute from './routes/not-found';
 import SignInRoute from './routes/signin';
 
-/** The signed-in app (shell and pages) is its own chunk, so the sign-in screen loads only what it needs. */
-const SignedInRoutes = lazy(() => import('./signed-in-routes'));
+/**
+ * The signed-in app (shell and pages) is its own chunk, so the sign-in screen loads only what it
+ * needs. A load of a signed-in page fetches it ahead (first-screen.ts), so that it is drawn as soon as
+ * the user is known, without the loading screen and React's hold on content after one.
+ */
+export const SignedInRoutes = lazyWithPreload(() => import('./signed-in-routes'));
 /** Used once per install: its own chunk too. */
 const SetupRoute = lazy(() => import('./routes/setup'));
 /** Used once per invited member: its own chunk. */

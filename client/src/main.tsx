@@ -3,7 +3,7 @@ import '@/lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
-import { AppRouter, SignedInRoutes } from '@/app/router';
+import { AppRouter, preloadSignedInRoutes } from '@/app/router';
 import { matchesAnyPath, SIGNED_IN_PAGE_PATHS } from '@/lib/paths';
 import './index.css';
 
@@ -15,8 +15,7 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 // starts on import, so the sign-in page's JavaScript hardly grows and the sign-in screen loads none
 // of it.
 if (matchesAnyPath(window.location.pathname, SIGNED_IN_PAGE_PATHS)) {
-  // A failed load is reported again, and shown, when the router needs the chunk.
-  SignedInRoutes.preload().catch(() => undefined);
+  preloadSignedInRoutes();
   void import('@/app/first-screen');
 }
 

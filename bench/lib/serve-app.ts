@@ -1,6 +1,6 @@
 /**
- * The benchmarked app, run as a child process by app-process.ts: the real createApp (no SPA) on the
- * configured database, listening on a free loopback port that it reports to the parent. With
+ * The benchmarked app, run as a child process by app-process.ts: the real createApp on the configured
+ * database (without the SPA, unless BENCH_SPA_DIR names a built client to serve, as production does), listening on a free loopback port that it reports to the parent. With
  * APP_PROCESSES above one it runs as production does (server/cluster.ts): this process forks that many
  * workers that share the port, and reports the port once every worker listens.
  */
@@ -45,6 +45,8 @@ if (cluster.isPrimary && processes > 1) {
     sessionSecret: config.sessionSecret,
     // As server.ts runs it.
     sessionCache: sessionCacheFor(database),
+    // The browser benchmark (bench/first-screen.ts) serves a built client, possibly another commit's.
+    spa: process.env.BENCH_SPA_DIR ? { staticDir: process.env.BENCH_SPA_DIR } : undefined,
   });
   const server = http.createServer(app);
   // The load generator keeps its connections open for the whole run.

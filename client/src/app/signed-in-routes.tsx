@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 import { Redirect, Route, Switch } from 'wouter';
 import type { PublicUser } from '@shared/contracts/auth';
 import { AppShell } from '@/components/layout/app-shell';
@@ -11,44 +12,66 @@ import { RunningTimer } from '@/features/timers/components/running-timer';
 import { SidebarViews } from '@/features/views/components/sidebar-views';
 import { SETTINGS_SECTIONS } from '@/features/settings/lib/settings-sections';
 import { useSavedViewShown } from '@/features/views/lib/use-active-view';
-import { paths } from '@/lib/paths';
+import { matchesAnyPath, paths } from '@/lib/paths';
+import { whenIdle } from '@/lib/when-idle';
 import LogoutRoute from './routes/logout';
 import NotFoundRoute from './routes/not-found';
-
-/** Signed-in pages load on demand so the sign-in screen ships without them. */
-const pageLoaders = {
-  dashboard: () => import('./routes/dashboard'),
-  tickets: () => import('./routes/tickets'),
-  ticketDetails: () => import('./routes/ticket-details'),
-  loanerEquipment: () => import('./routes/loaner-equipment'),
-  timeTracking: () => import('./routes/time-tracking'),
-  reports: () => import('./routes/reports'),
-  settings: () => import('./routes/settings'),
-};
 
 // A toast here may come right before a redirect (an ended session): have its viewport ready.
 void loadToaster();
 
-const DashboardRoute = lazy(pageLoaders.dashboard);
-const TicketsRoute = lazy(pageLoaders.tickets);
-const TicketDetailsRoute = lazy(pageLoaders.ticketDetails);
-const LoanerEquipmentRoute = lazy(pageLoaders.loanerEquipment);
-const TimeTrackingRoute = lazy(pageLoaders.timeTracking);
-const ReportsRoute = lazy(pageLoaders.reports);
-const SettingsRoute = lazy(pageLoaders.settings);
+/**
+ * Signed-in pages load on demand so the sign-in screen ships without them. Each can be fetched
+ * ahead (`preload`): a page whose code is in by its first render is drawn at once, where a lazy one
+ * shows the loading screen first, and React then holds the page back for up to 300 ms more (its
+ * throttle of content after a fallback). The first page of a load is fetched ahead from
+ * first-screen.ts, the others once it is drawn (PreloadPages).
+ */
+const DashboardRoute = lazyWithPreload(() => import('./routes/dashboard'));
+const TicketsRoute = lazyWithPreload(() => import('./routes/tickets'));
+const TicketDetailsRoute = lazyWithPreload(() => import('./routes/ticket-details'));
+const LoanerEquipmentRoute = lazyWithPreload(() => import('./routes/loaner-equipment'));
+const TimeTrackingRoute = lazyWithPreload(() => import('./routes/time-tracking'));
+const ReportsRoute = lazyWithPreload(() => import('./routes/reports'));
+const SettingsRoute = lazyWithPreload(() => import('./routes/settings'));
 
-/** Once signed in, fetch the other pages in the background so moving between them never waits. */
-function usePreloadPages() {
-  useEffect(() => {
-    for (const load of Object.values(pageLoaders)) {
-      // A failure here is reported again, and shown, when that page is opened.
-      load().catch(() => undefined);
-    }
-  }, []);
+/** The pages and their paths, in the order the router tries them. */
+const PAGES = [
+  [paths.home, DashboardRoute],
+  [paths.dashboard, DashboardRoute],
+  [paths.tickets, TicketsRoute],
+  [paths.ticketDetails, TicketDetailsRoute],
+  [paths.loanerEquipment, LoanerEquipmentRoute],
+  [paths.timeTracking, TimeTrackingRoute],
+  [paths.reports, ReportsRoute],
+  ...SETTINGS_SECTIONS.map((section) => [section.path, SettingsRoute] as const),
+] as const;
+
+/** Fetches the code of the page at `pathname`, if it is one. */
+export function preloadPage(pathname: string): void {
+  const page = PAGES.find(([path]) => matchesAnyPath(pathname, [path]));
+  // A failure here is reported again, and shown, when that page is opened.
+  page?.[1].preload().catch(() => undefined);
+}
+
+/**
+ * Once signed in, fetch the other pages in the background so moving between them never waits. Only
+ * when the first page is drawn and the browser idle: their code (the Reports page's charts above
+ * all) is run as it arrives, and ran in front of the first page's on a reload (issue 37). Mounted
+ * beside the page, inside its Suspense boundary, so its effect runs once the page's code is in.
+ */
+function PreloadPages() {
+  useEffect(
+    () =>
+      whenIdle(() => {
+        for (const [, page] of PAGES) page.preload().catch(() => undefined);
+      }),
+    [],
+  );
+  return null;
 }
 
 export default function SignedInRoutes({ user }: { user: PublicUser }) {
-  usePreloadPages();
   return (
     <TwoStepGate>
       <SignedInSwitch user={user} />
@@ -72,21 +95,15 @@ function SignedInSwitch({ user }: { user: PublicUser }) {
           <SignedInShell user={user}>
             <Suspense fallback={<LoadingScreen />}>
               <Switch>
-                <Route path={paths.home} component={DashboardRoute} />
-                <Route path={paths.dashboard} component={DashboardRoute} />
-                <Route path={paths.tickets} component={TicketsRoute} />
-                <Route path={paths.ticketDetails} component={TicketDetailsRoute} />
-                <Route path={paths.loanerEquipment} component={LoanerEquipmentRoute} />
-                <Route path={paths.timeTracking} component={TimeTrackingRoute} />
-                <Route path={paths.reports} component={ReportsRoute} />
-                {/* One route per section (issue 37): any other /settings/… is the not-found below. */}
-                {SETTINGS_SECTIONS.map((section) => (
-                  <Route key={section.id} path={section.path} component={SettingsRoute} />
+                {/* Settings has one route per section (issue 37): any other /settings/… is the not-found below. */}
+                {PAGES.map(([path, page]) => (
+                  <Route key={path} path={path} component={page} />
                 ))}
                 <Route>
                   <NotFoundRoute />
                 </Route>
               </Switch>
+              <PreloadPages />
             </Suspense>
           </SignedInShell>
         </TooltipProvider>

@@ -99,6 +99,22 @@ export function parseTicketListView(search: string): TicketListView {
   };
 }
 
+/**
+ * What the list asks the API for to show `view`: one function for the list and for the first
+ * screen's request made before the list's code has loaded (app/first-screen.ts), so both name the
+ * same query and the list finds the answer waiting.
+ */
+export function ticketListFiltersOfView(view: TicketListView, pageSize: number): TicketListFilters {
+  return {
+    ...view.values,
+    page: view.page,
+    limit: pageSize,
+    search: view.search || undefined,
+    ...view.sort,
+    deleted: view.deleted || undefined,
+  };
+}
+
 const isDefaultStatuses = (statuses: readonly string[] | undefined) =>
   statuses !== undefined &&
   statuses.length === DEFAULT_LIST_STATUSES.length &&

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AuthSuccess,
   LoginTotpInput,
@@ -13,8 +13,12 @@ import { authKeys } from './auth-keys';
 export const getTotpStatus = (signal?: AbortSignal) =>
   apiGet<TotpStatusResponse>('/api/auth/totp', { signal });
 
+/** The two-step gate's read; also asked for ahead of the signed-in code on a reload (app/first-screen.ts). */
+export const totpStatusQueryOptions = () =>
+  queryOptions({ queryKey: authKeys.totp(), queryFn: ({ signal }) => getTotpStatus(signal) });
+
 export function useTotpStatus() {
-  return useQuery({ queryKey: authKeys.totp(), queryFn: ({ signal }) => getTotpStatus(signal) });
+  return useQuery(totpStatusQueryOptions());
 }
 
 /** POST /api/login/totp: the second step of a sign-in. */

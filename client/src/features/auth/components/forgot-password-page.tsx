@@ -11,7 +11,7 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/password-reset';
-import { RESET_TEXTS } from '../lib/auth-toasts';
+import { RESET_TEXTS } from '../lib/link-page-texts';
 import { AuthPageShell } from './auth-page-shell';
 
 /**

@@ -21,7 +21,8 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { authKeys } from '../api/auth-keys';
 import { useAcceptInvitation, useInvitation } from '../api/invitation';
-import { failureDescription, INVITE_TOASTS } from '../lib/auth-toasts';
+import { failureDescription } from '../lib/auth-toasts';
+import { INVITE_TOASTS } from '../lib/link-page-texts';
 import { AuthPageShell, LinkNotValid } from './auth-page-shell';
 
 const FIELDS = ['firstName', 'lastName', 'password'] as const;

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { useLoginWithCode } from '../api/totp';
-import { failureDescription, LOGIN_TOASTS, TOTP_TEXTS as T } from '../lib/auth-toasts';
+import { failureDescription, LOGIN_TOASTS, TOTP_CODE_TEXTS as T } from '../lib/auth-toasts';
 
 /**
  * The second step of a sign-in with two-step sign-in on: the 6-digit code from the app, or a recovery

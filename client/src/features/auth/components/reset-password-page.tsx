@@ -12,7 +12,7 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useResetPassword } from '../api/password-reset';
-import { RESET_TEXTS } from '../lib/auth-toasts';
+import { RESET_TEXTS } from '../lib/link-page-texts';
 import { AuthPageShell } from './auth-page-shell';
 
 /** The new password twice: the spec's Settings rule "New passwords do not match" applies here too. */

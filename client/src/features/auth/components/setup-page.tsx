@@ -12,7 +12,8 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { authKeys } from '../api/auth-keys';
 import { useSetupAdmin } from '../api/setup-admin';
-import { failureDescription, SETUP_TOASTS } from '../lib/auth-toasts';
+import { failureDescription } from '../lib/auth-toasts';
+import { SETUP_TOASTS } from '../lib/link-page-texts';
 import { AuthPageShell, LinkNotValid } from './auth-page-shell';
 import { applyServerFieldErrors, RegisterFields } from './register-form';
 

@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useDisableTotp, useTotpStatus } from '../api/totp';
-import { TOTP_TEXTS as T } from '../lib/auth-toasts';
+import { TOTP_TEXTS as T } from '../lib/two-step-texts';
 import { TwoStepSetup } from './two-step-setup';
 
 /** Turning it off asks for the password (a stolen unlocked session must not turn it off). */

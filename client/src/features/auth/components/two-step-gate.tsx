@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { useTotpStatus } from '../api/totp';
 import { useTwoStepSetupRefusal } from '../api/two-step-required';
-import { TOTP_TEXTS as T } from '../lib/auth-toasts';
+import { TOTP_TEXTS as T } from '../lib/two-step-texts';
 import { AuthPageShell } from './auth-page-shell';
 import { TwoStepSetup } from './two-step-setup';
 

@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useEnableTotp, useSetupTotp } from '../api/totp';
-import { TOTP_TEXTS as T } from '../lib/auth-toasts';
+import { TOTP_TEXTS as T } from '../lib/two-step-texts';
 
 /** The otpauth:// URL as a QR code image (an SVG data URL, which the CSP allows). */
 function QrCode({ url }: { url: string }) {

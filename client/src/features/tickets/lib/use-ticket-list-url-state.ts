@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { TicketListFilters } from '@shared/contracts/tickets';
 import { useHeaderSearch } from '@/components/layout/app-shell-context';
 import {
   applyQuickFilter,
@@ -10,6 +9,7 @@ import {
 } from '@/lib/ticket-list/ticket-list-filters';
 import {
   parseTicketListView,
+  ticketListFiltersOfView,
   ticketListViewUrl,
   type TicketListView,
 } from '@/lib/ticket-list/ticket-list-url';
@@ -83,14 +83,7 @@ export function useTicketListUrlState({ pageSize }: { pageSize: number }): Ticke
   }, [settledTyping]);
 
   const changeFilters = (values: TicketFilterValues) => go({ ...view, values, page: 1 });
-  const filters: TicketListFilters = {
-    ...view.values,
-    page: view.page,
-    limit: pageSize,
-    search: view.search || undefined,
-    ...view.sort,
-    deleted: view.deleted || undefined,
-  };
+  const filters = ticketListFiltersOfView(view, pageSize);
   return {
     values: view.values,
     filters,

@@ -63,11 +63,20 @@ function answerProblem(res: RawResponse): string | undefined {
     return 'a refusal whose message does not say what is wrong';
   }
   if (body.fieldErrors) {
-    // "currentPassword" is named by "Current password is incorrect": compare letters and digits only.
+    // The message names a field as people read it (decision 120): by its label ("Harvest project
+    // must be…" for harvest_project_id), which is the field's own message, or by a segment of its
+    // key ("Status must be…" for updates.status). Letters and digits only: "currentPassword" is
+    // named by "Current password is incorrect".
     const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
     const message = words(body.message);
-    const fields = Object.keys(body.fieldErrors);
-    if (fields.length === 0 || !fields.some((field) => message.includes(words(field)))) {
+    const fields = Object.entries(body.fieldErrors);
+    const named = ([key, messages]: [string, string[]]) =>
+      key
+        .split('.')
+        .filter((segment) => !/^\d+$/.test(segment))
+        .some((segment) => message.includes(words(segment))) ||
+      messages.some((own) => message.includes(words(own)));
+    if (fields.length === 0 || !fields.some(named)) {
       return 'a refusal whose message names none of its fieldErrors';
     }
   }

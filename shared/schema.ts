@@ -371,22 +371,6 @@ export const ticketCounts = pgTable('ticket_counts', {
   total: integer('total').notNull(),
 });
 
-/**
- * Tickets assigned no earlier than created, per hour of creation (hours since 1970-01-01 UTC), with
- * the sum of their creation-to-assignment times: the dashboard's average over the last 30 days reads
- * some 720 of these instead of every ticket of the month. Kept like ticket_counts, by the same triggers.
- */
-export const ticketAssignmentHours = pgTable(
-  'ticket_assignment_hours',
-  {
-    createdHour: bigint('created_hour', { mode: 'number' }).notNull(),
-    assignedTickets: integer('assigned_tickets').notNull(),
-    /** The sum of their assigned_at − created_at, in seconds (exact, as extract(epoch …) gives it). */
-    assignmentSeconds: numeric('assignment_seconds').notNull(),
-  },
-  (t) => [index('ticket_assignment_hours_created_hour_idx').on(t.createdHour)],
-);
-
 export const timeEntries = pgTable(
   'time_entries',
   {

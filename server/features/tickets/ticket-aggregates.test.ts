@@ -28,7 +28,6 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
  */
 async function aggregatesAndRecount() {
   const counts = sql`ORDER BY status, priority, assigned_to`;
-  const hours = sql`ORDER BY created_hour`;
   return {
     counts: await rows(sql`
       SELECT status, priority, assigned_to, sum(total)::int AS n FROM ticket_counts
@@ -36,25 +35,16 @@ async function aggregatesAndRecount() {
     recountedCounts: await rows(sql`
       SELECT status, priority, assigned_to, count(*)::int AS n FROM tickets WHERE deleted_at IS NULL
       GROUP BY status, priority, assigned_to ${counts}`),
-    hours: await rows(sql`
-      SELECT created_hour::text, sum(assigned_tickets)::int AS n, sum(assignment_seconds)::text AS seconds
-      FROM ticket_assignment_hours GROUP BY created_hour
-      HAVING sum(assigned_tickets) <> 0 OR sum(assignment_seconds) <> 0 ${hours}`),
-    recountedHours: await rows(sql`
-      SELECT floor(extract(epoch FROM created_at) / 3600)::bigint::text AS created_hour, count(*)::int AS n,
-        sum(extract(epoch FROM assigned_at - created_at))::text AS seconds
-      FROM tickets WHERE assigned_at >= created_at AND deleted_at IS NULL GROUP BY 1 ${hours}`),
   };
 }
 
 async function expectInStep() {
   const figures = await aggregatesAndRecount();
   expect(figures.counts).toEqual(figures.recountedCounts);
-  expect(figures.hours).toEqual(figures.recountedHours);
   return figures;
 }
 
-describe('ticket_counts and ticket_assignment_hours (kept by triggers on tickets)', () => {
+describe('ticket_counts (kept by triggers on tickets)', () => {
   it('when tickets are created, changed one by one and in bulk, deleted, restored and purged, then they equal a recount', async () => {
     const created = [];
     for (let i = 0; i < 6; i++) {
@@ -92,7 +82,6 @@ describe('ticket_counts and ticket_assignment_hours (kept by triggers on tickets
 
     const figures = await expectInStep();
     expect(figures.counts.length).toBeGreaterThan(0);
-    expect(figures.hours.length).toBeGreaterThan(0);
   });
 
   it('when an assignee is deleted (assigned_to set null by the foreign key), then they equal a recount', async () => {
@@ -129,10 +118,9 @@ describe('ticket_counts and ticket_assignment_hours (kept by triggers on tickets
     expect(filtered.body.total).toBe(unassigned[0]?.n);
   });
 
-  it('when tickets is truncated, then both aggregates are empty', async () => {
+  it('when tickets is truncated, then the aggregate is empty', async () => {
     await t.database.db.execute(sql`TRUNCATE tickets CASCADE`);
     const figures = await expectInStep();
     expect(figures.counts).toEqual([]);
-    expect(figures.hours).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ export const ADMIN = { email: 'admin@example.com', password: 'helpdesk-demo' };
 /** Tables whose rows a running app changes by itself (sign-ins, leases, the setup link). */
 export const TRANSIENT_TABLES = ['sessions', 'setup_tokens', 'job_leases', 'rate_limit_windows'];
 /** Kept by triggers as rows of differences that are folded now and then: compared by their sums. */
-export const AGGREGATE_TABLES = ['ticket_counts', 'ticket_assignment_hours'];
+export const AGGREGATE_TABLES = ['ticket_counts'];
 
 /** A file of this many random bytes rides along as an email attachment (bytea, read row by row). */
 export const ATTACHMENT_BYTES = 300_000;
@@ -95,8 +95,8 @@ const TICKET_ID_COLUMNS: Record<string, string | undefined> = { tickets: 'id', t
 /**
  * Per table: the row count and the md5 of its rows as text, in order, with timestamps in UTC. Ticket
  * ids in `leaveOut` are left out of tickets (concurrent writes the backup did not see). The aggregate
- * tables are summed per key first; `ticket_counts_from_tickets` and `ticket_hours_from_tickets` are
- * what they must add up to, counted from the tickets themselves.
+ * table is summed per key first; `ticket_counts_from_tickets` is what it must add up to, counted
+ * from the tickets themselves.
  */
 export async function tableChecksums(
   pool: pg.Pool,
@@ -137,19 +137,6 @@ export async function tableChecksums(
         GROUP BY status, priority, assigned_to`,
       [leaveOut],
     );
-    result.ticket_assignment_hours = await checksum(
-      `SELECT concat_ws('|', created_hour, sum(assigned_tickets), sum(assignment_seconds)::numeric(20,3))
-         FROM ticket_assignment_hours GROUP BY created_hour HAVING sum(assigned_tickets) <> 0`,
-    );
-    result.ticket_hours_from_tickets = await checksum(
-      `SELECT concat_ws('|', hour, count(*), sum(seconds)::numeric(20,3))
-         FROM (SELECT floor(extract(epoch FROM created_at) / 3600) AS hour,
-                      extract(epoch FROM assigned_at - created_at) AS seconds
-                 FROM tickets WHERE assigned_at >= created_at AND NOT (id = ANY($1::uuid[]))
-                   AND deleted_at IS NULL) AS assigned
-        GROUP BY hour`,
-      [leaveOut],
-    );
     await client.query('RESET TIME ZONE');
     return result;
   } finally {
@@ -167,13 +154,12 @@ export function expectSameData(
 ): void {
   const compared = Object.keys(source).filter(
     (name) =>
-      !TRANSIENT_TABLES.includes(name) && !['ticket_counts', 'ticket_assignment_hours'].includes(name),
+      !TRANSIENT_TABLES.includes(name) && !AGGREGATE_TABLES.includes(name),
   );
   expect(Object.fromEntries(compared.map((name) => [name, restored[name]]))).toEqual(
     Object.fromEntries(compared.map((name) => [name, source[name]])),
   );
   expect(restored.ticket_counts).toEqual(restored.ticket_counts_from_tickets);
-  expect(restored.ticket_assignment_hours).toEqual(restored.ticket_hours_from_tickets);
   expect(restored.tickets!.rows).toBeGreaterThan(0);
 }
 

@@ -75,14 +75,31 @@ const describeViolation = (violation: Violation) =>
     )
     .join('\n')}`;
 
-/** Runs axe-core over the whole page as it is and fails on any violation, naming rule, impact and elements. */
-async function expectNoViolations(page: Page, state: string): Promise<void> {
+/**
+ * Runs axe-core over the whole page as it is and fails on any violation, naming rule, impact and
+ * elements. `skipRules`: rules a state is known to break for a reason given where it is passed.
+ */
+async function expectNoViolations(
+  page: Page,
+  state: string,
+  skipRules: readonly string[] = [],
+): Promise<void> {
   await settle(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const results = await page.evaluate(
+    (rules) =>
+      window.axe.run(document, {
+        resultTypes: ['violations'],
+        rules: Object.fromEntries(rules.map((rule) => [rule, { enabled: false }])),
+      }),
+    [...skipRules],
+  );
   const report = results.violations.map(describeViolation);
   expect(report, `axe found violations on ${state}:\n${report.join('\n')}`).toEqual([]);
 }
+
+/** The rules about the page behind an open list, which Radix hides from assistive technology. */
+const OPEN_LIST_RULES = ['aria-hidden-focus', 'page-has-heading-one', 'region', 'landmark-one-main'];
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
@@ -126,6 +143,20 @@ describe('accessibility: axe-core finds no violation', () => {
       await page.goto('/signin');
       await page.getByRole('button', { name: 'Sign In' }).waitFor();
       await expectNoViolations(page, 'the sign-in page (Login)');
+    });
+
+    it('the sign-in page with the Login Failed toast, at both widths', async () => {
+      for (const width of SCANNED_WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/signin');
+        await page.getByLabel('Email').fill('nobody@example.com');
+        await page.getByLabel('Password').fill('not the password');
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page.getByText('Login Failed', { exact: true }).waitFor();
+        await expectNoViolations(page, `the Login Failed toast (${width} px)`);
+      }
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.goto('/signin');
     });
 
     it('the sign-in page, Register tab', async () => {
@@ -291,12 +322,74 @@ describe('accessibility: axe-core finds no violation', () => {
       { path: '/reports', title: 'Reports & Analytics' },
     ];
     for (const { path, title } of pages) {
-      it(`the ${title} page`, async () => {
-        await page.goto(path === 'my-tickets' ? `/tickets?assigned_to=${user.id}` : path);
-        await heading(page, title).waitFor();
-        await expectNoViolations(page, `the ${title} page`);
+      it(`the ${title} page at ${SCANNED_WIDTHS.join(' and ')} px`, async () => {
+        try {
+          for (const width of SCANNED_WIDTHS) {
+            await page.setViewportSize({ width, height: 900 });
+            await page.goto(path === 'my-tickets' ? `/tickets?assigned_to=${user.id}` : path);
+            await heading(page, title).waitFor();
+            await expectNoViolations(page, `the ${title} page (${width} px)`);
+          }
+        } finally {
+          await page.setViewportSize({ width: 1366, height: 900 });
+        }
       });
     }
+
+    it('a hovered primary button and an open select, at both widths (issue 37)', async () => {
+      try {
+        for (const width of SCANNED_WIDTHS) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.goto('/tickets');
+          await heading(page, 'All Tickets').waitFor();
+          await page.getByRole('button', { name: 'New Ticket' }).hover();
+          await expectNoViolations(page, `a hovered primary button (${width} px)`);
+          // Radix hides the page behind an open list from assistive technology (aria-hidden) and
+          // traps focus in the list, as a modal does. The rules about the page's own structure then
+          // see no page (its h1, its landmarks) and call the links behind the list focusable, as axe
+          // sees no modal and cannot know of the trap. Making that page inert was tried and hid it
+          // from axe altogether. So while a list is open those four are left out; every other rule
+          // holds, and the skip link, outside the shell, is hidden with the page (index.css).
+          await page.getByRole('combobox', { name: 'Sort by' }).click();
+          await page.getByRole('listbox').waitFor();
+          await expectNoViolations(page, `an open select (${width} px)`, OPEN_LIST_RULES);
+          // The skip link, the one element the walk found focusable behind an open list, is not.
+          await expect(page.locator('.skip-link').isVisible()).resolves.toBe(false);
+          expect(await page.locator('.skip-link').evaluate((link) => getComputedStyle(link).display)).toBe(
+            'none',
+          );
+          await page.keyboard.press('Escape');
+          await page.getByRole('listbox').waitFor({ state: 'detached' });
+        }
+      } finally {
+        await page.setViewportSize({ width: 1366, height: 900 });
+      }
+    });
+
+    it('the notifications popover with a notice, hovered, at both widths (issue 37)', async () => {
+      // The admin assigns a ticket to this agent: a notice with its time.
+      await expectStatus(
+        admin.request.put(`/api/tickets/${tickets[1]!.id}`, { data: { assignedTo: user.id } }),
+        200,
+        'assign the ticket',
+      );
+      try {
+        for (const width of SCANNED_WIDTHS) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.goto('/');
+          await heading(page, 'Dashboard').waitFor();
+          await page.getByRole('button', { name: /^Notifications/ }).click();
+          const popover = page.getByRole('dialog');
+          const notice = popover.getByRole('listitem').first();
+          await notice.waitFor();
+          await notice.hover();
+          await expectNoViolations(page, `the notifications popover with a notice (${width} px)`);
+          await page.keyboard.press('Escape');
+        }
+      } finally {
+        await page.setViewportSize({ width: 1366, height: 900 });
+      }
+    });
 
     for (const width of SCANNED_WIDTHS) {
       it(`the Settings sections at ${width} px, read-only as an agent sees them`, async () => {

@@ -5,6 +5,7 @@ import type { Ticket, TicketResponse } from '@shared/contracts/tickets';
 import { launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { signInNewUser, type TestUser } from './support/users';
 import { registerApiUser } from './support/api-users';
+import { pickOption } from './support/select';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,6 +66,10 @@ async function changeTicket(api: APIRequestContext, id: string, changes: Record<
 const fullNameOf = (user: Pick<TestUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;
 const card = (scope: Page | Locator, name: string) => scope.getByRole('region', { name, exact: true });
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+/** As choose, retried while the list is still opening on a loaded machine (support/select.ts). */
+const pick = (page: Page, label: string, option: string) =>
+  pickOption(page, page.getByLabel(label, { exact: true }), option);
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
@@ -381,11 +386,11 @@ describe('another agent changes the ticket', () => {
     await openDetailsPage(samPage, ticket);
 
     // A picks High and takes the ticket, unsaved; Sam saves In Progress, Low and themselves.
-    await choose(page, 'Priority', 'High');
-    await choose(page, 'Assigned To', fullNameOf(avery.user));
-    await choose(samPage, 'Status', 'In Progress');
-    await choose(samPage, 'Priority', 'Low');
-    await choose(samPage, 'Assigned To', fullNameOf(sam));
+    await pick(page, 'Priority', 'High');
+    await pick(page, 'Assigned To', fullNameOf(avery.user));
+    await pick(samPage, 'Status', 'In Progress');
+    await pick(samPage, 'Priority', 'Low');
+    await pick(samPage, 'Assigned To', fullNameOf(sam));
     await card(samPage, 'Status Management').getByRole('button', { name: 'Update Status' }).click();
     await toast(samPage, 'Ticket updated successfully').waitFor();
 

@@ -56,7 +56,7 @@ export function AppShell({
       <a
         href="#main-content"
         className={cn(
-          'sr-only z-50 rounded-md bg-card px-4 py-2 text-sm font-medium shadow-md focus:not-sr-only focus:fixed focus:top-2 focus:left-2',
+          'skip-link sr-only z-50 rounded-md bg-card px-4 py-2 text-sm font-medium shadow-md focus:not-sr-only focus:fixed focus:top-2 focus:left-2',
           focusRing,
         )}
       >

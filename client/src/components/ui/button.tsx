@@ -9,8 +9,9 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90',
-        destructive: 'bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90',
+        // Hover darkens (a 90 % tint over white read 4.17:1 against the white text, issue 37).
+        default: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary-strong',
+        destructive: 'bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive-strong',
         outline: 'border border-input bg-card shadow-xs hover:bg-accent hover:text-accent-foreground',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground',

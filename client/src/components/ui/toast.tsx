@@ -92,5 +92,11 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+  // Full strength on red: white at 90 % read 4.13:1 there (issue 37).
+  return (
+    <ToastPrimitive.Description
+      className={cn('text-sm opacity-90 group-[.destructive]:opacity-100', className)}
+      {...props}
+    />
+  );
 }

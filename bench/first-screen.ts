@@ -40,18 +40,7 @@ import { markdownTable, percentile } from './lib/report';
 import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scratch-database';
 import { registerAccount } from './lib/session';
 import { seedTickets } from './lib/ticket-seed';
-
-/** Debian's Chromium, started as the browser suite starts it (e2e/support/browser.ts). */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 
 const settings = {
   builds: buildsOption(process.env.BENCH_BUILDS || 'current=dist/public'),

@@ -9,19 +9,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { appUnderTest } from './app';
-
-/** Debian's Chromium, started the way this machine allows (no sandbox, no background network). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export const baseURL = () => appUnderTest().baseURL;
 

@@ -23,6 +23,12 @@ export const DRAFT_CONFLICT_TEXTS = {
   takeTheirs: 'Take Theirs',
 } as const;
 
+/** The two answers per field, in the order they are offered. */
+const RESOLUTIONS = [
+  ['mine', DRAFT_CONFLICT_TEXTS.keepMine],
+  ['theirs', DRAFT_CONFLICT_TEXTS.takeTheirs],
+] as const;
+
 interface DraftConflictBannerProps {
   ticket: Ticket;
   /** Who saved the conflicting change, as the poll named them; null: look up lastUpdatedBy. */
@@ -96,22 +102,17 @@ export function DraftConflictBanner({ ticket, updater, conflicts, onResolve }: D
                 )}
               </p>
               <div className="flex flex-wrap gap-2">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  className="bg-background"
-                  onClick={() => onResolve(conflict.field, 'mine')}
-                >
-                  {DRAFT_CONFLICT_TEXTS.keepMine}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  className="bg-background"
-                  onClick={() => onResolve(conflict.field, 'theirs')}
-                >
-                  {DRAFT_CONFLICT_TEXTS.takeTheirs}
-                </Button>
+                {RESOLUTIONS.map(([keep, label]) => (
+                  <Button
+                    key={keep}
+                    size="sm"
+                    variant="outline"
+                    className="bg-background"
+                    onClick={() => onResolve(conflict.field, keep)}
+                  >
+                    {label}
+                  </Button>
+                ))}
               </div>
             </li>
           );

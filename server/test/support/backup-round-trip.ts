@@ -153,8 +153,7 @@ export function expectSameData(
   restored: Record<string, TableChecksum>,
 ): void {
   const compared = Object.keys(source).filter(
-    (name) =>
-      !TRANSIENT_TABLES.includes(name) && !AGGREGATE_TABLES.includes(name),
+    (name) => !TRANSIENT_TABLES.includes(name) && !AGGREGATE_TABLES.includes(name),
   );
   expect(Object.fromEntries(compared.map((name) => [name, restored[name]]))).toEqual(
     Object.fromEntries(compared.map((name) => [name, source[name]])),

@@ -5,7 +5,8 @@ import { formatHours } from '../lib/format';
 /** The individual performance ranking: most tickets closed first, then most hours logged. */
 export function PerformanceTable({ performers }: { performers: TeamReport['topPerformers'] }) {
   return (
-    <Table aria-label={L.individualPerformance}>
+    // A named tab stop: on a phone the table scrolls sideways, and the keyboard must reach it too.
+    <Table aria-label={L.individualPerformance} scrollLabel={`${L.individualPerformance} table`}>
       <TableHeader>
         <TableRow>
           <TableHead className="w-16">{L.rank}</TableHead>

@@ -180,6 +180,16 @@ describe('accessibility: axe-core finds no violation', () => {
       await page.goto('/signin');
     });
 
+    it('the sign-in page saying a session ended', async () => {
+      await page.goto('/signin');
+      await page.evaluate(() => window.sessionStorage.setItem('helpdesk.returnTo', '/tickets'));
+      await page.reload();
+      await page.getByRole('status').getByText('Your session ended: sign in again to continue').waitFor();
+      await expectNoViolations(page, 'the sign-in page saying a session ended');
+      await page.evaluate(() => window.sessionStorage.removeItem('helpdesk.returnTo'));
+      await page.goto('/signin');
+    });
+
     it('the sign-in page, Register tab', async () => {
       await page.getByRole('tab', { name: 'Register' }).click();
       await page.getByRole('button', { name: 'Create Account' }).waitFor();
@@ -443,6 +453,14 @@ describe('accessibility: axe-core finds no violation', () => {
       await dialog.getByText(`Ticket #${tickets[0]!.ticketNumber}`).waitFor();
       await dialog.getByRole('button', { name: 'Update Status' }).waitFor();
       await expectNoViolations(page, 'the ticket dialog');
+      // An unsaved change, then Esc: the question before the dialog closes (issue 37).
+      await pickOption(page, dialog.getByLabel('Priority', { exact: true }), 'Low');
+      await page.keyboard.press('Escape');
+      const question = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+      await question.waitFor();
+      await expectNoViolations(page, 'the question before discarding unsaved changes');
+      await question.getByRole('button', { name: 'Discard Changes' }).click();
+      await dialog.waitFor({ state: 'detached' });
     });
 
     it('the ticket details page', async () => {
@@ -450,6 +468,19 @@ describe('accessibility: axe-core finds no violation', () => {
       await heading(page, 'Ticket Details').waitFor();
       await page.getByText(`Ticket #${tickets[1]!.ticketNumber}`).waitFor();
       await expectNoViolations(page, 'the ticket details page');
+      // A pending edit meets the admin's save of the same field: the conflict banner (issue 37).
+      const status = page.getByRole('region', { name: 'Status Management', exact: true });
+      await pickOption(page, status.getByLabel('Priority', { exact: true }), 'Low');
+      await expectStatus(
+        admin.request.put(`/api/tickets/${tickets[1]!.id}`, { data: { priority: 'high' } }),
+        200,
+        'change the priority',
+      );
+      const banner = status.getByRole('alert');
+      await banner.getByRole('button', { name: 'Keep Mine' }).waitFor({ timeout: 15_000 });
+      await expectNoViolations(page, 'the ticket page with a conflict banner');
+      await banner.getByRole('button', { name: 'Take Theirs' }).click();
+      await banner.waitFor({ state: 'detached' });
     });
 
     it('the mention suggestions of a note and the Insert Response popover of a reply', async () => {

@@ -87,32 +87,30 @@ export function DraftConflictBanner({ ticket, updater, conflicts, onResolve }: D
         {conflicts.map((conflict) => {
           const label = DRAFT_CONFLICT_TEXTS.field[conflict.field];
           return (
-            <li
-              key={conflict.field}
-              role="group"
-              aria-label={DRAFT_CONFLICT_TEXTS.group(label)}
-              className="space-y-2"
-            >
-              <p>
-                <span className="font-medium">{label}:</span>{' '}
-                {DRAFT_CONFLICT_TEXTS.choices(
-                  name,
-                  valueLabel(conflict, conflict.theirs, users, ticket),
-                  valueLabel(conflict, conflict.mine, users, ticket),
-                )}
-              </p>
-              <div className="flex flex-wrap gap-2">
-                {RESOLUTIONS.map(([keep, label]) => (
-                  <Button
-                    key={keep}
-                    size="sm"
-                    variant="outline"
-                    className="bg-background"
-                    onClick={() => onResolve(conflict.field, keep)}
-                  >
-                    {label}
-                  </Button>
-                ))}
+            <li key={conflict.field}>
+              {/* A group per field: its sentence and its two answers. */}
+              <div role="group" aria-label={DRAFT_CONFLICT_TEXTS.group(label)} className="space-y-2">
+                <p>
+                  <span className="font-medium">{label}:</span>{' '}
+                  {DRAFT_CONFLICT_TEXTS.choices(
+                    name,
+                    valueLabel(conflict, conflict.theirs, users, ticket),
+                    valueLabel(conflict, conflict.mine, users, ticket),
+                  )}
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  {RESOLUTIONS.map(([keep, label]) => (
+                    <Button
+                      key={keep}
+                      size="sm"
+                      variant="outline"
+                      className="bg-background"
+                      onClick={() => onResolve(conflict.field, keep)}
+                    >
+                      {label}
+                    </Button>
+                  ))}
+                </div>
               </div>
             </li>
           );

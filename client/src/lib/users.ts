@@ -47,6 +47,9 @@ export function useAllUsers() {
 
 export const UNASSIGNED_LABEL = 'Unassigned';
 
+/** A user no longer known by id, or without a name (spec §2 Assigned To rule). */
+export const UNKNOWN_USER_LABEL = 'Unknown User';
+
 /** "First Last", or the email for a user without a name (spec §2 Assigned To rule). */
 export const userName = (user: UserSummary) => fullName(user.firstName, user.lastName) || user.email;
 

@@ -1,7 +1,5 @@
 import type { UserSummary } from '@shared/contracts/users';
-import { UNASSIGNED_LABEL, userName } from '@/lib/users';
-
-const UNKNOWN_USER_LABEL = 'Unknown User';
+import { UNASSIGNED_LABEL, UNKNOWN_USER_LABEL, userName } from '@/lib/users';
 
 /**
  * The name shown for Created By and Assigned To: "Unassigned" for no user, the user's name, or

@@ -1,7 +1,11 @@
 import type { Ticket } from '@shared/contracts/tickets';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { fullName, initials } from '@/lib/utils';
-import { UNASSIGNED_LABEL } from '@/lib/users';
+import { UNASSIGNED_LABEL, UNKNOWN_USER_LABEL } from '@/lib/users';
+
+/** The name of the ticket's assignee as the ticket carries it: the one place for that rule. */
+export const assignedUserName = (ticket: Pick<Ticket, 'assignedUser'>) =>
+  fullName(ticket.assignedUser?.firstName, ticket.assignedUser?.lastName, UNKNOWN_USER_LABEL);
 
 /** The Assigned column: initials and name, or "Unassigned". */
 export function TicketAssignee({ ticket }: { ticket: Pick<Ticket, 'assignedTo' | 'assignedUser'> }) {
@@ -17,7 +21,7 @@ export function TicketAssignee({ ticket }: { ticket: Pick<Ticket, 'assignedTo' |
         </AvatarFallback>
       </Avatar>
       {/* First and last name may wrap onto two lines below 1536 px. */}
-      <span className="2xl:min-w-24">{fullName(firstName, lastName, 'Unknown User')}</span>
+      <span className="2xl:min-w-24">{assignedUserName(ticket)}</span>
     </span>
   );
 }

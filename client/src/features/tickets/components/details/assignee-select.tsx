@@ -1,6 +1,6 @@
 import type { Ticket } from '@shared/contracts/tickets';
 import { AssigneeSelect as UserSelect } from '@/components/assignee-select';
-import { fullName } from '@/lib/utils';
+import { assignedUserName } from '../ticket-assignee';
 import { SelectField } from './select-field';
 
 interface AssigneeSelectProps {
@@ -17,7 +17,7 @@ export function AssigneeSelect({ ticket, value, onChange }: AssigneeSelectProps)
       ? null
       : {
           id: ticket.assignedTo,
-          name: fullName(ticket.assignedUser?.firstName, ticket.assignedUser?.lastName, 'Unknown User'),
+          name: assignedUserName(ticket),
         };
   return (
     <SelectField label="Assigned To">

@@ -3,8 +3,8 @@ import { MANUAL_STATUS_LABELS, TICKET_STATUS_META } from '@shared/constants';
 import type { Ticket } from '@shared/contracts/tickets';
 import type { UserSummary } from '@shared/contracts/users';
 import { Button } from '@/components/ui/button';
-import { UNASSIGNED_LABEL, useUsers, userName } from '@/lib/users';
-import { fullName } from '@/lib/utils';
+import { UNASSIGNED_LABEL, UNKNOWN_USER_LABEL, useUsers, userName } from '@/lib/users';
+import { assignedUserName } from '../ticket-assignee';
 import { PRIORITY_OPTION_LABELS } from './priority-select';
 import type { DraftConflict, DraftField } from './status-draft';
 import { ANOTHER_USER } from './ticket-updater';
@@ -41,9 +41,8 @@ function nameOf(users: readonly UserSummary[] | undefined, id: string | null, ti
   if (id === null) return UNASSIGNED_LABEL;
   const user = users?.find((candidate) => candidate.id === id);
   if (user) return userName(user);
-  if (id === ticket.assignedTo)
-    return fullName(ticket.assignedUser?.firstName, ticket.assignedUser?.lastName, 'Unknown User');
-  return 'Unknown User';
+  if (id === ticket.assignedTo) return assignedUserName(ticket);
+  return UNKNOWN_USER_LABEL;
 }
 
 function valueLabel(

@@ -112,6 +112,10 @@ export const TICKET_EVENT_KINDS = [
   // An SLA target passed unmet (issue 24): written by the alert job; `to` names the target
   // (SLA_TARGET_LABELS), `from` is its due time.
   'sla_breach',
+  // Issue 38: the tags (from and to: the sets, comma-joined) and a custom field (`field`: its key;
+  // from and to: the values as people read them).
+  'tags',
+  'field',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 

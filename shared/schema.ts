@@ -33,6 +33,7 @@ import {
   DEFAULT_USER_ROLE,
 } from './constants';
 import type { TicketAttachment } from './contracts/tickets';
+import type { CustomFieldValues, TicketFieldOption } from './contracts/ticket-fields';
 import { DEFAULT_TIME_ENTRY_SYNC_STATUS, type TimeEntrySyncStatus } from './contracts/time';
 
 /** Binary content (attachments), read and written as Buffers. */
@@ -217,6 +218,17 @@ export const tickets = pgTable(
     slaResolutionMet: boolean('sla_resolution_met'),
     /** Business minutes from creation to the first reply (the SLA report's median). */
     slaFirstResponseMinutes: integer('sla_first_response_minutes'),
+    /** Issue 38: lower-case tags (shared/contracts/ticket-fields.ts); counted in tag_counts by a trigger. */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * Issue 38: custom fields' values by key (docs/decisions/124-tags-and-custom-fields.md): only the
+     * fields the ticket has a value for, each as its JSON type (text, number, true/false, YYYY-MM-DD,
+     * an option's value, a list of them).
+     */
+    customFields: jsonb('custom_fields').$type<CustomFieldValues>().notNull().default({}),
   },
   (t) => [
     // The list's default view: status filter, newest first.
@@ -283,8 +295,34 @@ export const tickets = pgTable(
     index('tickets_sla_alert_at_idx')
       .on(t.slaAlertAt)
       .where(sql`${t.slaAlertAt} IS NOT NULL`),
+    // Issue 38: the tags filters (`&&`), and every custom field condition, one jsonpath (`@@`).
+    index('tickets_tags_idx').using('gin', t.tags),
+    index('tickets_custom_fields_idx').using('gin', sql`${t.customFields} jsonb_path_ops`),
   ],
 );
+
+/**
+ * The custom fields admins define (issue 38). Never deleted: a field no longer wanted is made
+ * inactive (hidden from forms, its values kept on tickets), and an option likewise.
+ */
+export const ticketFields = pgTable('ticket_fields', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: varchar('key', { length: 40 }).notNull().unique(),
+  label: varchar('label', { length: 100 }).notNull(),
+  /** TICKET_FIELD_TYPES. */
+  type: varchar('type', { length: 16 }).notNull(),
+  options: jsonb('options').$type<TicketFieldOption[]>().notNull().default([]),
+  requiredToClose: boolean('required_to_close').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  position: integer('position').notNull(),
+  ...timestamps,
+});
+
+/** Tickets not deleted per tag (issue 38), kept exact by triggers on tickets: the tag autocomplete. */
+export const tagCounts = pgTable('tag_counts', {
+  tag: text('tag').primaryKey(),
+  total: integer('total').notNull(),
+});
 
 /**
  * A ticket's history (issue 26): one row per change, written by triggers on tickets, ticket_messages
@@ -305,6 +343,8 @@ export const ticketEvents = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     fromValue: text('from_value'),
     toValue: text('to_value'),
+    /** The custom field's key of a `field` event (issue 38); null for every other kind. */
+    field: varchar('field', { length: 40 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ticket_events_ticket_id_created_at_idx').on(t.ticketId, t.createdAt)],

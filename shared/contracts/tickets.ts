@@ -18,8 +18,9 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '../constants';
-import { isoDate, withoutNul } from './common';
+import { isoDate, labelled, withoutNul } from './common';
 import { SLA_FILTER_STATES, ticketSlaSchema, type SlaFilterState } from './sla';
+import { customFieldsInputSchema, normaliseTag, tagChangeSchema, tagsSchema } from './ticket-fields';
 
 /** An attachment as recorded on a ticket: its metadata only (the content is not stored). */
 export const ticketAttachmentSchema = z.object({
@@ -178,6 +179,9 @@ export const createTicketSchema = z.object({
     .array(attachmentInputSchema)
     .max(TICKET_LIMITS.attachments, `At most ${TICKET_LIMITS.attachments} attachments`)
     .optional(),
+  /** Issue 38: the ticket's tags, and its custom fields' values by key (checked by the server). */
+  tags: tagsSchema.optional(),
+  customFields: customFieldsInputSchema.optional(),
 });
 export type CreateTicketInput = z.output<typeof createTicketSchema>;
 
@@ -202,6 +206,10 @@ export const updateTicketSchema = z
       .optional(),
     harvestTimeEntryId: z.number().int().positive().nullable().optional(),
     closedAt: timestampInput.nullable().optional(),
+    /** Issue 38: the whole new set of tags. */
+    tags: tagsSchema.optional(),
+    /** Issue 38: values by key, merged key by key; null clears one. */
+    customFields: customFieldsInputSchema.optional(),
   })
   .refine(hasAnyField, TICKET_MESSAGES.nothingToUpdate);
 export type UpdateTicketInput = z.output<typeof updateTicketSchema>;
@@ -218,6 +226,9 @@ export const bulkUpdateTicketsSchema = z.object({
       status: manualTicketStatusSchema.optional(),
       /** null unassigns. */
       assignedTo: idSchema.nullable().optional(),
+      /** Issue 38: tags added to and removed from each ticket (removal wins for a tag in both). */
+      addTags: labelled(tagChangeSchema, 'Add tags').optional(),
+      removeTags: labelled(tagChangeSchema, 'Remove tags').optional(),
     })
     .refine(hasAnyField, TICKET_MESSAGES.nothingToUpdate),
 });
@@ -258,23 +269,53 @@ export interface TicketListFilters {
   createdBefore?: string;
   closedAfter?: string;
   closedBefore?: string;
-  /** Unset: the spec's newest first (`createdAt`). */
-  sort?: TicketSort;
+  /** Unset: the spec's newest first (`createdAt`); `cf.<key>` sorts by a custom field (issue 38). */
+  sort?: TicketListSort;
   /** Unset: the sort's first direction (TICKET_SORT_META). */
   order?: SortOrder;
   /** The Trash instead of the live tickets (admins only, issue 26). */
   deleted?: boolean;
   /** Only tickets in these SLA states (issue 24); matches nothing while SLA is off. */
   sla?: SlaFilterState[];
+  /** Issue 38: tickets carrying at least one of these tags. */
+  tags?: string[];
+  /** Issue 38: tickets carrying none of these tags. */
+  withoutTags?: string[];
+  /** Issue 38: conditions on custom fields, by key (`cf.<key>`, `cf.<key>.gte`, `cf.<key>.lte`). */
+  customFields?: Record<string, CustomFieldFilter>;
 }
+
+/**
+ * One custom field's condition in the list (issue 38): equal to one of `values` (for a multi-select,
+ * holding one of them; NO_VALUE for none), and within the bounds (inclusive) for a number, decimal or
+ * date. The values are the query's text; the server reads them by the field's type.
+ */
+export interface CustomFieldFilter {
+  values?: string[];
+  gte?: string;
+  lte?: string;
+}
+
+/** A sort on a custom field (issue 38): `cf.<key>`. */
+export type CustomFieldSort = `cf.${string}`;
+export type TicketListSort = TicketSort | CustomFieldSort;
+
+export const CUSTOM_FIELD_PARAM_PREFIX = 'cf.';
+const CUSTOM_FIELD_PARAM = /^cf\.([a-z][a-z0-9_]{0,39})(?:\.(gte|lte))?$/;
+
+/** The field key of a custom field sort, or undefined for the spec's sorts. */
+export const customFieldSortKey = (sort: string | undefined): string | undefined =>
+  sort?.startsWith(CUSTOM_FIELD_PARAM_PREFIX) ? sort.slice(CUSTOM_FIELD_PARAM_PREFIX.length) : undefined;
 
 /** The sort and direction a list's filters ask for, with the defaults filled in. */
 export function effectiveSort(filters: Pick<TicketListFilters, 'sort' | 'order'>): {
-  sort: TicketSort;
+  sort: TicketListSort;
   order: SortOrder;
 } {
   const sort = filters.sort ?? DEFAULT_TICKET_SORT;
-  return { sort, order: filters.order ?? TICKET_SORT_META[sort].firstOrder };
+  const firstOrder =
+    customFieldSortKey(sort) === undefined ? TICKET_SORT_META[sort as TicketSort].firstOrder : 'asc';
+  return { sort, order: filters.order ?? firstOrder };
 }
 
 /** An empty query parameter (`assigned_to=`) means the filter is not set. */
@@ -304,8 +345,69 @@ function listParam<const T extends readonly [string, ...string[]]>(values: T) {
   });
 }
 
+/** Tags in a list filter (`tags=vip,network`): normalised as stored, so `VIP` finds `vip`. */
+const tagListParam = z.union([z.string(), z.array(z.string())]).transform((raw) => {
+  const tags = (Array.isArray(raw) ? raw : [raw])
+    .flatMap((part) => part.split(','))
+    .map(normaliseTag)
+    .filter(Boolean);
+  return tags.length > 0 ? [...new Set(tags)] : undefined;
+});
+
+/** A custom field parameter's text: one value, comma-joined values or repeated ones. */
+const customFieldParam = z.union([z.string(), z.array(z.string())]);
+
+/**
+ * The custom field parameters (`cf.<key>`, `cf.<key>.gte`, `cf.<key>.lte`) of a query, by key. Their
+ * values are checked against each field's type by the server, which knows the fields.
+ */
+function customFieldFilters(
+  query: Record<string, unknown>,
+  ctx: z.RefinementCtx,
+): Record<string, CustomFieldFilter> | undefined {
+  const filters: Record<string, CustomFieldFilter> = {};
+  for (const [param, raw] of Object.entries(query)) {
+    if (!param.startsWith(CUSTOM_FIELD_PARAM_PREFIX) || raw === undefined || raw === '') continue;
+    const match = CUSTOM_FIELD_PARAM.exec(param);
+    const parsed = customFieldParam.safeParse(raw);
+    if (!match || !parsed.success) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [param],
+        message: 'Not a custom field filter: use cf.<key>, cf.<key>.gte or cf.<key>.lte',
+      });
+      continue;
+    }
+    const [, key, bound] = match as unknown as [string, string, 'gte' | 'lte' | undefined];
+    const values = (Array.isArray(parsed.data) ? parsed.data : [parsed.data])
+      .flatMap((part) => part.split(','))
+      .map((part) => part.trim())
+      .filter(Boolean);
+    if (values.length === 0) continue;
+    const filter = (filters[key] ??= {});
+    if (bound) filter[bound] = values[values.length - 1];
+    else filter.values = [...new Set(values)];
+  }
+  return Object.keys(filters).length > 0 ? filters : undefined;
+}
+
+const listSortParam = z.union(
+  [
+    z.enum(TICKET_SORTS),
+    z
+      .string()
+      .regex(/^cf\.[a-z][a-z0-9_]{0,39}$/)
+      .transform((sort) => sort as CustomFieldSort),
+  ],
+  { error: `Sort must be one of ${TICKET_SORTS.join(', ')}, or cf.<key> for a custom field` },
+);
+
+/** Whether `param` is a parameter of the ticket list (saved views keep only those). */
+export const isTicketListParam = (param: string): boolean =>
+  Object.hasOwn(ticketListParams.shape, param) || CUSTOM_FIELD_PARAM.test(param);
+
 /** GET /api/tickets: the query string (snake_case, spec §7) parsed into TicketListFilters. */
-export const ticketListQuerySchema = z
+const ticketListParams = z
   .object({
     page: queryParam(z.coerce.number().int().min(1).max(TICKET_LIMITS.maxPage)),
     limit: queryParam(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)),
@@ -318,28 +420,35 @@ export const ticketListQuerySchema = z
     created_before: queryParam(dateBoundString),
     closed_after: queryParam(dateBoundString),
     closed_before: queryParam(dateBoundString),
-    sort: queryParam(z.enum(TICKET_SORTS, { error: `Sort must be one of ${TICKET_SORTS.join(', ')}` })),
+    sort: queryParam(listSortParam),
     order: queryParam(z.enum(SORT_ORDERS, { error: `Order must be one of ${SORT_ORDERS.join(', ')}` })),
     deleted: queryParam(z.enum(['true', 'false'], { error: 'Deleted must be true or false' })),
     sla: queryParam(listParam(SLA_FILTER_STATES)),
+    tags: queryParam(tagListParam),
+    without_tags: queryParam(tagListParam),
   })
-  .transform((query): TicketListFilters => ({
-    page: query.page ?? DEFAULT_PAGE,
-    limit: query.limit ?? DEFAULT_PAGE_SIZE,
-    search: query.search?.trim() || undefined,
-    status: query.status,
-    priority: query.priority,
-    assignedTo: query.assigned_to,
-    assignmentStatus: query.assignment_status,
-    createdAfter: query.created_after,
-    createdBefore: query.created_before,
-    closedAfter: query.closed_after,
-    closedBefore: query.closed_before,
-    sort: query.sort,
-    order: query.order,
-    deleted: query.deleted === 'true' ? true : undefined,
-    sla: query.sla,
-  }));
+  .catchall(z.unknown());
+
+export const ticketListQuerySchema = ticketListParams.transform((query, ctx): TicketListFilters => ({
+  page: query.page ?? DEFAULT_PAGE,
+  limit: query.limit ?? DEFAULT_PAGE_SIZE,
+  search: query.search?.trim() || undefined,
+  status: query.status,
+  priority: query.priority,
+  assignedTo: query.assigned_to,
+  assignmentStatus: query.assignment_status,
+  createdAfter: query.created_after,
+  createdBefore: query.created_before,
+  closedAfter: query.closed_after,
+  closedBefore: query.closed_before,
+  sort: query.sort,
+  order: query.order,
+  deleted: query.deleted === 'true' ? true : undefined,
+  sla: query.sla,
+  tags: query.tags,
+  withoutTags: query.without_tags,
+  customFields: customFieldFilters(query, ctx),
+}));
 
 /** The query string for GET /api/tickets from the list's filters; unset filters are left out. */
 export function toTicketListQuery(filters: Partial<TicketListFilters>): Record<string, string> {
@@ -359,6 +468,19 @@ export function toTicketListQuery(filters: Partial<TicketListFilters>): Record<s
     ['order', filters.order],
     ['deleted', filters.deleted ? 'true' : undefined],
     ['sla', filters.sla],
+    ['tags', filters.tags],
+    ['without_tags', filters.withoutTags],
+    // Custom fields by key, so a view's query is one text however its filters were written.
+    ...Object.keys(filters.customFields ?? {})
+      .sort()
+      .flatMap((key): [string, string | readonly string[] | undefined][] => {
+        const filter = filters.customFields?.[key];
+        return [
+          [`${CUSTOM_FIELD_PARAM_PREFIX}${key}`, filter?.values],
+          [`${CUSTOM_FIELD_PARAM_PREFIX}${key}.gte`, filter?.gte],
+          [`${CUSTOM_FIELD_PARAM_PREFIX}${key}.lte`, filter?.lte],
+        ];
+      }),
   ];
   const query: Record<string, string> = {};
   for (const [key, value] of entries) {
@@ -406,6 +528,9 @@ export const ticketSchema = z.object({
   mergedIntoId: z.string().nullable(),
   /** Its response and resolution targets (issue 24). */
   sla: ticketSlaSchema,
+  /** Issue 38: its tags (lower-case), and its custom fields' values by key (only those it has). */
+  tags: z.array(z.string()),
+  customFields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -437,8 +562,8 @@ export interface TicketListResponse {
   tickets: TicketListItem[];
   total: number;
   /**
-   * Present (true) when a search, or the `sla` filter (issue 24), matched more than SEARCH_TOTAL_CAP
-   * tickets: `total` is the cap.
+   * Present (true) when a search, the `sla` filter (issue 24), or a tags or custom field filter
+   * (issue 38) matched more than SEARCH_TOTAL_CAP tickets: `total` is the cap.
    */
   totalCapped?: true;
 }
@@ -493,6 +618,8 @@ export const ticketEventSchema = z.object({
   actor: ticketUpdaterSchema.nullable(),
   from: z.string().nullable(),
   to: z.string().nullable(),
+  /** Kind `field` (issue 38): the custom field's key (its label: GET /api/ticket-fields). */
+  field: z.string().optional(),
   createdAt: isoTimestamp,
 });
 export type TicketEvent = z.infer<typeof ticketEventSchema>;

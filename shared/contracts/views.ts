@@ -22,7 +22,12 @@ import {
   type SavedViewScope,
 } from '../constants';
 import { withoutNul } from './common';
-import { ticketListQuerySchema, toTicketListQuery, type TicketListFilters } from './tickets';
+import {
+  isTicketListParam,
+  ticketListQuerySchema,
+  toTicketListQuery,
+  type TicketListFilters,
+} from './tickets';
 
 /** The list's query parameters as a view keeps them: snake_case names, text values. */
 export type SavedViewQuery = Record<string, string>;
@@ -68,7 +73,7 @@ export const savedViewQuerySchema = z
     for (const key of Object.keys(query)) {
       const message = Object.hasOwn(NOT_IN_A_VIEW, key)
         ? NOT_IN_A_VIEW[key]
-        : Object.hasOwn(ticketListQuerySchema.in.shape, key)
+        : isTicketListParam(key)
           ? undefined
           : 'Not a parameter of the ticket list';
       if (message) ctx.addIssue({ code: 'custom', path: [key], message });

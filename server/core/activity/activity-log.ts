@@ -14,6 +14,12 @@ import { CLOSED_TICKET_STATUSES } from '@shared/constants';
 import { ticketEvents, ticketMessages, tickets, timeEntries } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import { changeUser, type TicketChange, type TicketFieldChanges } from '../ticket-changes/ticket-change';
+import { listTicketFields } from '../ticket-fields/ticket-fields.repository';
+import {
+  formatCustomFieldValue,
+  type CustomFieldValue,
+  type TicketField,
+} from '@shared/contracts/ticket-fields';
 
 const isClosed = (status: string) => (CLOSED_TICKET_STATUSES as readonly string[]).includes(status);
 
@@ -31,14 +37,16 @@ interface Row {
   toValue?: SQL | string | null;
   /** Default: the transaction's time. */
   createdAt?: SQL;
+  /** A custom field's key (kind `field`, issue 38). */
+  field?: string;
 }
 
 /** One event (to_value and from_value may be read in SQL). */
 const insertRow = (tx: DbOrTx, ticketId: string, row: Row) =>
   tx.execute(sql`
-    INSERT INTO ${ticketEvents} (ticket_id, kind, actor_id, from_value, to_value, created_at)
+    INSERT INTO ${ticketEvents} (ticket_id, kind, actor_id, from_value, to_value, field, created_at)
     VALUES (${ticketId}::uuid, ${row.kind}, ${row.actorId ?? null}::uuid, ${row.fromValue ?? null},
-      ${row.toValue ?? null}, ${row.createdAt ?? sql`now()`})`);
+      ${row.toValue ?? null}, ${row.field ?? null}, ${row.createdAt ?? sql`now()`})`);
 
 const displayName = (userId: string | null) => sql`user_display_name(${userId}::uuid)`;
 const ticketNumber = (ticketId: string) =>
@@ -84,6 +92,39 @@ function fieldRows(entry: TicketFieldChanges, actorId: string | null): Row[] {
   }
   if (entry.deleted) rows.push({ kind: 'deleted', actorId });
   if (entry.restored) rows.push({ kind: 'restored', actorId });
+  return rows;
+}
+
+/**
+ * Tags and custom fields (issue 38): the sets of tags before and after, comma-joined (null: none); a
+ * field's values as people read them at the change (an option's label then, as an assignee's name).
+ */
+function tagAndFieldRows(
+  entry: TicketFieldChanges,
+  actorId: string | null,
+  fields: ReadonlyMap<string, TicketField>,
+): Row[] {
+  const rows: Row[] = [];
+  const joined = (tags: readonly string[]) => (tags.length > 0 ? tags.join(', ') : null);
+  if (entry.tags)
+    rows.push({
+      kind: 'tags',
+      actorId,
+      fromValue: joined(entry.tags.before),
+      toValue: joined(entry.tags.after),
+    });
+  for (const change of entry.customFields ?? []) {
+    const field = fields.get(change.key);
+    const text = (value: CustomFieldValue | null) =>
+      value === null ? null : formatCustomFieldValue(field, value);
+    rows.push({
+      kind: 'field',
+      actorId,
+      field: change.key,
+      fromValue: text(change.before),
+      toValue: text(change.after),
+    });
+  }
   return rows;
 }
 
@@ -140,9 +181,14 @@ async function recordEntry(
   entry: TicketFieldChanges,
   actorId: string | null,
   sources: ReadonlySet<string>,
+  fields: ReadonlyMap<string, TicketField>,
 ): Promise<void> {
   if (entry.created) await recordCreated(tx, entry.ticketId, actorId);
-  const rows = [...(entry.created ? [] : fieldRows(entry, actorId)), ...mergeRows(entry, actorId, sources)];
+  const rows = [
+    ...(entry.created ? [] : fieldRows(entry, actorId)),
+    ...tagAndFieldRows(entry, actorId, fields),
+    ...mergeRows(entry, actorId, sources),
+  ];
   for (const row of rows) await insertRow(tx, entry.ticketId, row);
   await recordMessages(tx, [
     ...(entry.messagesAdded ?? []),
@@ -156,5 +202,9 @@ async function recordEntry(
 export async function recordActivityOfChange(tx: DbOrTx, change: TicketChange): Promise<void> {
   const actorId = changeUser(change)?.id ?? null;
   const sources = new Set(change.tickets.flatMap((entry) => entry.mergedFrom ?? []));
-  for (const entry of change.tickets) await recordEntry(tx, entry, actorId, sources);
+  // The fields' labels and options, read only for a change of custom field values.
+  const fields = change.tickets.some((entry) => entry.customFields?.length)
+    ? new Map((await listTicketFields(tx)).map((field) => [field.key, field]))
+    : new Map<string, TicketField>();
+  for (const entry of change.tickets) await recordEntry(tx, entry, actorId, sources, fields);
 }

@@ -5,6 +5,7 @@
  */
 import type { TicketPriority, TicketStatus } from '@shared/constants';
 import type { TicketChangeChannel, TicketSystemActor } from '@shared/ticket-changes';
+import type { CustomFieldValue } from '@shared/contracts/ticket-fields';
 
 export type { TicketChangeChannel, TicketSystemActor } from '@shared/ticket-changes';
 
@@ -68,6 +69,10 @@ export interface TicketFieldChanges {
   deleted?: true;
   restored?: true;
   purged?: true;
+  /** Issue 38: the tags before and after (a new ticket's first tags: before empty). */
+  tags?: Diff<readonly string[]>;
+  /** Issue 38: each custom field whose value changed (null: none), by key. */
+  customFields?: readonly { key: string; before: CustomFieldValue | null; after: CustomFieldValue | null }[];
 }
 
 export interface TicketChange {

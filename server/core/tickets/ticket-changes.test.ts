@@ -15,6 +15,8 @@ const open: TicketState = {
   createdAt: created,
   notes: null,
   updatedAt: created,
+  tags: [],
+  customFields: {},
 };
 const closed: TicketState = { ...open, status: 'closed', closedAt: earlier };
 

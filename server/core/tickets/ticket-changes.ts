@@ -1,7 +1,18 @@
 import { CLOSED_TICKET_STATUSES, type TicketPriority } from '@shared/constants';
 import { TICKET_MESSAGES } from '@shared/contracts/tickets';
 import type { NewTicketRow } from '@shared/schema';
+import {
+  TICKET_FIELD_LIMITS,
+  TICKET_FIELD_MESSAGES,
+  type CustomFieldValues,
+  type TicketField,
+} from '@shared/contracts/ticket-fields';
 import { fieldRefusal } from '../../lib/validate';
+import {
+  mergeCustomFields,
+  missingToClose,
+  type CustomFieldsPatch,
+} from '../ticket-fields/custom-field-input';
 import { CLOCK_SKEW_MS, planNotesAppend, type TicketCaller } from './ticket-notes-append';
 
 export type { TicketCaller } from './ticket-notes-append';
@@ -16,6 +27,9 @@ export interface TicketState {
   /** The notes column as stored, and the base time its legacy text is read with (parseNotes). */
   notes: string | null;
   updatedAt: Date;
+  /** Issue 38. */
+  tags: string[];
+  customFields: CustomFieldValues;
 }
 
 /** A requested change, from PUT /api/tickets/:id or the bulk update (a subset). */
@@ -28,6 +42,12 @@ export interface TicketChangeRequest {
   notes?: string | null;
   timeSpent?: number | null;
   harvestTimeEntryId?: number | null;
+  /** Issue 38: the whole new set (PUT), or tags to add and remove (the bulk change). */
+  tags?: string[];
+  addTags?: string[];
+  removeTags?: string[];
+  /** Issue 38: values already checked against the fields (custom-field-input.ts). */
+  customFields?: CustomFieldsPatch;
 }
 
 export type TicketChanges = Partial<
@@ -41,6 +61,8 @@ export type TicketChanges = Partial<
     | 'notes'
     | 'timeSpent'
     | 'harvestTimeEntryId'
+    | 'tags'
+    | 'customFields'
   >
 >;
 
@@ -123,16 +145,35 @@ function planAssignment(
   return { assignedTo, assignedAt: assignedTo === current.assignedTo ? current.assignedAt : now };
 }
 
+/** The ticket's tags after a request: its whole set, or the current ones with some added and removed. */
+function planTags(current: readonly string[], request: TicketChangeRequest): string[] | undefined {
+  let tags: string[] | undefined = request.tags;
+  if (!tags && (request.addTags || request.removeTags)) {
+    const removed = new Set(request.removeTags ?? []);
+    tags = [...new Set([...current, ...(request.addTags ?? [])])].filter((tag) => !removed.has(tag));
+  }
+  if (!tags) return undefined;
+  if (tags.length > TICKET_FIELD_LIMITS.tags)
+    throw fieldRefusal({ tags: [TICKET_FIELD_MESSAGES.tooManyTags] });
+  const same = tags.length === current.length && tags.every((tag) => current.includes(tag));
+  return same ? undefined : tags;
+}
+
+const sameValues = (a: CustomFieldValues, b: CustomFieldValues) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
 /**
  * The column changes a request by `caller` makes to one ticket; columns that would not change are
  * left out. `notes` only appends (ticket-notes-append.ts). Whether a harvestTimeEntryId belongs to the
- * ticket needs the database: the service checks it.
+ * ticket needs the database: the service checks it. `fields` are the custom fields (issue 38): closing
+ * is refused while one required to close has no value.
  */
 export function planTicketChanges(
   current: TicketState,
   request: TicketChangeRequest,
   now: Date,
   caller: TicketCaller,
+  fields: readonly TicketField[] = [],
 ): TicketChanges {
   const changes: TicketChanges = {};
   if (request.status !== undefined) changes.status = request.status;
@@ -149,5 +190,14 @@ export function planTicketChanges(
   if (!sameTime(assignment.assignedAt, current.assignedAt)) changes.assignedAt = assignment.assignedAt;
   const closedAt = planClosedAt(current, request, now);
   if (!sameTime(closedAt, current.closedAt)) changes.closedAt = closedAt;
+
+  const tags = planTags(current.tags, request);
+  if (tags) changes.tags = tags;
+  const customFields = mergeCustomFields(current.customFields, request.customFields);
+  if (!sameValues(customFields, current.customFields)) changes.customFields = customFields;
+  if (request.status && isClosedStatus(request.status) && !isClosedStatus(current.status)) {
+    const refusal = missingToClose(fields, customFields);
+    if (refusal) throw refusal;
+  }
   return changes;
 }

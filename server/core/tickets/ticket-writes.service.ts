@@ -18,7 +18,11 @@ import type { TicketChange, TicketFieldChanges } from '../ticket-changes/ticket-
 import { recordTicketChange } from '../ticket-changes/ticket-changes.service';
 import { userExists } from '../users/users.repository';
 import { storedBodyText } from '../../lib/body-text';
+import { changedCustomFields, checkCustomFieldsInput } from '../ticket-fields/custom-field-input';
+import { listTicketFields } from '../ticket-fields/ticket-fields.repository';
+import type { TicketField } from '@shared/contracts/ticket-fields';
 import {
+  isClosedStatus,
   planTicketChanges,
   type TicketCaller,
   type TicketChangeRequest,
@@ -70,6 +74,11 @@ export function createdEntry(id: string, values: TicketValues): TicketFieldChang
     status: { before: values.status as TicketStatus, after: values.status as TicketStatus },
     priority: { before: values.priority as TicketPriority, after: values.priority as TicketPriority },
     ...(values.assignedTo ? { assignee: { before: null, after: values.assignedTo } } : {}),
+    // Issue 38: a new ticket's first tags and values are in its history like any later change.
+    ...(values.tags?.length ? { tags: { before: [], after: values.tags } } : {}),
+    ...(values.customFields && Object.keys(values.customFields).length > 0
+      ? { customFields: changedCustomFields({}, values.customFields) }
+      : {}),
   };
 }
 
@@ -110,6 +119,30 @@ export async function lockAllOrFail(tx: DbOrTx, ids: readonly string[]): Promise
   return [first, ...rest];
 }
 
+/** A change request as a route gives it: custom field values not yet checked against the fields. */
+export type TicketChangeInput = Omit<TicketChangeRequest, 'customFields'> & {
+  customFields?: Record<string, unknown>;
+};
+
+/**
+ * The custom fields a request needs (issue 38): to check its values, or to know which are required
+ * before closing; none read for any other request.
+ */
+const fieldsFor = (db: DbOrTx, request: TicketChangeInput): Promise<TicketField[]> =>
+  request.customFields || (request.status && isClosedStatus(request.status))
+    ? listTicketFields(db)
+    : Promise.resolve([]);
+
+/** A new ticket's custom field values, checked (400 naming `customFields.<key>`); {} when none given. */
+export async function checkedNewCustomFields(db: DbOrTx, input: Record<string, unknown> | undefined) {
+  if (!input) return {};
+  const patch = checkCustomFieldsInput(await listTicketFields(db), input);
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== null)) as Record<
+    string,
+    NonNullable<(typeof patch)[string]>
+  >;
+}
+
 /**
  * Applies one request to locked tickets and answers what changed on each (for the caller to record).
  * Tickets whose changes come out the same share one UPDATE (a bulk change makes a handful of
@@ -118,13 +151,18 @@ export async function lockAllOrFail(tx: DbOrTx, ids: readonly string[]): Promise
 export async function applyChanges(
   tx: DbOrTx,
   locked: Locked,
-  request: TicketChangeRequest,
+  input: TicketChangeInput,
   caller: TicketCaller,
 ): Promise<TicketFieldChanges[]> {
   const now = locked[0].now;
+  const fields = await fieldsFor(tx, input);
+  const request: TicketChangeRequest = {
+    ...input,
+    customFields: input.customFields ? checkCustomFieldsInput(fields, input.customFields) : undefined,
+  };
   const groups = new Map<string, { changes: TicketChanges; ids: string[] }>();
   for (const ticket of locked) {
-    const changes = planTicketChanges(ticket, request, now, caller);
+    const changes = planTicketChanges(ticket, request, now, caller, fields);
     const key = JSON.stringify(changes);
     const group = groups.get(key) ?? { changes, ids: [] };
     group.ids.push(ticket.id);
@@ -166,6 +204,11 @@ function fieldChanges(ticket: repository.LockedTicket, changes: TicketChanges): 
     const added = parseNotes(changes.notes, ticket.updatedAt).slice(before);
     if (added.length > 0) entry.notesAdded = added.map((note) => note.text);
     if (changes.notes !== ticket.notes) entry.notesChanged = true;
+  }
+  if (changes.tags) entry.tags = { before: ticket.tags, after: changes.tags };
+  if (changes.customFields) {
+    const changed = changedCustomFields(ticket.customFields, changes.customFields);
+    if (changed.length > 0) entry.customFields = changed;
   }
   return entry;
 }

@@ -70,6 +70,8 @@ export function toTicketListItem(row: TicketListRow, sla: SlaReadContext): Omit<
       : null,
     mergedIntoId: row.mergedIntoId,
     sla: toTicketSla(row, isClosedStatus(status), sla),
+    tags: row.tags,
+    customFields: row.customFields,
   };
 }
 

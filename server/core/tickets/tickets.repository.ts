@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { tickets, timeEntries, users, type NewTicketRow } from '@shared/schema';
+import type { CustomFieldValues } from '@shared/contracts/ticket-fields';
 import type { DbOrTx } from '../../db/client';
 import type { TicketWithAssigneeRow } from './ticket.mapper';
 import { joinedUser } from '../users/user.mapper';
@@ -89,6 +90,8 @@ export interface LockedTicket {
   harvestTimeEntryId: number | null;
   notes: string | null;
   updatedAt: Date;
+  tags: string[];
+  customFields: CustomFieldValues;
   /** The database's time for this transaction, so every timestamp of one change agrees. */
   now: Date;
 }
@@ -112,6 +115,8 @@ export function lockTickets(tx: DbOrTx, ids: readonly string[]): Promise<LockedT
         harvestTimeEntryId: tickets.harvestTimeEntryId,
         notes: tickets.notes,
         updatedAt: tickets.updatedAt,
+        tags: tickets.tags,
+        customFields: tickets.customFields,
         now: sql`now()`.mapWith(tickets.updatedAt),
       })
       .from(tickets)

@@ -7,6 +7,7 @@ export interface TicketEventRow {
   id: string;
   kind: string;
   fromValue: string | null;
+  field: string | null;
   toValue: string | null;
   createdAt: Date;
   actorId: string | null;
@@ -28,6 +29,7 @@ export function listTicketEvents(db: DbOrTx, ticketId: string): Promise<TicketEv
       id: ticketEvents.id,
       kind: ticketEvents.kind,
       fromValue: ticketEvents.fromValue,
+      field: ticketEvents.field,
       toValue: ticketEvents.toValue,
       createdAt: ticketEvents.createdAt,
       actorId: users.id,

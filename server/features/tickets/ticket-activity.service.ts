@@ -19,6 +19,7 @@ function toTicketEvent(row: TicketEventRow & { kind: TicketEventKind }): TicketE
     kind: row.kind,
     actor: joinedUser(row.actorId, row.actorFirstName, row.actorLastName),
     from: row.fromValue,
+    ...(row.field ? { field: row.field } : {}),
     to: row.toValue,
     createdAt: row.createdAt.toISOString(),
   };

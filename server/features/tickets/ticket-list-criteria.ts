@@ -1,4 +1,6 @@
-import { effectiveSort, type TicketListFilters } from '@shared/contracts/tickets';
+import { customFieldSortKey, effectiveSort, type TicketListFilters } from '@shared/contracts/tickets';
+import type { TicketField } from '@shared/contracts/ticket-fields';
+import { assertSortableField, customFieldPath } from './custom-field-filter';
 import { warnUntil, type SlaReadContext } from '../../core/sla/sla-state';
 import type { TicketListCriteria } from './ticket-list.query';
 import { parseTicketSearch } from './ticket-search';
@@ -20,15 +22,23 @@ export const lowerBound = (value: string | undefined): Date | undefined =>
 export const upperBound = (value: string | undefined): Date | undefined =>
   value === undefined ? undefined : (localMidnight(value, 1) ?? new Date(value));
 
+/** Whether the list needs the custom fields (issue 38): a filter or a sort on one. */
+export const needsTicketFields = (filters: TicketListFilters) =>
+  Boolean(filters.customFields) || customFieldSortKey(filters.sort) !== undefined;
+
 /**
  * The list's criteria; `sla` (the request's SLA settings and moment) judges the `sla` filter, and is
- * read only for a request that has it (other lists read the settings with their rows).
+ * read only for a request that has it (other lists read the settings with their rows); `fields`, the
+ * custom fields, check its custom field filters and sort (read only when it has some).
  */
 export function toListCriteria(
   filters: TicketListFilters,
   sla: SlaReadContext | undefined,
+  fields: readonly TicketField[] = [],
 ): TicketListCriteria {
   if (filters.sla?.length && !sla) throw new Error('The sla filter needs the SLA settings');
+  const sortField = customFieldSortKey(filters.sort);
+  if (sortField !== undefined) assertSortableField(sortField, fields);
   return {
     order: effectiveSort(filters),
     deleted: filters.deleted === true,
@@ -47,5 +57,8 @@ export function toListCriteria(
       filters.sla?.length && sla
         ? { states: filters.sla, enabled: sla.enabled, now: sla.now, warnUntil: warnUntil(sla) }
         : undefined,
+    tags: filters.tags,
+    withoutTags: filters.withoutTags,
+    customFieldPath: customFieldPath(filters.customFields, fields),
   };
 }

@@ -6,10 +6,11 @@
  */
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TICKET_SORT, type SortOrder, type TicketSort } from '@shared/constants';
+import { customFieldSortKey, type TicketListSort } from '@shared/contracts/tickets';
 import { tickets, ticketSortExpressions as keys } from '@shared/schema';
 
 export interface TicketListOrder {
-  sort: TicketSort;
+  sort: TicketListSort;
   order: SortOrder;
 }
 
@@ -50,10 +51,24 @@ function sortTerms(sort: TicketSort): SQL[] {
   }
 }
 
+/**
+ * A custom field's value (issue 38), the key being the statement's `sortField` placeholder, so one
+ * statement serves every field. Tickets without a value come last either way; no index keeps this
+ * order, so such a sort reads every matching ticket (docs/performance.md).
+ */
+const customFieldTerm = sql`(${tickets.customFields} -> ${sql.placeholder('sortField')}::text)`;
+
 /** ORDER BY terms over `tickets` for the given sort and direction. */
 export function orderByTerms({ sort, order }: TicketListOrder): SQL[] {
   const direction = order === 'asc' ? asc : desc;
-  return sortTerms(sort).map((term) => direction(term));
+  if (customFieldSortKey(sort) !== undefined) {
+    return [
+      sql`${customFieldTerm} ${sql.raw(order === 'asc' ? 'ASC' : 'DESC')} NULLS LAST`,
+      direction(tickets.createdAt),
+      direction(tickets.id),
+    ];
+  }
+  return sortTerms(sort as TicketSort).map((term) => direction(term));
 }
 
 const SORT_CODES = {
@@ -72,5 +87,8 @@ const SORT_CODES = {
  * The order as part of a prepared statement's name: empty for newest first (so the statements of the
  * default order keep their names), else `_` and two letters.
  */
-export const orderCode = (order: TicketListOrder): string =>
-  isNewestFirst(order) ? '' : `_${SORT_CODES[order.sort]}${order.order === 'asc' ? 'a' : 'd'}`;
+export const orderCode = (order: TicketListOrder): string => {
+  if (isNewestFirst(order)) return '';
+  const code = customFieldSortKey(order.sort) === undefined ? SORT_CODES[order.sort as TicketSort] : 'f';
+  return `_${code}${order.order === 'asc' ? 'a' : 'd'}`;
+};

@@ -28,6 +28,7 @@ import { storedSlaPolicies } from '../../core/sla/sla-read-context';
 import { slaStateCondition } from '../../core/sla/sla-state';
 import type { TicketListRow } from '../../core/tickets/ticket.mapper';
 import type { TicketSearch } from './ticket-search';
+import { customFieldSortKey } from '@shared/contracts/tickets';
 import { isNewestFirst, orderByTerms, orderCode, type TicketListOrder } from './ticket-list-order';
 import { ticketListColumns } from '../../core/tickets/tickets.repository';
 
@@ -58,6 +59,11 @@ export interface TicketListCriteria {
    * `warnUntil`; while SLA is off (`enabled` false) nothing matches.
    */
   sla?: { states: readonly SlaFilterState[]; enabled: boolean; now: Date; warnUntil: Date };
+  /** Issue 38: tickets carrying one of these tags, and none of those. */
+  tags?: readonly string[];
+  withoutTags?: readonly string[];
+  /** Issue 38: every custom field condition as one jsonpath (custom-field-filter.ts). */
+  customFieldPath?: string;
 }
 
 /**
@@ -97,6 +103,9 @@ function filtersCode(criteria: TicketListCriteria): string {
     [Boolean(criteria.sla?.states.includes('breached')), 'B'],
     [Boolean(criteria.sla?.states.includes('warning')), 'W'],
     [Boolean(criteria.sla?.states.includes('ok')), 'O'],
+    [Boolean(criteria.tags), 'g'],
+    [Boolean(criteria.withoutTags), 'G'],
+    [Boolean(criteria.customFieldPath), 'f'],
   ];
   return present.flatMap(([isPresent, code]) => (isPresent ? [code] : [])).join('') || 'all';
 }
@@ -117,6 +126,10 @@ function placeholderValues(criteria: TicketListCriteria): Record<string, unknown
     closedUntil: criteria.closedUntil,
     slaNow: criteria.sla?.now.toISOString(),
     slaWarnUntil: criteria.sla?.warnUntil.toISOString(),
+    tags: criteria.tags,
+    withoutTags: criteria.withoutTags,
+    customFieldPath: criteria.customFieldPath,
+    sortField: customFieldSortKey(criteria.order.sort),
     viewerId: criteria.viewerId ?? null,
     limit: criteria.limit,
     offset: criteria.offset,
@@ -159,9 +172,20 @@ function countedConditions(columns: CountedColumns, criteria: TicketListCriteria
   return conditions.filter((condition) => condition !== undefined);
 }
 
+/**
+ * Whether the total is counted only up to one past SEARCH_TOTAL_CAP ("100+"): a search, the sla
+ * filter, and the tags and custom field filters (issue 38), whose matches no aggregate counts and
+ * which can match a large share of a big help desk (a category of a twelfth of a million tickets).
+ */
+const countedToCap = (criteria: TicketListCriteria) =>
+  Boolean(
+    criteria.search || criteria.sla || criteria.tags || criteria.withoutTags || criteria.customFieldPath,
+  );
+
 /** Whether ticket_counts can answer the total: no search and no date bound, only counted columns. */
 const countedFiltersOnly = (criteria: TicketListCriteria) =>
   !criteria.deleted &&
+  !countedToCap(criteria) &&
   !criteria.search &&
   !criteria.createdFrom &&
   !criteria.createdUntil &&
@@ -190,6 +214,12 @@ function ticketListConditions(criteria: TicketListCriteria): SQL | undefined {
           warnUntil: placeholder('slaWarnUntil'),
         })
       : undefined,
+    // Issue 38: `&&` (overlaps) and `@@` (a jsonpath predicate) are what the GIN indexes answer.
+    criteria.tags ? sql`${tickets.tags} && ${placeholder('tags')}::text[]` : undefined,
+    criteria.withoutTags ? sql`NOT (${tickets.tags} && ${placeholder('withoutTags')}::text[])` : undefined,
+    criteria.customFieldPath
+      ? sql`${tickets.customFields} @@ ${placeholder('customFieldPath')}::jsonpath`
+      : undefined,
   );
 }
 
@@ -203,7 +233,7 @@ function ticketListConditions(criteria: TicketListCriteria): SQL | undefined {
 function matchingTotal(criteria: TicketListCriteria, where: SQL | undefined): SQL<number> {
   // The sla filter's states depend on the time, so no aggregate knows them: counted up to the cap
   // too, as "100+" (half the open tickets of a large help desk may be overdue; issue 24).
-  if (criteria.search || criteria.sla) {
+  if (countedToCap(criteria)) {
     return sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${tickets} WHERE ${where} LIMIT ${SEARCH_TOTAL_CAP + 1}) AS matches)`;
   }
   if (countedFiltersOnly(criteria)) {
@@ -376,7 +406,7 @@ export async function listTickets(db: DbOrTx, criteria: TicketListCriteria): Pro
     return { rows: [], total: 0, totalCapped: false, viewerLooks: new Map() };
   }
   // A search's count (and the sla filter's) stops one past the cap: reaching it means "more than the cap".
-  const capped = Boolean(criteria.search || criteria.sla);
+  const capped = countedToCap(criteria);
   const key = capped ? countKey(criteria) : undefined;
   const overCap = key !== undefined && rememberedOverCap(db, key);
   const pageRows = await statementFor(db, criteria, overCap).execute(placeholderValues(criteria));

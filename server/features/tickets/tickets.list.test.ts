@@ -155,6 +155,8 @@ describe('GET /api/tickets without filters', () => {
         'assignedUser',
         'mergedIntoId',
         'sla',
+        'tags',
+        'customFields',
       ].sort(),
     );
   });

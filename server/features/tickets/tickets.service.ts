@@ -22,6 +22,7 @@ import {
   appendNote,
   applyChanges,
   assertAssigneeExists,
+  checkedNewCustomFields,
   createdEntry,
   insertUnderFreeNumber,
   lockAllOrFail,
@@ -31,7 +32,8 @@ import {
   type TicketValues,
 } from '../../core/tickets/ticket-writes.service';
 import * as repository from '../../core/tickets/tickets.repository';
-import { toListCriteria } from './ticket-list-criteria';
+import { needsTicketFields, toListCriteria } from './ticket-list-criteria';
+import { listTicketFields } from '../../core/ticket-fields/ticket-fields.repository';
 import type { SharedTicketListResponse, TicketLooks } from './ticket-seen';
 import * as ticketList from './ticket-list.query';
 import * as presence from './ticket-presence.repository';
@@ -48,7 +50,11 @@ export async function listTickets(
   const now = new Date();
   // The sla filter needs the settings to build its condition; any other list reads them with its rows.
   const slaForFilter = filters.sla?.length ? await loadSlaReadContext(db, now) : undefined;
-  const page = await ticketList.listTickets(db, { ...toListCriteria(filters, slaForFilter), viewerId });
+  const fields = needsTicketFields(filters) ? await listTicketFields(db) : [];
+  const page = await ticketList.listTickets(db, {
+    ...toListCriteria(filters, slaForFilter, fields),
+    viewerId,
+  });
   const sla = slaForFilter ?? slaReadContextFrom(page.slaPolicies, now);
   const list: SharedTicketListResponse = {
     tickets: page.rows.map((row) => toTicketListItem(row, sla)),
@@ -58,7 +64,11 @@ export async function listTickets(
   return { list, viewerLooks: page.viewerLooks };
 }
 
-function newTicketValues(input: CreateTicketInput, callerId: string): TicketValues {
+function newTicketValues(
+  input: CreateTicketInput,
+  callerId: string,
+  customFields: TicketValues['customFields'],
+): TicketValues {
   return {
     subject: input.subject,
     body: input.body,
@@ -72,6 +82,8 @@ function newTicketValues(input: CreateTicketInput, callerId: string): TicketValu
     lastUpdatedBy: callerId,
     originalEmailDate: input.originalEmailDate ?? null,
     attachments: input.attachments ?? [],
+    tags: input.tags ?? [],
+    customFields,
   };
 }
 
@@ -83,7 +95,7 @@ export async function createTicket(
   await assertAssigneeExists(db, input.assignedTo);
   return withAssigneeGuard(input.assignedTo, () =>
     db.transaction(async (tx) => {
-      const values = newTicketValues(input, caller.id);
+      const values = newTicketValues(input, caller.id, await checkedNewCustomFields(tx, input.customFields));
       const id = await insertUnderFreeNumber(tx, values, input.ticketNumber);
       await recordTicketChange(tx, {
         actor: { user: caller },

@@ -75,6 +75,16 @@ function describe(event: TicketEvent, ticket: Ticket): Pick<ActivityEntry, 'titl
       const hours = Number(event.to ?? 0);
       return { title: 'Time logged', detail: `${hours} ${hours === 1 ? 'hour' : 'hours'} ${byWhom(event)}` };
     }
+    case 'tags':
+      return {
+        title: 'Tags changed',
+        detail: `${change(event.from ?? 'No tags', event.to ?? 'No tags')} ${byWhom(event)}`,
+      };
+    case 'field':
+      return {
+        title: `${event.field ?? 'Field'} changed`,
+        detail: `${change(event.from ?? 'Empty', event.to ?? 'Empty')} ${byWhom(event)}`,
+      };
     case 'merged':
       // On the merged ticket "Into T-…", on the one it went into "T-… merged in" (docs/decisions/074-merging-tickets.md).
       return {

@@ -15,6 +15,8 @@ import {
   Trash2,
   UserCheck,
   type LucideIcon,
+  SlidersHorizontal,
+  Tag,
 } from 'lucide-react';
 import type { TicketEventKind } from '@shared/constants';
 import type { Ticket } from '@shared/contracts/tickets';
@@ -38,6 +40,8 @@ const KIND_ICONS = {
   deleted: Trash2,
   restored: ArchiveRestore,
   sla_breach: ClockAlert,
+  tags: Tag,
+  field: SlidersHorizontal,
 } as const satisfies Record<TicketEventKind, LucideIcon>;
 
 function ActivityItem({ entry }: { entry: ActivityEntry }) {

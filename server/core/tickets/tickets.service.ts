@@ -16,6 +16,8 @@ import type { Database, DbOrTx } from '../../db/client';
 import { fieldRefusal } from '../../lib/validate';
 import type { TicketFieldChanges } from '../ticket-changes/ticket-change';
 import { recordTicketChange } from '../ticket-changes/ticket-changes.service';
+import { missingToClose } from '../ticket-fields/custom-field-input';
+import { listTicketFields } from '../ticket-fields/ticket-fields.repository';
 import { isClosedStatus, type TicketCaller } from './ticket-changes';
 import {
   appendNote,
@@ -166,6 +168,9 @@ export async function closeForTimeTracking(
 ): Promise<{ subject: string } | 'already_closed'> {
   const [ticket] = await lockAllOrFail(tx, [id]);
   if (isClosedStatus(ticket.status)) return 'already_closed';
+  // A field required to close (issue 38) blocks Close & Track Time as it blocks every other close.
+  const refusal = missingToClose(await listTicketFields(tx), ticket.customFields);
+  if (refusal) throw refusal;
   const notes = parseNotes(ticket.notes, ticket.updatedAt);
   if (input.resolution) {
     notes.push({

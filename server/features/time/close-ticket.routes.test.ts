@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseNotes } from '@shared/notes';
-import { settings, tickets, timeEntries } from '@shared/schema';
+import { settings, ticketFields, tickets, timeEntries } from '@shared/schema';
+import { defineField } from '../../test/support/ticket-fields';
 import { startFakeHarvest, type FakeHarvest } from '../../test/fake-harvest/server';
 import {
   createHarvestTestApp,
@@ -376,5 +377,32 @@ describe('closing before Harvest is configured', () => {
     const ticket = await insertTicket(t.db);
     const res = await close(ticket.id, { ...CLOSE, harvest_project_id: 42, harvest_task_id: 7 }).expect(200);
     expect(res.body.timeEntry).toMatchObject({ projectName: 'Project 42', taskName: 'Task 7' });
+  });
+});
+
+describe('POST /api/tickets/:id/close: a custom field required to close (issue 38)', () => {
+  beforeAll(() =>
+    defineField(t.db, { key: 'root_cause', label: 'Root Cause', type: 'text', requiredToClose: true }),
+  );
+  // Later tests in this file close tickets without it.
+  afterAll(() => t.db.update(ticketFields).set({ active: false }).where(eq(ticketFields.key, 'root_cause')));
+
+  it('when the ticket has no value for it, then 400 naming the field, nothing logged and the ticket open', async () => {
+    const ticket = await insertTicket(t.db);
+    const res = await close(ticket.id).expect(400);
+    expect(res.body.fieldErrors).toEqual({
+      'customFields.root_cause': ['Root Cause is required to close this ticket'],
+    });
+    expect(await ticketRow(ticket.id)).toMatchObject({ status: 'open' });
+    expect(await t.db.select().from(timeEntries).where(eq(timeEntries.ticketId, ticket.id))).toEqual([]);
+  });
+
+  it('when the ticket has a value for it, then it closes', async () => {
+    const ticket = await insertTicket(t.db);
+    await t.db
+      .update(tickets)
+      .set({ customFields: { root_cause: 'Worn fuser' } })
+      .where(eq(tickets.id, ticket.id));
+    await close(ticket.id).expect(200);
   });
 });

@@ -20,6 +20,12 @@
  *                  common word sorted by priority, sort-assignee-filtered the `filtered` case by assignee
  *   sla-breached   the default view's tickets whose SLA is breached (issue 24; the seed turns SLA on)
  *   sort-due       the default view by the SLA's next due time, most urgent first
+ *   list-open      the spec's status=open list: what issue 38's filters are measured against
+ *   cf-category    a dropdown custom field's value (issue 38): cf.category=network, a twelfth of them
+ *   tags-vip       a tag carried by about 3,300 tickets: tags=vip
+ *   tags-cf-open   both, with status=open
+ *   save-fields    PUT /api/tickets/{id} with five custom field values, each request a real change
+ *                  (api mode only: its "database" CPU per request is the save's PostgreSQL time)
  *   dashboard      GET /api/dashboard/stats
  *   team           GET /api/users/ticket-counts (the dashboard's Team Status panel)
  *   whoami         GET /api/auth/user: only what every authenticated request pays (its session, kept
@@ -67,13 +73,13 @@ import { activeTicketCounts } from '../server/core/users/active-ticket-counts';
 import { startApp, type AppProcess } from './lib/app-process';
 import { captureSql, explainRounds, sqlConnection, type CapturedRounds } from './lib/captured-sql';
 import { runClosedLoop, type LoopConnection } from './lib/closed-loop';
-import { httpConnection, httpGet } from './lib/http-connection';
+import { httpConnection, httpGet, httpWriteConnection, type JsonRequest } from './lib/http-connection';
 import { flagOption, intListOption, intOption, numberOption } from './lib/options';
 import { pidsNamed, watchUsage } from './lib/process-usage';
 import { apiToSqlTable, cpuPerRequestTable, figuresTable, progressLine, type FigureRow } from './lib/report';
 import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scratch-database';
 import { signInSessions, registerAccount } from './lib/session';
-import { COMMON_WORD, seedTickets, VOCABULARY } from './lib/ticket-seed';
+import { CATEGORIES, COMMON_WORD, seedTickets, VOCABULARY } from './lib/ticket-seed';
 
 const CASE_NAMES = [
   'list',
@@ -96,6 +102,11 @@ const CASE_NAMES = [
   'sort-assignee-filtered',
   'sla-breached',
   'sort-due',
+  'list-open',
+  'cf-category',
+  'tags-vip',
+  'tags-cf-open',
+  'save-fields',
   'dashboard',
   'team',
   'whoami',
@@ -129,7 +140,7 @@ const settings = {
 };
 /** Bounds every case: at most this many measured requests, whatever the duration. */
 const MAX_REQUESTS_PER_CASE = 2_000_000;
-const SEED_VERSION = 3;
+const SEED_VERSION = 4;
 const ACCOUNT = { email: 'bench.runner@bench.example.com', password: 'bench-runner-password' };
 const log = (line: string) => console.log(line);
 
@@ -143,6 +154,8 @@ interface BenchCase {
    * (no sql mode) for a case that runs none once its session is kept in memory.
    */
   capture?(context: CaptureContext): Promise<(connection: number) => CapturedRounds>;
+  /** A writing case: each load-test connection's next request (api mode only). */
+  write?: (connection: number) => () => JsonRequest;
 }
 
 interface CaptureContext {
@@ -224,6 +237,34 @@ function variedTwoWordsCase(filters: Partial<TicketListFilters>): BenchCase {
 interface SearchTargets {
   senderAddress: string;
   ticketNumber: string;
+  /** Open tickets for the writing case, two per load-test connection so no two wait on one lock. */
+  openTicketIds: string[];
+}
+
+/**
+ * Issue 38's save: five custom field values, all different from the last request's, on the
+ * connection's two tickets in turn.
+ */
+function saveFieldsCase(ticketIds: readonly string[]): BenchCase {
+  const valuesFor = (n: number) => ({
+    category: CATEGORIES[n % CATEGORIES.length],
+    device: `Laptop ${n}`,
+    seats: n,
+    due: `2027-01-${String(1 + (n % 28)).padStart(2, '0')}`,
+    on_site: n % 2 === 0,
+  });
+  return {
+    name: 'save-fields',
+    path: `/api/tickets/${ticketIds[0]}`,
+    write: (connection) => {
+      let n = 0;
+      return () => {
+        n += 1;
+        const id = ticketIds[(connection * 2 + (n % 2)) % ticketIds.length]!;
+        return { method: 'PUT', path: `/api/tickets/${id}`, body: { customFields: valuesFor(n) } };
+      };
+    },
+  };
 }
 
 /** The newest open ticket's requester, and an open ticket from the middle of the table. */
@@ -233,7 +274,14 @@ async function searchTargets(pool: pg.Pool): Promise<SearchTargets> {
             (SELECT ticket_number FROM tickets WHERE status = 'open' ORDER BY created_at DESC
                OFFSET (SELECT count(*) / 4 FROM tickets WHERE status = 'open') LIMIT 1) AS number`,
   );
-  return { senderAddress: rows[0]!.sender, ticketNumber: rows[0]!.number };
+  const { rows: open } = await pool.query<{ id: string }>(
+    `SELECT id FROM tickets WHERE status = 'open' AND deleted_at IS NULL ORDER BY created_at DESC LIMIT 512`,
+  );
+  return {
+    senderAddress: rows[0]!.sender,
+    ticketNumber: rows[0]!.number,
+    openTicketIds: open.map((row) => row.id),
+  };
 }
 
 function benchCases(targets: SearchTargets): BenchCase[] {
@@ -271,6 +319,16 @@ function benchCases(targets: SearchTargets): BenchCase[] {
     // Issue 24: the default view's breached tickets, and the default view by next due time.
     listCase('sla-breached', { ...defaultView, sla: ['breached'] }),
     listCase('sort-due', sorted('dueAt')),
+    // Issue 38: beside the spec's status=open list, measured in the same run.
+    listCase('list-open', { status: ['open'] }),
+    listCase('cf-category', { customFields: { category: { values: ['network'] } } }),
+    listCase('tags-vip', { tags: ['vip'] }),
+    listCase('tags-cf-open', {
+      status: ['open'],
+      tags: ['vip'],
+      customFields: { category: { values: ['network'] } },
+    }),
+    saveFieldsCase(targets.openTicketIds),
     { name: 'dashboard', path: '/api/dashboard/stats', capture: serviceSql((db) => dashboardStats(db)) },
     { name: 'team', path: '/api/users/ticket-counts', capture: serviceSql((db) => activeTicketCounts(db)) },
     // The floor under every authenticated endpoint: the session and the user, and nothing else.
@@ -440,6 +498,23 @@ async function main(): Promise<void> {
     for (const benchCase of cases) {
       for (const connections of settings.connections) {
         for (const mode of settings.modes) {
+          if (benchCase.write) {
+            if (mode !== 'api') continue;
+            const write = benchCase.write;
+            rows.push(
+              await measure(
+                {
+                  benchCase: benchCase.name,
+                  mode,
+                  connections,
+                  expected: ['200'],
+                  connect: (i) => httpWriteConnection(port, write(i), { Cookie: cookieOf(i) }),
+                },
+                appPids,
+              ),
+            );
+            continue;
+          }
           if (mode === 'sql') {
             const roundsOf = benchCase.roundsOf;
             if (!roundsOf) continue;

@@ -54,6 +54,62 @@ export function httpConnection(
   };
 }
 
+/** One request of a writing case: its method, path and JSON body. */
+export interface JsonRequest {
+  method: 'PUT' | 'POST' | 'PATCH';
+  path: string;
+  body: unknown;
+}
+
+/** One JSON write, as the SPA sends it (same origin); the answer's body is read and dropped. */
+function httpSendJson(
+  agent: http.Agent,
+  port: number,
+  request: JsonRequest,
+  headers: Record<string, string>,
+): Promise<number> {
+  const payload = Buffer.from(JSON.stringify(request.body));
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method: request.method,
+        path: request.path,
+        headers: {
+          ...BROWSER_HEADERS,
+          'Content-Type': 'application/json',
+          'Content-Length': payload.length,
+          Origin: `http://127.0.0.1:${port}`,
+          ...headers,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('error', reject);
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error('timed out')));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** A loop connection that sends the writes `next` gives, one after another, on its own socket. */
+export function httpWriteConnection(
+  port: number,
+  next: () => JsonRequest,
+  headers: Record<string, string>,
+): LoopConnection {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return {
+    request: async () => String(await httpSendJson(agent, port, next(), headers)),
+    close: () => agent.destroy(),
+  };
+}
+
 /** POSTs JSON (as a same-origin page would) and answers the status and the session cookie set, if any. */
 export function httpPostJson(
   port: number,

@@ -88,6 +88,30 @@ export interface SeedOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * Issue 38's data: a dropdown field `category` with these 12 values, one per ticket, and a third of
+ * the tickets carrying 1 to 3 of TAGS (200 of them, `vip` among them: about 3,300 tickets).
+ */
+export const CATEGORIES = [
+  'network',
+  'hardware',
+  'access',
+  'email',
+  'printing',
+  'software',
+  'phone',
+  'security',
+  'accounts',
+  'facilities',
+  'vpn',
+  'other',
+] as const;
+export const TAGS = [
+  'vip',
+  ...Array.from({ length: 199 }, (_, i) => `tag-${String(i + 1).padStart(3, '0')}`),
+];
+const TAGGED_SHARE = 1 / 3;
+
 /** The share of tickets whose requester wrote again after creating them. */
 const REPLIED_SHARE = 0.2;
 /** The share of all tickets each agent has opened (ticket_views rows: tickets × agents × this). */
@@ -98,7 +122,7 @@ INSERT INTO tickets (
   ticket_number, subject, body, from_email, from_name, status, priority, assigned_to, assigned_at,
   last_updated_by, created_at, updated_at, closed_at, time_spent, harvest_time_entry_id, notes,
   original_email_date, sla_first_response_due_at, sla_first_responded_at, sla_resolution_due_at,
-  sla_next_due_at, sla_first_response_met, sla_resolution_met)
+  sla_next_due_at, sla_first_response_met, sla_resolution_met, custom_fields, tags)
 SELECT
   'T-' || (1700000000000 + s.g),
   s.subject, s.body, s.from_email, s.from_name, s.status, s.priority, s.assignee, s.assigned_at,
@@ -117,7 +141,11 @@ SELECT
     CASE WHEN s.fr_at IS NULL THEN least(s.fr_due, s.res_due) ELSE s.res_due END END,
   CASE WHEN s.fr_at IS NOT NULL THEN s.fr_at <= s.fr_due
     WHEN s.closed_at IS NOT NULL THEN s.closed_at <= s.fr_due END,
-  CASE WHEN s.closed_at IS NOT NULL THEN s.closed_at <= s.res_due END
+  CASE WHEN s.closed_at IS NOT NULL THEN s.closed_at <= s.res_due END,
+  jsonb_build_object('category', ($12::text[])[1 + floor(s.r_category * cardinality($12::text[]))::int]),
+  CASE WHEN s.r_tags < $14 THEN ARRAY(
+    SELECT DISTINCT ($13::text[])[1 + floor(random() * cardinality($13::text[]))::int]
+    FROM generate_series(1, 1 + s.g % 3) ) ELSE '{}'::text[] END
 FROM (
   -- SLA due times (issue 24) in wall time, about what the default targets give in business hours
   -- (x4.2: 8 working hours a day, 5 days a week); answered: every ticket in progress or closed.
@@ -162,7 +190,8 @@ FROM (
     FROM (
       SELECT g, random() AS r_status, random() AS r_priority, random() AS r_assign, random() AS r_agent,
         random() AS r_subject, random() AS r_word1, random() AS r_word2, random() AS r_rare,
-        random() AS r_delay, random() AS r_close, random() AS r_spent,
+        random() AS r_delay, random() AS r_close, random() AS r_spent, random() AS r_category,
+        random() AS r_tags,
         floor(random() * 5000)::int AS requester,
         now() - random() * interval '730 days' AS created_at
       FROM generate_series($1::int, $2::int) AS g
@@ -240,6 +269,9 @@ export async function seedTickets(databaseUrl: string, options: SeedOptions): Pr
     });
 
     const indexes = await dropSecondaryIndexes(main, 'tickets');
+    // Issue 38's tag counts are made once after the load: kept row by row, two loading connections
+    // would queue on the same 200 counters.
+    await main.query('ALTER TABLE tickets DISABLE TRIGGER tickets_tag_counts_on_insert');
 
     const chunks: [number, number][] = [];
     for (let first = 1; first <= options.tickets; first += chunk) {
@@ -261,10 +293,35 @@ export async function seedTickets(databaseUrl: string, options: SeedOptions): Pr
             RARE_WORDS.quokka,
             RARE_WORDS.kerberos,
             DOMAINS,
+            CATEGORIES,
+            TAGS,
+            TAGGED_SHARE,
           ]);
         }),
       ),
     );
+    await main.query('ALTER TABLE tickets ENABLE TRIGGER tickets_tag_counts_on_insert');
+    await timed(log, 'tag counts and the category field', async () => {
+      await main.query(
+        `INSERT INTO tag_counts (tag, total)
+         SELECT tag, count(*) FROM tickets, unnest(tags) AS tag WHERE deleted_at IS NULL GROUP BY tag
+         ON CONFLICT (tag) DO UPDATE SET total = EXCLUDED.total`,
+      );
+      const options = CATEGORIES.map((value) => ({
+        value,
+        label: value[0]!.toUpperCase() + value.slice(1),
+        active: true,
+      }));
+      // Four more fields no seeded ticket has a value for: what a save of five values writes.
+      await main.query(
+        `INSERT INTO ticket_fields (key, label, type, options, position)
+         VALUES ('category', 'Category', 'dropdown', $1, 0), ('device', 'Device', 'text', '[]', 1),
+           ('seats', 'Seats', 'number', '[]', 2), ('due', 'Due', 'date', '[]', 3),
+           ('on_site', 'On Site', 'checkbox', '[]', 4)
+         ON CONFLICT (key) DO NOTHING`,
+        [JSON.stringify(options)],
+      );
+    });
     // One ticket in five has heard back from its requester since it was created (issue 26): the list's
     // "Last Customer Reply" sort and each caller's `unread` have replies to read. Set after the load,
     // as the insert trigger makes every new ticket's last message its creation; before the indexes,

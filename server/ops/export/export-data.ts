@@ -118,7 +118,7 @@ const TICKETS_SQL = `
          w.email AS "lastUpdatedByEmail", ${isoSql('t.created_at')} AS "createdAt", ${isoSql('t.updated_at')} AS "updatedAt",
          ${isoSql('t.closed_at')} AS "closedAt", t.time_spent::float8 AS "timeSpent",
          t.harvest_time_entry_id::float8 AS "harvestTimeEntryId", ${isoSql('t.original_email_date')} AS "originalEmailDate",
-         t.notes AS "rawNotes", t.attachments AS "listedAttachments",
+         t.notes AS "rawNotes", t.attachments AS "listedAttachments", t.tags, t.custom_fields AS "customFields",
          (SELECT coalesce(json_agg(json_build_object(
                    'id', m.id, 'direction', m.direction, 'fromName', m.from_name, 'fromEmail', m.from_email,
                    'toEmail', m.to_email, 'subject', m.subject, 'body', m.body, 'status', m.status,
@@ -195,6 +195,8 @@ async function exportTickets(
         noteCount: entries.length,
         messageCount: thread.length,
         fileCount: files.length,
+        tags: (ticket.tags as string[]).join(', '),
+        customFields: JSON.stringify(ticket.customFields),
       };
       ticketRows.push(flat);
       entries.forEach((entry, index) =>

@@ -86,9 +86,10 @@ beforeAll(async () => {
   ids.admin = admin!.id;
   const [t1] = await q<{ id: string }>(
     `INSERT INTO tickets (ticket_number, subject, body, from_email, from_name, status, assigned_to, assigned_at,
-                          created_at, notes)
+                          created_at, notes, tags, custom_fields)
      VALUES ('T-1', '=HYPERLINK("http://evil.example","click")', E'Line 1\\r\\nLine "2", with a comma',
-             'jordan@contoso.com', '@Jordan', 'open', $1, '2026-11-02T10:00:00Z', '2026-11-01T09:00:00Z', $2)
+             'jordan@contoso.com', '@Jordan', 'open', $1, '2026-11-02T10:00:00Z', '2026-11-01T09:00:00Z', $2,
+             '{vip,network}', '{"category": "network", "seats": 3}')
      RETURNING id`,
     [
       ids.admin,
@@ -210,8 +211,16 @@ describe('the export', () => {
       noteCount: '2',
       messageCount: '1',
       fileCount: '2',
+      tags: 'vip, network',
+      customFields: '{"seats":3,"category":"network"}',
     });
-    expect(second).toMatchObject({ subject: "'-2 hours", noteCount: '2', assignedToEmail: '' });
+    expect(second).toMatchObject({
+      subject: "'-2 hours",
+      noteCount: '2',
+      assignedToEmail: '',
+      tags: '',
+      customFields: '{}',
+    });
     expect(csvObjects('time-entries.csv')[0]).toMatchObject({
       hours: '1.25',
       notes: "'+1 call",
@@ -222,6 +231,8 @@ describe('the export', () => {
     expect(ticket).toMatchObject({
       subject: '=HYPERLINK("http://evil.example","click")',
       fromName: '@Jordan',
+      tags: ['vip', 'network'],
+      customFields: { category: 'network', seats: 3 },
     });
   });
 

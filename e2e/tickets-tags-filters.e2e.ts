@@ -239,7 +239,10 @@ describe('tags and custom fields on the ticket list (issue 38)', () => {
       await panel(page).getByRole('group', { name: category.label }).waitFor();
       await expectNoViolations(page, `the filter panel with Tags and Fields (${width} px)`);
       await screenshot(page, `tickets-tags-filters-${width}`);
+      // Tall enough for the whole panel: the app's main area scrolls by itself.
+      await page.setViewportSize({ width, height: 2200 });
       await screenshotOf(panel(page), `tickets-tags-filter-panel-${width}`);
+      await page.setViewportSize({ width, height: 900 });
 
       await page.getByRole('button', { name: 'Filters' }).click();
       await page.getByRole('checkbox', { name: `Select ticket ${routerDown.ticketNumber}` }).click();

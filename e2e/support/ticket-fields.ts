@@ -1,35 +1,28 @@
 import type { BrowserContext } from 'playwright-core';
-import pg from 'pg';
-import type { CustomFieldValue, TicketFieldOption, TicketFieldType } from '@shared/contracts/ticket-fields';
-import { appUnderTest } from './app';
-
-export interface SeedFieldInput {
-  key: string;
-  label: string;
-  type: TicketFieldType;
-  options?: Omit<TicketFieldOption, 'active'>[];
-}
+import type {
+  CreateTicketFieldInput,
+  CustomFieldValue,
+  TicketFieldResponse,
+} from '@shared/contracts/ticket-fields';
+import { adminApi, expectStatus } from './api-users';
 
 /**
- * Adds a custom field (issue 38) straight into the app's database, after every existing one. Every
- * file shares the database, so a test names its fields with its own unique key and label.
+ * Defines a custom field (issue 38) as the admin, through POST /api/ticket-fields. Every file shares
+ * the database, so a test names its fields with its own unique key and label.
  */
-export async function seedTicketField(input: SeedFieldInput): Promise<void> {
-  const client = new pg.Client({ connectionString: appUnderTest().databaseUrl });
-  await client.connect();
+export async function seedTicketField(
+  input: Omit<CreateTicketFieldInput, 'options'> & { options?: { value: string; label: string }[] },
+): Promise<TicketFieldResponse['field']> {
+  const api = await adminApi();
   try {
-    await client.query(
-      `INSERT INTO ticket_fields (key, label, type, options, position)
-       VALUES ($1, $2, $3, $4::jsonb, (SELECT coalesce(max(position) + 1, 0) FROM ticket_fields))`,
-      [
-        input.key,
-        input.label,
-        input.type,
-        JSON.stringify((input.options ?? []).map((option) => ({ ...option, active: true }))),
-      ],
+    const { field } = await expectStatus<TicketFieldResponse>(
+      api.post('/api/ticket-fields', { data: input }),
+      201,
+      `define field ${input.key}`,
     );
+    return field;
   } finally {
-    await client.end();
+    await api.dispose();
   }
 }
 

@@ -174,7 +174,10 @@ export function TagInput({
               <span className="flex items-center justify-between gap-3">
                 <span className="truncate">{suggestion.name}</span>
                 {suggestion.count !== undefined && (
-                  <span className="text-xs text-muted-foreground">{suggestion.count}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {suggestion.count}
+                    <span className="sr-only"> {suggestion.count === 1 ? 'ticket' : 'tickets'}</span>
+                  </span>
                 )}
               </span>
             )}

@@ -6,7 +6,7 @@ import {
   type TicketStatus,
 } from '@shared/constants';
 import type { SlaFilterState } from '@shared/contracts/sla';
-import type { TicketListFilters } from '@shared/contracts/tickets';
+import type { CustomFieldFilter, TicketListFilters } from '@shared/contracts/tickets';
 
 /** The filters the panel edits; page, page size and search are the list's own. */
 export type TicketFilterValues = Omit<TicketListFilters, 'page' | 'limit' | 'search'>;
@@ -48,7 +48,35 @@ export function withValue<T>(values: readonly T[] | undefined, value: T, checked
   return next.length > 0 ? next : undefined;
 }
 
-/** "N filter(s) applied": status, priority, assignee, assignment status and the four dates (spec §2). */
+/**
+ * One custom field's condition changed (issue 38); a condition left with no value nor bound goes, and
+ * `customFields` itself when no field has one, so an emptied filter leaves no trace in the URL.
+ */
+export function withCustomFieldFilter(
+  values: TicketFilterValues,
+  key: string,
+  filter: CustomFieldFilter,
+): TicketFilterValues {
+  const { [key]: _previous, ...others } = values.customFields ?? {};
+  const kept: CustomFieldFilter = {
+    ...(filter.values?.length ? { values: filter.values } : {}),
+    ...(filter.gte ? { gte: filter.gte } : {}),
+    ...(filter.lte ? { lte: filter.lte } : {}),
+  };
+  const customFields = Object.keys(kept).length > 0 ? { ...others, [key]: kept } : others;
+  return { ...values, customFields: Object.keys(customFields).length > 0 ? customFields : undefined };
+}
+
+/** Each condition on a custom field counts as one filter, as each of the spec's dates does. */
+const customFieldConditions = (values: TicketFilterValues) =>
+  Object.values(values.customFields ?? {}).flatMap((filter) =>
+    [(filter.values?.length ?? 0) > 0, filter.gte !== undefined, filter.lte !== undefined].filter(Boolean),
+  ).length;
+
+/**
+ * "N filter(s) applied": status, priority, assignee, assignment status and the four dates (spec §2);
+ * beside them (issue 38) the tags, the tags left out and each custom field condition.
+ */
 export function countAppliedFilters(values: TicketFilterValues): number {
   const applied = [
     (values.status?.length ?? 0) > 0,
@@ -59,8 +87,10 @@ export function countAppliedFilters(values: TicketFilterValues): number {
     values.createdBefore !== undefined,
     values.closedAfter !== undefined,
     values.closedBefore !== undefined,
+    (values.tags?.length ?? 0) > 0,
+    (values.withoutTags?.length ?? 0) > 0,
   ];
-  return applied.filter(Boolean).length;
+  return applied.filter(Boolean).length + customFieldConditions(values);
 }
 
 export const QUICK_FILTERS = [

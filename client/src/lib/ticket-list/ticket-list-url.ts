@@ -1,5 +1,10 @@
 import { DEFAULT_LIST_STATUSES } from '@shared/constants';
-import { ticketListQuerySchema, toTicketListQuery, type TicketListFilters } from '@shared/contracts/tickets';
+import {
+  CUSTOM_FIELD_PARAM_PREFIX,
+  ticketListQuerySchema,
+  toTicketListQuery,
+  type TicketListFilters,
+} from '@shared/contracts/tickets';
 import { paths } from '@/lib/paths';
 import { DEFAULT_FILTER_VALUES, type TicketFilterValues } from './ticket-list-filters';
 import type { TicketListSort } from './ticket-sort';
@@ -45,7 +50,13 @@ const LIST_KEYS = [
   'order',
   'deleted',
   'sla',
+  'tags',
+  'without_tags',
 ] as const;
+
+/** The list's parameters in `params`: the named ones, and every custom field's (`cf.*`, issue 38). */
+const isListKey = (key: string) =>
+  (LIST_KEYS as readonly string[]).includes(key) || key.startsWith(CUSTOM_FIELD_PARAM_PREFIX);
 
 /**
  * The list's parameters, checked as the server checks them; a parameter it would refuse (a link
@@ -53,9 +64,8 @@ const LIST_KEYS = [
  */
 function parseListParams(params: URLSearchParams): TicketListFilters {
   const raw: Record<string, string> = {};
-  for (const key of LIST_KEYS) {
-    const value = params.get(key);
-    if (value !== null && !(key === 'status' && value === ALL_STATUSES)) raw[key] = value;
+  for (const [key, value] of params) {
+    if (isListKey(key) && !(key === 'status' && value === ALL_STATUSES)) raw[key] ??= value;
   }
   for (;;) {
     const parsed = ticketListQuerySchema.safeParse(raw);
@@ -85,6 +95,9 @@ export function parseTicketListView(search: string): TicketListView {
     closedAfter: filters.closedAfter,
     closedBefore: filters.closedBefore,
     sla: filters.sla,
+    tags: filters.tags,
+    withoutTags: filters.withoutTags,
+    customFields: filters.customFields,
   };
   return {
     values,

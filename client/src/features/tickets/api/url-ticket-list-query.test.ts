@@ -32,4 +32,22 @@ describe('the /tickets list asked for from its URL before the list code has load
       ),
     );
   });
+
+  it('the tags, tags left out and custom field filters of the URL are the list’s filters (issue 38)', () => {
+    const { queryKey } = urlTicketListQueryOptions(
+      '?status=open&tags=vip&without_tags=spam&cf.category=network,none&cf.due.gte=2026-01-01',
+    );
+    expect(hashed(queryKey)).toBe(
+      hashed(
+        ticketKeys.list({
+          status: ['open'],
+          page: 1,
+          limit: DEFAULT_PAGE_SIZE,
+          tags: ['vip'],
+          withoutTags: ['spam'],
+          customFields: { category: { values: ['network', 'none'] }, due: { gte: '2026-01-01' } },
+        }),
+      ),
+    );
+  });
 });

@@ -7,10 +7,11 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useBulkDeleteTickets } from '../api/bulk-delete-tickets';
 import { useBulkUpdateTickets } from '../api/bulk-update-tickets';
 import { useBulkMergeTickets } from '../api/merge-tickets';
-import { notifyFailure, notifySuccess, TICKET_LIST_TOASTS } from '../lib/ticket-list-toasts';
+import { BULK_TAG_TOASTS, notifyFailure, notifySuccess, TICKET_LIST_TOASTS } from '../lib/ticket-list-toasts';
 import { notifyMovedToTrash } from '../lib/trash-toast';
 import { BulkMergeDialog } from './bulk-merge-dialog';
 import { BulkAssignSelect, BulkStatusSelect } from './bulk-selects';
+import { BulkTagsPopover } from './bulk-tags-popover';
 
 interface TicketBulkBarProps {
   selectedIds: readonly string[];
@@ -26,7 +27,7 @@ interface TicketBulkBarProps {
   onDeleted?: (ticketIds: readonly string[]) => void;
 }
 
-/** Changes, assigns or deletes every selected ticket at once. */
+/** Changes, assigns, tags or deletes every selected ticket at once. */
 export function TicketBulkBar({
   selectedIds,
   selectedTickets,
@@ -50,6 +51,23 @@ export function TicketBulkBar({
       onClear();
     } catch (error) {
       notifyFailure(TICKET_LIST_TOASTS.bulkUpdateFailed, error);
+    }
+  };
+
+  /** Adds or removes tags on every selected ticket (issue 38); true once done. */
+  const changeTags = async (mode: 'add' | 'remove', tags: string[]): Promise<boolean> => {
+    try {
+      const { updated } = await bulkUpdate.mutateAsync({
+        ticketIds: [...selectedIds],
+        updates: mode === 'add' ? { addTags: tags } : { removeTags: tags },
+      });
+      notifySuccess(BULK_TAG_TOASTS[mode === 'add' ? 'added' : 'removed'](tags.length, updated));
+      onClear();
+      return true;
+    } catch (error) {
+      // The server's words say which tag is malformed, or that a ticket would pass 20 tags.
+      notifyFailure(BULK_TAG_TOASTS[mode === 'add' ? 'addFailed' : 'removeFailed'], error, true);
+      return false;
     }
   };
 
@@ -88,6 +106,13 @@ export function TicketBulkBar({
       <div className="flex flex-1 flex-wrap items-center justify-end gap-2">
         <BulkStatusSelect disabled={busy} onSelect={(status) => void update({ status })} />
         <BulkAssignSelect disabled={busy} onSelect={(assignedTo) => void update({ assignedTo })} />
+        <BulkTagsPopover mode="add" disabled={busy} onApply={(tags) => changeTags('add', tags)} />
+        <BulkTagsPopover
+          mode="remove"
+          disabled={busy}
+          selectedTags={[...new Set(selectedTickets.flatMap((ticket) => ticket.tags))].sort()}
+          onApply={(tags) => changeTags('remove', tags)}
+        />
         {count >= 2 && (
           <Button variant="outline" size="sm" disabled={busy} onClick={() => setMerging(true)}>
             <GitMerge aria-hidden="true" />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TicketListItem } from '@shared/contracts/tickets';
+import { TagChips } from '@/components/tags/tag-chips';
 import { Checkbox } from '@/components/ui/checkbox';
 import { focusRing } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/utils';
@@ -24,8 +25,8 @@ interface TicketCardListProps {
 
 /**
  * The list on a phone (below 640 px, issue 26): one card per ticket with the table's facts (number,
- * subject, requester, status, priority, assignee, created) instead of a table wider than the screen.
- * The subject is the card's button that opens the ticket; the actions follow it.
+ * subject, requester, tags, status, priority, assignee, created) instead of a table wider than the
+ * screen. The subject is the card's button that opens the ticket; the actions follow it.
  */
 export function TicketCardList({
   tickets,
@@ -93,6 +94,8 @@ export function TicketCardList({
             <p className="truncate text-sm text-muted-foreground">
               {ticket.fromName} · {ticket.fromEmail}
             </p>
+            {/* Outside the subject's button, whose name stays the ticket's number and subject. */}
+            <TagChips tags={ticket.tags} />
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <TicketStatusBadge status={ticket.status} />
               <TicketPriorityBadge priority={ticket.priority} />

@@ -10,9 +10,11 @@ import {
   type TicketFilterValues,
 } from '@/lib/ticket-list/ticket-list-filters';
 import { AssignedUserFilter, AssignmentStatusFilter } from './assignment-filters';
+import { CustomFieldFilters } from './custom-field-filters';
 import { DateRangeFilter } from './date-range-filter';
 import { QuickFilters } from './quick-filters';
 import { PriorityFilter, StatusFilter } from './status-priority-filters';
+import { TagFilters } from './tag-filters';
 
 interface TicketFilterPanelProps {
   id: string;
@@ -62,6 +64,9 @@ export function TicketFilterPanel({
             />
           </div>
         </div>
+        <Separator />
+        <TagFilters values={values} onChange={onChange} />
+        <CustomFieldFilters values={values} onChange={onChange} separator={<Separator />} />
         <Separator />
         <div className="flex items-center justify-between gap-3">
           <Badge variant="secondary" aria-live="polite">

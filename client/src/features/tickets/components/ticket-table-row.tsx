@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TicketListItem } from '@shared/contracts/tickets';
+import { TagChips } from '@/components/tags/tag-chips';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
@@ -61,15 +62,19 @@ export function TicketTableRow({
               className="mt-1.5 size-2 shrink-0 rounded-full bg-primary"
             />
           )}
-          <p
-            className={cn(
-              'line-clamp-2 max-w-80 min-w-32 break-words 2xl:min-w-36',
-              ticket.unread ? 'font-bold' : 'font-medium',
-            )}
-            title={ticket.subject}
-          >
-            {ticket.subject}
-          </p>
+          <div className="min-w-0 space-y-1">
+            <p
+              className={cn(
+                'line-clamp-2 max-w-80 min-w-32 break-words 2xl:min-w-36',
+                ticket.unread ? 'font-bold' : 'font-medium',
+              )}
+              title={ticket.subject}
+            >
+              {ticket.subject}
+            </p>
+            {/* Under the subject, not a column of their own: the table still fits from 1280 px (issue 38). */}
+            <TagChips tags={ticket.tags} className="max-w-80" />
+          </div>
         </div>
       </TableCell>
       <TableCell>

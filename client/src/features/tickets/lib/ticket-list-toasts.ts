@@ -14,6 +14,18 @@ export const TICKET_LIST_TOASTS = {
   deleteFailed: 'Failed to delete ticket',
 } as const;
 
+const tickets = (count: number) => `${count} ${count === 1 ? 'ticket' : 'tickets'}`;
+const tagsWord = (count: number) => (count === 1 ? 'Tag' : 'Tags');
+
+/** The bulk bar's Add Tags and Remove Tags (issue 38), in the tone of the spec's bulk toasts. */
+export const BULK_TAG_TOASTS = {
+  added: (tagCount: number, ticketCount: number) => `${tagsWord(tagCount)} added to ${tickets(ticketCount)}`,
+  removed: (tagCount: number, ticketCount: number) =>
+    `${tagsWord(tagCount)} removed from ${tickets(ticketCount)}`,
+  addFailed: 'Failed to add tags',
+  removeFailed: 'Failed to remove tags',
+} as const;
+
 /** The Trash's toasts (issue 26), in the spec's tone. */
 export const TRASH_TOASTS = {
   restored: 'Ticket restored successfully',

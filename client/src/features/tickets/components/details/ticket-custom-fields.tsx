@@ -59,10 +59,16 @@ function FieldsForm({
         )}
       </div>
       <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" onClick={edit.cancel} disabled={edit.saving}>
+        <Button
+          type="button"
+          variant="outline"
+          className="flex-1 sm:flex-none"
+          onClick={edit.cancel}
+          disabled={edit.saving}
+        >
           Cancel
         </Button>
-        <Button type="submit" disabled={edit.saving}>
+        <Button type="submit" className="flex-1 sm:flex-none" disabled={edit.saving}>
           {edit.saving && <Spinner />}
           Save Fields
         </Button>

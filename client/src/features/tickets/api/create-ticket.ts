@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TicketPriority } from '@shared/constants';
+import type { CustomFieldValues } from '@shared/contracts/ticket-fields';
 import type { TicketResponse } from '@shared/contracts/tickets';
 import { apiSend } from '@/lib/api-client';
 import { refreshTicketData } from './refresh-ticket-data';
@@ -12,6 +13,8 @@ export interface NewTicket {
   fromEmail: string;
   priority: TicketPriority;
   assignedTo: string | null;
+  /** Issue 38: the custom fields filled in, by key (none is required on a new ticket). */
+  customFields?: CustomFieldValues;
 }
 
 /** POST /api/tickets with the body of spec §7: a hand-made ticket is open, dated now, without attachments. */

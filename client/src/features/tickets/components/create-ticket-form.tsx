@@ -1,13 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { DEFAULT_TICKET_PRIORITY, TICKET_PRIORITIES } from '@shared/constants';
 import { createTicketSchema } from '@shared/contracts/tickets';
 import { DialogActions } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { activeFields, useTicketFields } from '@/lib/ticket-fields';
+import { useFocusFirstInvalid } from '@/lib/field-errors';
 import { useCreateTicket } from '../api/create-ticket';
+import type { FieldDrafts } from '../lib/custom-field-drafts';
+import { customFieldErrors } from '../lib/custom-field-errors';
+import { newTicketFields } from '../lib/new-ticket-fields';
 import {
   notifyFailure,
   notifySuccess,
@@ -16,6 +21,7 @@ import {
 } from '../lib/ticket-list-toasts';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Heading } from '@/components/ui/heading';
+import { CreateTicketFields } from './create-ticket-fields';
 import { AssigneeSelect, PrioritySelect } from './create-ticket-selects';
 
 /** The dialog's fields, checked by the same rules the server applies to POST /api/tickets. */
@@ -53,27 +59,43 @@ export function CreateTicketForm({ onCreated }: { onCreated: () => void }) {
     defaultValues: EMPTY_FORM,
   });
   const { errors, isSubmitting } = form.formState;
+  // Issue 38: the active custom fields, below the spec's sections; only those filled in are sent.
+  const fields = activeFields(useTicketFields().data);
+  const [drafts, setDrafts] = useState<FieldDrafts>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const focus = useFocusFirstInvalid();
+  const checkFields = () => {
+    const checked = newTicketFields(fields, drafts);
+    setFieldErrors(checked.problems);
+    return checked;
+  };
 
   const onValid = async (values: NewTicketFormOutput) => {
+    const custom = checkFields();
+    if (Object.keys(custom.problems).length > 0) return focus.focusFirstInvalid();
     try {
-      await createTicket.mutateAsync(values);
+      const customFields = Object.keys(custom.values).length > 0 ? custom.values : undefined;
+      await createTicket.mutateAsync({ ...values, customFields });
     } catch (error) {
+      setFieldErrors(customFieldErrors(error));
       notifyFailure(TICKET_LIST_TOASTS.createFailed, error, true);
       return;
     }
     notifySuccess(TICKET_LIST_TOASTS.created);
     form.reset(EMPTY_FORM);
+    setDrafts({});
     onCreated();
   };
 
   // Spec §5: a blank required field is one toast; other mistakes (a malformed email) show under the field.
   const onInvalid = () => {
+    checkFields();
     const values = form.getValues();
     if (REQUIRED_FIELDS.some((field) => values[field].trim() === '')) notifyValidationError();
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-6">
+    <form ref={focus.ref} noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-6">
       <FormSection title="Ticket Information">
         <FormField id="new-ticket-subject" label="Subject" required error={errors.subject?.message}>
           <Input
@@ -124,6 +146,16 @@ export function CreateTicketForm({ onCreated }: { onCreated: () => void }) {
           />
         </div>
       </FormSection>
+
+      <CreateTicketFields
+        fields={fields}
+        drafts={drafts}
+        onChange={(key, draft) => {
+          setDrafts((now) => ({ ...now, [key]: draft }));
+          setFieldErrors(({ [key]: _gone, ...rest }) => rest);
+        }}
+        errors={fieldErrors}
+      />
 
       <DialogActions cancelLabel="Cancel" submitLabel="Create Ticket" pending={isSubmitting} />
     </form>

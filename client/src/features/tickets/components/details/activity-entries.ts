@@ -39,7 +39,11 @@ const change = (from: string, to: string) => `${from} → ${to}`;
  * "Ticket assigned" "Assigned to {name}", "Ticket closed" "{hours} hours tracked" (the ticket's
  * tracked time).
  */
-function describe(event: TicketEvent, ticket: Ticket): Pick<ActivityEntry, 'title' | 'detail'> {
+function describe(
+  event: TicketEvent,
+  ticket: Ticket,
+  fieldLabels: ReadonlyMap<string, string>,
+): Pick<ActivityEntry, 'title' | 'detail'> {
   switch (event.kind) {
     // The spec's text, whoever created it (the API's actor says who).
     case 'created':
@@ -82,7 +86,8 @@ function describe(event: TicketEvent, ticket: Ticket): Pick<ActivityEntry, 'titl
       };
     case 'field':
       return {
-        title: `${event.field ?? 'Field'} changed`,
+        // The field's label now ("Category changed"); its key when the fields have not loaded.
+        title: `${(event.field && fieldLabels.get(event.field)) ?? event.field ?? 'Field'} changed`,
         detail: `${change(event.from ?? 'Empty', event.to ?? 'Empty')} ${byWhom(event)}`,
       };
     case 'merged':
@@ -100,12 +105,19 @@ function describe(event: TicketEvent, ticket: Ticket): Pick<ActivityEntry, 'titl
   }
 }
 
-/** The Activity Log (spec §2, issue 26): every recorded change, oldest first. */
-export function activityEntries(events: readonly TicketEvent[], ticket: Ticket): ActivityEntry[] {
+/**
+ * The Activity Log (spec §2, issue 26): every recorded change, oldest first. `fieldLabels` names the
+ * custom fields by key (issue 38).
+ */
+export function activityEntries(
+  events: readonly TicketEvent[],
+  ticket: Ticket,
+  fieldLabels: ReadonlyMap<string, string> = new Map(),
+): ActivityEntry[] {
   return events.map((event) => ({
     id: event.id,
     kind: event.kind,
     at: event.createdAt,
-    ...describe(event, ticket),
+    ...describe(event, ticket, fieldLabels),
   }));
 }

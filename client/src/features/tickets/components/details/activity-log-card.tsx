@@ -18,9 +18,11 @@ import {
   SlidersHorizontal,
   Tag,
 } from 'lucide-react';
+import { useMemo } from 'react';
 import type { TicketEventKind } from '@shared/constants';
 import type { Ticket } from '@shared/contracts/tickets';
 import { SectionCard } from '@/components/ui/section-card';
+import { useTicketFields } from '@/lib/ticket-fields';
 import { useTicketActivity } from '../../api/get-ticket-activity';
 import { activityEntries, type ActivityEntry } from './activity-entries';
 import { Timestamp } from './timestamp';
@@ -63,11 +65,16 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
 /** What happened to the ticket, oldest first (spec §2): its full history (issue 26). */
 export function ActivityLogCard({ ticket }: { ticket: Ticket }) {
   const { data: events, isError } = useTicketActivity(ticket.id);
+  const { data: fields } = useTicketFields();
+  const fieldLabels = useMemo(
+    () => new Map((fields ?? []).map((field) => [field.key, field.label])),
+    [fields],
+  );
   return (
     <SectionCard title="Activity Log" icon={History}>
       {events ? (
         <ol className="space-y-4">
-          {activityEntries(events, ticket).map((entry) => (
+          {activityEntries(events, ticket, fieldLabels).map((entry) => (
             <ActivityItem key={entry.id} entry={entry} />
           ))}
         </ol>

@@ -1,6 +1,7 @@
 import type { HarvestSyncResult } from '@shared/contracts/time';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { listOfLabels } from '../../lib/custom-field-drafts';
 import { handleUnauthorizedMutation, type UnauthorizedSurface } from '@/components/session-expiry';
 
 /** The card's toasts, word for word from spec §4, §5 and §8. */
@@ -17,8 +18,16 @@ const SYNC_NOTES = {
   failed: 'Harvest refused the time entry; Time Tracking shows why.',
 } as const satisfies Record<HarvestSyncResult, string | undefined>;
 
-export function notifyMissingInformation(): void {
-  toast({ variant: 'destructive', ...CLOSE_TICKET_TOASTS.missing });
+/**
+ * The spec's "Missing Information" toast. Given the labels of custom fields required to close
+ * (issue 38), the same toast names them instead: "Please fill in Category".
+ */
+export function notifyMissingInformation(fieldLabels: readonly string[] = []): void {
+  const description =
+    fieldLabels.length > 0
+      ? `Please fill in ${listOfLabels(fieldLabels)}`
+      : CLOSE_TICKET_TOASTS.missing.description;
+  toast({ variant: 'destructive', title: CLOSE_TICKET_TOASTS.missing.title, description });
 }
 
 /** A value the user cannot correct in a field (rare: the pickers only offer valid ids). */

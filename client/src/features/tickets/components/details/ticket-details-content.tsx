@@ -51,7 +51,7 @@ export function TicketDetailsContent({ ticket, guard, onTicketClosed, surface }:
             />
           </div>
         </div>
-        <TicketInformationCard ticket={ticket} />
+        <TicketInformationCard {...actionProps} />
         <SlaCard sla={ticket.sla} />
         <MessageCard ticketId={ticket.id} bodyText={ticket.bodyText} />
         <ConversationCard ticketId={ticket.id} surface={surface} />

@@ -1,8 +1,11 @@
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Ticket } from '@shared/contracts/tickets';
 import { TicketPriorityBadge, TicketStatusBadge } from '../ticket-badges';
 import { SectionCard } from '@/components/ui/section-card';
+import { Separator } from '@/components/ui/separator';
+import type { TicketActionProps } from './ticket-action-props';
+import { TicketCustomFields } from './ticket-custom-fields';
+import { TicketTags } from './ticket-tags';
 import { Timestamp } from './timestamp';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -14,8 +17,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Who wrote in, when, and where the ticket stands (spec §2). */
-export function TicketInformationCard({ ticket }: { ticket: Ticket }) {
+type InformationProps = Pick<TicketActionProps, 'ticket' | 'guardedSave' | 'draftResets' | 'surface'>;
+
+/**
+ * Who wrote in, when, and where the ticket stands (spec §2); then its tags and custom fields, each
+ * edited in place (issue 38).
+ */
+export function TicketInformationCard(props: InformationProps) {
+  const { ticket } = props;
   return (
     <SectionCard title="Ticket Information" icon={Info}>
       <dl className="grid gap-4 sm:grid-cols-2">
@@ -33,6 +42,11 @@ export function TicketInformationCard({ ticket }: { ticket: Ticket }) {
           <TicketPriorityBadge priority={ticket.priority} />
         </Field>
       </dl>
+      <Separator className="my-4" />
+      <div className="space-y-4">
+        <TicketTags {...props} />
+        <TicketCustomFields {...props} />
+      </div>
     </SectionCard>
   );
 }

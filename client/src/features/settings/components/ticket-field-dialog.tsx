@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import {
   Controller,
-  useFieldArray,
   useForm,
   useWatch,
   type FieldErrors,
@@ -25,7 +24,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
-import { serverFieldErrors } from '@/lib/field-errors';
+import { serverFieldErrors, useFocusFirstInvalid } from '@/lib/field-errors';
 import { useCreateTicketField, useUpdateTicketField } from '../api/ticket-fields';
 import {
   createInputOf,
@@ -82,8 +81,13 @@ const formPathOf = (path: string) =>
   (path === 'options' ? 'options.root' : path) as FieldPath<TicketFieldDraft>;
 
 function TicketFieldForm({ field, onDone }: { field: TicketField | null; onDone: () => void }) {
-  const form = useForm<TicketFieldDraft>({ defaultValues: draftOf(field), resolver: draftResolver(field) });
-  const rows = useFieldArray({ control: form.control, name: 'options' });
+  const form = useForm<TicketFieldDraft>({
+    defaultValues: draftOf(field),
+    resolver: draftResolver(field),
+    // Focus goes to the first message in the dialog's order, option rows included (they are not registered).
+    shouldFocusError: false,
+  });
+  const focus = useFocusFirstInvalid();
   const type = useWatch({ control: form.control, name: 'type' });
   const create = useCreateTicketField();
   const update = useUpdateTicketField();
@@ -97,20 +101,29 @@ function TicketFieldForm({ field, onDone }: { field: TicketField | null; onDone:
   const changeType = (next: TicketFieldType) => {
     form.setValue('type', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     // A first empty row, so a new dropdown does not start with an empty editor.
-    if (hasOptions(next) && rows.fields.length === 0) rows.append(newOption(), { shouldFocus: false });
+    if (hasOptions(next) && form.getValues('options').length === 0) form.setValue('options', [newOption()]);
   };
 
+  /**
+   * The server's refusal at its inputs. A 409 on a type change (tickets have values, the message says
+   * how many) puts the saved type back and locks it, the message under it; the rest of the form stays.
+   */
   const showServerProblem = (error: unknown, typeChanged: boolean) => {
-    const placed = Object.entries(serverFieldErrors(error));
-    placed.forEach(([path, message], index) =>
-      form.setError(formPathOf(path), { type: 'server', message }, { shouldFocus: index === 0 }),
-    );
-    if (error instanceof ApiError && error.status === 409 && field && typeChanged) {
+    const { type: typeMessage, ...placed } = serverFieldErrors(error);
+    const typeInUse = error instanceof ApiError && error.status === 409 && field !== null && typeChanged;
+    if (typeInUse) {
       form.setValue('type', field.type);
-      setTypeProblem(serverMessageOf(error) ?? TEXTS.typeLocked);
-    } else if (placed.length === 0) {
-      setFormProblem(serverMessageOf(error) ?? TEXTS.saveFailed);
+      form.clearErrors('type');
+      setTypeProblem(typeMessage ?? serverMessageOf(error) ?? TEXTS.typeLocked);
+    } else if (typeMessage) {
+      placed.type = typeMessage;
     }
+    for (const [path, message] of Object.entries(placed)) {
+      form.setError(formPathOf(path), { type: 'server', message });
+    }
+    if (!typeInUse && Object.keys(placed).length === 0)
+      setFormProblem(serverMessageOf(error) ?? TEXTS.saveFailed);
+    focus.focusFirstInvalid();
     notifyFailure(TEXTS.saveFailed, error);
   };
 
@@ -149,7 +162,12 @@ function TicketFieldForm({ field, onDone }: { field: TicketField | null; onDone:
   const typeError = errors.type?.message;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4">
+    <form
+      ref={focus.ref}
+      noValidate
+      onSubmit={form.handleSubmit(submit, focus.focusFirstInvalid)}
+      className="space-y-4"
+    >
       {formProblem && (
         <p role="alert" className="rounded-md border border-destructive/50 p-3 text-sm text-destructive">
           {formProblem}
@@ -254,7 +272,7 @@ function TicketFieldForm({ field, onDone }: { field: TicketField | null; onDone:
           </div>
         )}
       />
-      {hasOptions(type) && <TicketFieldOptionsEditor form={form} rows={rows} />}
+      {hasOptions(type) && <TicketFieldOptionsEditor form={form} />}
       <DialogActions
         cancelLabel={TEXTS.cancel}
         onCancel={onDone}

@@ -1,19 +1,20 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useWatch, type UseFieldArrayReturn, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { fieldErrorId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { fieldErrorId } from '@/components/ui/form-field';
-import { newOption, optionValueFromLabel, type TicketFieldDraft } from '../lib/ticket-field-form';
+import {
+  moved,
+  newOption,
+  optionValueFromLabel,
+  type OptionDraft,
+  type TicketFieldDraft,
+} from '../lib/ticket-field-form';
 import { TICKET_FIELDS_TEXTS as TEXTS } from '../lib/ticket-fields-texts';
 import { focusMoveButton, MoveButtons, type MoveDirection } from './move-buttons';
-
-interface OptionsEditorProps {
-  form: UseFormReturn<TicketFieldDraft>;
-  rows: UseFieldArrayReturn<TicketFieldDraft, 'options'>;
-}
 
 const OPTIONS_HINT_ID = 'ticket-field-options-hint';
 const OPTIONS_ERROR_ID = 'ticket-field-options-error';
@@ -21,24 +22,32 @@ const OPTIONS_ERROR_ID = 'ticket-field-options-error';
 /**
  * A dropdown's or multi-select's options: label and value per row, in order. A saved option keeps its
  * value and is deactivated rather than removed (tickets hold it, issue 38); a row never saved can go.
+ * The rows are the form's `options` array, changed whole (react-hook-form's useFieldArray would add
+ * 1.4 KB gzip to the sign-in page's shared chunk, over its budget).
  */
-export function TicketFieldOptionsEditor({ form, rows }: OptionsEditorProps) {
+export function TicketFieldOptionsEditor({ form }: { form: UseFormReturn<TicketFieldDraft> }) {
   const options = useWatch({ control: form.control, name: 'options' });
   const { errors } = form.formState;
   const listRef = useRef<HTMLOListElement>(null);
-  const [moved, setMoved] = useState<{ row: string; direction: MoveDirection } | null>(null);
+  const [movedRow, setMovedRow] = useState<{ row: string; direction: MoveDirection } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   useEffect(() => {
-    if (moved) focusMoveButton(listRef.current, moved.row, moved.direction);
-  }, [moved]);
+    if (movedRow) focusMoveButton(listRef.current, movedRow.row, movedRow.direction);
+  }, [movedRow]);
+
+  // Checked again as it changes once a save was tried, as the inputs bound to the form are.
+  const setOptions = (next: OptionDraft[]) =>
+    form.setValue('options', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  const nameOf = (option: OptionDraft, index: number) => option.label.trim() || TEXTS.optionName(index);
 
   const move = (index: number, direction: MoveDirection) => {
     const to = direction === 'up' ? index - 1 : index + 1;
-    rows.move(index, to);
-    setMoved({ row: rows.fields[index]!.id, direction });
-    setAnnouncement(TEXTS.moved(nameOf(index), to + 1, rows.fields.length));
+    setOptions(moved(options, index, to));
+    setMovedRow({ row: options[index]!.row, direction });
+    setAnnouncement(TEXTS.moved(nameOf(options[index]!, index), to + 1, options.length));
   };
-  const nameOf = (index: number) => options[index]?.label.trim() || TEXTS.optionName(index);
+  const change = (index: number, patch: Partial<OptionDraft>) =>
+    setOptions(options.map((option, each) => (each === index ? { ...option, ...patch } : option)));
   const listError = errors.options?.root?.message ?? errors.options?.message;
 
   return (
@@ -50,18 +59,19 @@ export function TicketFieldOptionsEditor({ form, rows }: OptionsEditorProps) {
       <p id={OPTIONS_HINT_ID} className="text-xs text-muted-foreground">
         {TEXTS.optionsHint}
       </p>
-      {rows.fields.length > 0 && (
+      {options.length > 0 && (
         <ol ref={listRef} className="space-y-3" aria-label={TEXTS.options}>
-          {rows.fields.map((row, index) => (
+          {options.map((option, index) => (
             <OptionRow
-              key={row.id}
-              form={form}
-              rowId={row.id}
+              key={option.row}
+              option={option}
               index={index}
-              name={nameOf(index)}
-              count={rows.fields.length}
+              name={nameOf(option, index)}
+              count={options.length}
+              errors={errors.options?.[index]}
+              onChange={(patch) => change(index, patch)}
               onMove={(direction) => move(index, direction)}
-              onRemove={() => rows.remove(index)}
+              onRemove={() => setOptions(options.filter((_, each) => each !== index))}
             />
           ))}
         </ol>
@@ -71,7 +81,7 @@ export function TicketFieldOptionsEditor({ form, rows }: OptionsEditorProps) {
           {listError}
         </p>
       )}
-      <Button type="button" variant="outline" size="sm" onClick={() => rows.append(newOption())}>
+      <Button type="button" variant="outline" size="sm" onClick={() => setOptions([...options, newOption()])}>
         <Plus aria-hidden="true" />
         {TEXTS.addOption}
       </Button>
@@ -83,25 +93,24 @@ export function TicketFieldOptionsEditor({ form, rows }: OptionsEditorProps) {
 }
 
 interface OptionRowProps {
-  form: UseFormReturn<TicketFieldDraft>;
-  rowId: string;
+  option: OptionDraft;
   index: number;
   name: string;
   count: number;
+  errors: { label?: { message?: string }; value?: { message?: string } } | undefined;
+  onChange: (patch: Partial<OptionDraft>) => void;
   onMove: (direction: MoveDirection) => void;
   onRemove: () => void;
 }
 
-function OptionRow({ form, rowId, index, name, count, onMove, onRemove }: OptionRowProps) {
-  const option = useWatch({ control: form.control, name: `options.${index}` });
-  const errors = form.formState.errors.options?.[index];
-  const labelId = `ticket-field-option-${rowId}-label`;
-  const valueId = `ticket-field-option-${rowId}-value`;
+function OptionRow({ option, index, name, count, errors, onChange, onMove, onRemove }: OptionRowProps) {
+  const labelId = `ticket-field-${option.row}-label`;
+  const valueId = `ticket-field-${option.row}-value`;
   const labelError = errors?.label?.message;
   const valueError = errors?.value?.message;
   const number = TEXTS.optionName(index);
   // Only a row never saved follows its label; a saved value is what tickets hold.
-  const followsLabel = !option?.saved && !option?.valueTouched;
+  const followsLabel = !option.saved && !option.valueTouched;
 
   return (
     <li className="space-y-2 rounded-md bg-muted/40 p-2">
@@ -113,17 +122,15 @@ function OptionRow({ form, rowId, index, name, count, onMove, onRemove }: Option
           </Label>
           <Input
             id={labelId}
+            value={option.label}
             aria-invalid={labelError ? true : undefined}
             aria-describedby={labelError ? fieldErrorId(labelId) : undefined}
-            {...form.register(`options.${index}.label`, {
-              onChange: (event: { target: { value: string } }) => {
-                if (followsLabel) {
-                  form.setValue(`options.${index}.value`, optionValueFromLabel(event.target.value), {
-                    shouldValidate: form.formState.isSubmitted,
-                  });
-                }
-              },
-            })}
+            onChange={(event) =>
+              onChange({
+                label: event.target.value,
+                ...(followsLabel ? { value: optionValueFromLabel(event.target.value) } : {}),
+              })
+            }
           />
           {labelError && (
             <p id={fieldErrorId(labelId)} className="text-sm text-destructive">
@@ -138,14 +145,15 @@ function OptionRow({ form, rowId, index, name, count, onMove, onRemove }: Option
           </Label>
           <Input
             id={valueId}
-            readOnly={option?.saved}
-            className={option?.saved ? 'bg-muted text-muted-foreground' : undefined}
+            value={option.value}
+            readOnly={option.saved}
+            className={option.saved ? 'bg-muted text-muted-foreground' : undefined}
             aria-invalid={valueError ? true : undefined}
             aria-describedby={valueError ? fieldErrorId(valueId) : undefined}
-            {...form.register(`options.${index}.value`, {
-              onChange: (event: { target: { value: string } }) =>
-                form.setValue(`options.${index}.valueTouched`, event.target.value !== ''),
-            })}
+            // An emptied value follows the label again.
+            onChange={(event) =>
+              onChange({ value: event.target.value, valueTouched: event.target.value !== '' })
+            }
           />
           {valueError && (
             <p id={fieldErrorId(valueId)} className="text-sm text-destructive">
@@ -155,13 +163,19 @@ function OptionRow({ form, rowId, index, name, count, onMove, onRemove }: Option
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-1">
-        <MoveButtons row={rowId} name={name} first={index === 0} last={index === count - 1} onMove={onMove} />
-        {option?.saved ? (
+        <MoveButtons
+          row={option.row}
+          name={name}
+          first={index === 0}
+          last={index === count - 1}
+          onMove={onMove}
+        />
+        {option.saved ? (
           <Button
             type="button"
             variant="ghost"
             size="sm"
-            onClick={() => form.setValue(`options.${index}.active`, !option.active, { shouldDirty: true })}
+            onClick={() => onChange({ active: !option.active })}
           >
             {option.active ? TEXTS.deactivate : TEXTS.activate}
             <span className="sr-only"> {name}</span>
@@ -172,7 +186,7 @@ function OptionRow({ form, rowId, index, name, count, onMove, onRemove }: Option
             <span className="sr-only"> {name}</span>
           </Button>
         )}
-        {option && !option.active && <Badge variant="secondary">{TEXTS.inactive}</Badge>}
+        {!option.active && <Badge variant="secondary">{TEXTS.inactive}</Badge>}
       </div>
     </li>
   );

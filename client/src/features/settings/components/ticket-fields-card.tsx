@@ -110,12 +110,13 @@ function FieldList({ fields, onEdit }: FieldListProps) {
                 last={index === fields.length - 1}
                 onMove={(direction) => move(field, index, direction)}
               />
-              <Button variant="ghost" size="sm" onClick={() => onEdit(field)}>
+              {/* Narrower than the usual small button, so a row's four actions fit one line at 390 px. */}
+              <Button variant="ghost" size="sm" className="px-2" onClick={() => onEdit(field)}>
                 <Pencil aria-hidden="true" />
                 {TEXTS.edit}
                 <span className="sr-only"> {field.label}</span>
               </Button>
-              <Button variant="ghost" size="sm" onClick={() => toggleActive(field)}>
+              <Button variant="ghost" size="sm" className="px-2" onClick={() => toggleActive(field)}>
                 {field.active ? TEXTS.deactivate : TEXTS.activate}
                 <span className="sr-only"> {field.label}</span>
               </Button>
@@ -142,8 +143,8 @@ function FieldSummary({ field }: { field: TicketField }) {
         {field.requiredToClose && <Badge variant="outline">{TEXTS.requiredToCloseMarker}</Badge>}
         {!field.active && <Badge variant="outline">{TEXTS.inactive}</Badge>}
       </div>
-      <p className="text-xs break-all text-muted-foreground">
-        {TEXTS.keyPrefix} <code className="font-mono">{field.key}</code>
+      <p className="text-xs break-words text-muted-foreground">
+        {TEXTS.keyPrefix} <code className="font-mono break-all">{field.key}</code>
         {hasOptions(field.type) && ` · ${TEXTS.optionCount(field.options.length)}`}
       </p>
     </div>

@@ -9,6 +9,7 @@ import {
   createInputOf,
   draftOf,
   keyFromLabel,
+  moved,
   newOption,
   optionValueFromLabel,
   updateInputOf,
@@ -88,9 +89,28 @@ describe('the dialog’s draft and what is sent', () => {
 
   it('when a saved field is edited, then its options are marked saved, their values fixed', () => {
     expect(draftOf(category).options).toEqual([
-      { value: 'network', label: 'Network', active: true, saved: true, valueTouched: true },
-      { value: 'printer', label: 'Printer', active: false, saved: true, valueTouched: true },
+      {
+        row: expect.any(String),
+        value: 'network',
+        label: 'Network',
+        active: true,
+        saved: true,
+        valueTouched: true,
+      },
+      {
+        row: expect.any(String),
+        value: 'printer',
+        label: 'Printer',
+        active: false,
+        saved: true,
+        valueTouched: true,
+      },
     ]);
+  });
+
+  it('when rows are drafted, then each has its own row key, kept apart from what is sent', () => {
+    const rows = [...draftOf(category).options, newOption(), newOption()].map((option) => option.row);
+    expect(new Set(rows).size).toBe(4);
   });
 
   it('when a dropdown is created, then its options go without the editor’s marks and the body passes the contract', () => {
@@ -133,5 +153,17 @@ describe('the dialog’s draft and what is sent', () => {
 
   it('when the type changes, then it is sent', () => {
     expect(updateInputOf({ ...draftOf(category), type: 'multiselect' }, category).type).toBe('multiselect');
+  });
+});
+
+describe('moving a row', () => {
+  it('when a row moves up or down, then the others keep their order', () => {
+    expect(moved(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'c', 'b']);
+    expect(moved(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
+  });
+
+  it('when a move would leave the list, then nothing moves', () => {
+    expect(moved(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
+    expect(moved(['a', 'b'], 1, 2)).toEqual(['a', 'b']);
   });
 });

@@ -9,6 +9,8 @@ import {
 
 /** One row of the options editor. */
 export interface OptionDraft {
+  /** The row's own key in the editor, kept while rows move (never sent). */
+  row: string;
   label: string;
   value: string;
   active: boolean;
@@ -57,7 +59,11 @@ export function optionValueFromLabel(label: string): string {
     .replace(/-+$/, '');
 }
 
+let rows = 0;
+const nextRow = () => `option-row-${(rows += 1)}`;
+
 export const newOption = (): OptionDraft => ({
+  row: nextRow(),
   label: '',
   value: '',
   active: true,
@@ -73,7 +79,7 @@ export function draftOf(field: TicketField | null): TicketFieldDraft {
     key: field.key,
     type: field.type,
     requiredToClose: field.requiredToClose,
-    options: field.options.map((option) => ({ ...option, saved: true, valueTouched: true })),
+    options: field.options.map((option) => ({ ...option, row: nextRow(), saved: true, valueTouched: true })),
   };
 }
 
@@ -105,4 +111,13 @@ export function updateInputOf(draft: TicketFieldDraft, field: TicketField): Upda
     options: optionsOf(draft),
     requiredToClose: draft.requiredToClose,
   };
+}
+
+/** `items` with the one at `from` moved to `to`; the same items when either is outside the list. */
+export function moved<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  if (from === to || from < 0 || to < 0 || from >= items.length || to >= items.length) return next;
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
 }

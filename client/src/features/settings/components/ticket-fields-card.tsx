@@ -102,7 +102,7 @@ function FieldList({ fields, onEdit }: FieldListProps) {
         {fields.map((field, index) => (
           <li key={field.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3">
             <FieldSummary field={field} />
-            <div className="flex flex-wrap items-center gap-1">
+            <div className="flex flex-wrap items-center">
               <MoveButtons
                 row={field.id}
                 name={field.label}
@@ -110,7 +110,7 @@ function FieldList({ fields, onEdit }: FieldListProps) {
                 last={index === fields.length - 1}
                 onMove={(direction) => move(field, index, direction)}
               />
-              {/* Narrower than the usual small button, so a row's four actions fit one line at 390 px. */}
+              {/* Narrower than the usual small button and no gaps: the four actions fit one line at 390 px. */}
               <Button variant="ghost" size="sm" className="px-2" onClick={() => onEdit(field)}>
                 <Pencil aria-hidden="true" />
                 {TEXTS.edit}

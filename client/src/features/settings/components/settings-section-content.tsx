@@ -10,6 +10,7 @@ import { SessionsCard } from './sessions-card';
 import { SlaSettingsCard } from './sla-settings-card';
 import { TeamCard } from './team-card';
 import { TicketDeletionCard } from './ticket-deletion-card';
+import { TicketFieldsCard } from './ticket-fields-card';
 
 export interface SettingsCardsProps {
   /** Only admins may change the Harvest credentials; the route reads the role from the signed-in user. */
@@ -74,5 +75,8 @@ export function SettingsSectionContent({
     case 'tickets':
       // Admins decide it, as they do email: the same role (issue 26).
       return <TicketDeletionCard canManage={canManageEmail} />;
+    case 'ticket-fields':
+      // Issue 38: admins define the fields; everyone fills them in on tickets.
+      return isAdmin && <TicketFieldsCard />;
   }
 }

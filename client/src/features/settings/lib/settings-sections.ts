@@ -18,6 +18,12 @@ export const SETTINGS_SECTIONS = [
   { id: 'team', path: settingsSectionPath('team'), label: 'Team', adminOnly: true },
   { id: 'sla', path: settingsSectionPath('sla'), label: 'SLA', adminOnly: true },
   { id: 'tickets', path: settingsSectionPath('tickets'), label: 'Tickets', adminOnly: false },
+  {
+    id: 'ticket-fields',
+    path: settingsSectionPath('ticket-fields'),
+    label: 'Ticket Fields',
+    adminOnly: true,
+  },
 ] as const;
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

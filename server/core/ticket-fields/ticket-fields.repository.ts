@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { TicketField } from '@shared/contracts/ticket-fields';
 import { ticketFields } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
@@ -15,4 +15,15 @@ export async function listTicketFields(db: DbOrTx): Promise<TicketField[]> {
     .from(ticketFields)
     .orderBy(asc(ticketFields.position), asc(ticketFields.key));
   return rows.map(toTicketField);
+}
+
+/**
+ * The fields, for a write of values checked against them: the table is held in SHARE mode until the
+ * transaction ends, which an admin's change of fields (SHARE ROW EXCLUSIVE, server/features/ticket-fields)
+ * waits for and which waits for it. So an option removed or a type changed "while no ticket uses it"
+ * cannot meet a ticket saved with it at the same moment; ticket writes do not wait on each other.
+ */
+export async function listTicketFieldsForWriting(db: DbOrTx): Promise<TicketField[]> {
+  await db.execute(sql`LOCK TABLE ${ticketFields} IN SHARE MODE`);
+  return listTicketFields(db);
 }

@@ -19,7 +19,7 @@ import { recordTicketChange } from '../ticket-changes/ticket-changes.service';
 import { userExists } from '../users/users.repository';
 import { storedBodyText } from '../../lib/body-text';
 import { changedCustomFields, checkCustomFieldsInput } from '../ticket-fields/custom-field-input';
-import { listTicketFields } from '../ticket-fields/ticket-fields.repository';
+import { listTicketFields, listTicketFieldsForWriting } from '../ticket-fields/ticket-fields.repository';
 import type { TicketField } from '@shared/contracts/ticket-fields';
 import {
   isClosedStatus,
@@ -128,15 +128,15 @@ export type TicketChangeInput = Omit<TicketChangeRequest, 'customFields'> & {
  * The custom fields a request needs (issue 38): to check its values, or to know which are required
  * before closing; none read for any other request.
  */
-const fieldsFor = (db: DbOrTx, request: TicketChangeInput): Promise<TicketField[]> =>
-  request.customFields || (request.status && isClosedStatus(request.status))
-    ? listTicketFields(db)
-    : Promise.resolve([]);
+function fieldsFor(db: DbOrTx, request: TicketChangeInput): Promise<TicketField[]> {
+  if (request.customFields) return listTicketFieldsForWriting(db);
+  return request.status && isClosedStatus(request.status) ? listTicketFields(db) : Promise.resolve([]);
+}
 
 /** A new ticket's custom field values, checked (400 naming `customFields.<key>`); {} when none given. */
 export async function checkedNewCustomFields(db: DbOrTx, input: Record<string, unknown> | undefined) {
   if (!input) return {};
-  const patch = checkCustomFieldsInput(await listTicketFields(db), input);
+  const patch = checkCustomFieldsInput(await listTicketFieldsForWriting(db), input);
   return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== null)) as Record<
     string,
     NonNullable<(typeof patch)[string]>

@@ -132,6 +132,7 @@ const SETTINGS_SECTIONS = [
   { path: '/settings/team', label: 'Team' },
   { path: '/settings/sla', label: 'SLA' },
   { path: '/settings/tickets', label: 'Tickets' },
+  { path: '/settings/ticket-fields', label: 'Ticket Fields' },
 ];
 const PHONE_WIDTH = 390;
 const SCANNED_WIDTHS = [1440, PHONE_WIDTH];

@@ -117,6 +117,18 @@ beforeAll(async () => {
              E'an old note\\n\\nanother old note') RETURNING id`,
   );
   ids.t2 = t2!.id;
+  // Custom fields (issue 38): two active ones, out of position order, and an inactive one between.
+  await q(
+    `INSERT INTO ticket_fields (key, label, type, options, active, position) VALUES
+       ('urgent', 'Urgent', 'checkbox', '[]', true, 2),
+       ('retired', 'Retired', 'text', '[]', false, 1),
+       ('category', 'Category', 'dropdown', '[{"value":"network","label":"Network, Wi-Fi","active":true}]', true, 0)`,
+  );
+  await q(
+    `UPDATE tickets SET custom_fields = '{"category":"network","urgent":true,"retired":"kept"}', tags = '{vip}'
+      WHERE id = $1`,
+    [ids.t1],
+  );
   const [message] = await q<{ id: string }>(
     `INSERT INTO ticket_messages (ticket_id, direction, from_name, from_email, to_email, subject, body, status,
                                   message_id, "references", created_at)
@@ -198,7 +210,7 @@ describe('the export', () => {
     const raw = fs.readFileSync(path.join(dir, 'tickets.csv'), 'utf8');
     expect(raw).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     const [first, second] = csvObjects('tickets.csv');
-    expect(Object.keys(first!)).toEqual(names(TICKET_COLUMNS));
+    expect(Object.keys(first!)).toEqual([...names(TICKET_COLUMNS), 'Category', 'Urgent']);
     expect(first).toMatchObject({
       ticketNumber: 'T-1',
       subject: `'=HYPERLINK("http://evil.example","click")`,
@@ -223,6 +235,21 @@ describe('the export', () => {
       subject: '=HYPERLINK("http://evil.example","click")',
       fromName: '@Jordan',
     });
+  });
+
+  it('when custom fields are defined, then tickets.csv has a column per active one after its own, by position, with the value as shown; tickets.jsonl keeps every value and the tags as stored', () => {
+    const [first, second] = csvObjects('tickets.csv');
+    expect(first).toMatchObject({ Category: 'Network, Wi-Fi', Urgent: 'Yes' });
+    expect(first).not.toHaveProperty('Retired');
+    expect(second).toMatchObject({ Category: '', Urgent: '' });
+    const [ticket, other] = jsonl('tickets.jsonl');
+    expect(ticket).toMatchObject({
+      tags: ['vip'],
+      customFields: { category: 'network', urgent: true, retired: 'kept' },
+    });
+    expect(other).toMatchObject({ tags: [], customFields: {} });
+    const readme = fs.readFileSync(path.join(dir, 'README.md'), 'utf8');
+    expect(readme).toContain('one column per active custom field');
   });
 
   it('when a ticket has notes (a JSON list, or legacy text), a conversation and files, then they are nested in tickets.jsonl and listed in notes.csv, messages.csv and attachments.csv, with the kept file written out', () => {

@@ -22,6 +22,8 @@ import { repliesRoutes } from './features/replies/replies.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { defineSlaRecomputeQueue, enqueueSlaRecompute } from './features/sla/sla-recompute.job';
+import { tagsRoutes } from './features/tags/tags.routes';
+import { ticketFieldsRoutes } from './features/ticket-fields/ticket-fields.routes';
 import { ticketMergeRoutes } from './features/ticket-merge/ticket-merge.routes';
 import { invitationRoutes } from './features/team/invitations.routes';
 import { teamRoutes } from './features/team/team.routes';
@@ -221,6 +223,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(notificationsRoutes({ db }));
   api.use(cannedResponsesRoutes({ db }));
   api.use(viewsRoutes({ db }));
+  api.use(ticketFieldsRoutes({ db }));
+  api.use(tagsRoutes({ db }));
   api.use(reportsRoutes({ db }));
   api.use(apiNotFound);
   api.use(errorHandler);

@@ -27,7 +27,12 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly details: { fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number } = {},
+    readonly details: {
+      fieldErrors?: Record<string, string[]>;
+      retryAfterSeconds?: number;
+      /** Facts a client acts on, sent beside the message (a 409's `ticketCount`, issue 38). */
+      body?: Record<string, string | number | boolean>;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -38,8 +38,15 @@ function frameworkMessage(error: HttpError): string {
   return 'The request could not be processed';
 }
 
-function send(res: Response, status: number, message: string, fieldErrors?: Record<string, string[]>) {
+function send(
+  res: Response,
+  status: number,
+  message: string,
+  fieldErrors?: Record<string, string[]>,
+  extra?: Record<string, unknown>,
+) {
   const body: ApiErrorBody = {
+    ...extra,
     success: false,
     message,
     error: message,
@@ -53,7 +60,8 @@ export function errorHandler(error: unknown, req: Request, res: Response, next: 
   if (res.headersSent) return next(error);
   if (error instanceof AppError) {
     if (error.details.retryAfterSeconds) res.set('Retry-After', String(error.details.retryAfterSeconds));
-    return send(res, HTTP_STATUS_BY_CODE[error.code], error.message, error.details.fieldErrors);
+    const { fieldErrors, body } = error.details;
+    return send(res, HTTP_STATUS_BY_CODE[error.code], error.message, fieldErrors, body);
   }
   if (isDatabaseUnavailable(error)) {
     res.set('Retry-After', '5');

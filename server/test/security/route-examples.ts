@@ -70,6 +70,26 @@ async function createSavedView(fx: SecurityFixture): Promise<string> {
   return res.body.view.id as string;
 }
 
+/**
+ * A new text field's body: a key of its own (keys are unique), never required to close, so that the
+ * fields the sweeps add leave closing tickets as it was.
+ */
+const newTicketField = () => ({
+  key: `f_${crypto.randomUUID().replaceAll('-', '').slice(0, 24)}`,
+  label: 'Asset tag',
+  type: 'text',
+});
+
+/** A text field; returns its id. */
+async function createTicketField(fx: SecurityFixture): Promise<string> {
+  const res = await request(fx.baseUrl)
+    .post('/api/ticket-fields')
+    .set('Cookie', fx.admin.cookie)
+    .send(newTicketField())
+    .expect(201);
+  return res.body.field.id as string;
+}
+
 /** A time entry of the admin's (pushed to the fake Harvest); returns its id. */
 async function createTimeEntry(fx: SecurityFixture): Promise<string> {
   const res = await request(fx.baseUrl)
@@ -686,6 +706,15 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     params: { id: await createSavedView(fx) },
     okStatus: 204,
   }),
+  'GET /api/ticket-fields': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'POST /api/ticket-fields': (fx) => ({ cookie: fx.admin.cookie, body: newTicketField(), okStatus: 201 }),
+  'PUT /api/ticket-fields/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicketField(fx) },
+    body: { label: 'Asset number' },
+    okStatus: 200,
+  }),
+  'GET /api/tags': (fx) => ({ cookie: fx.admin.cookie, query: { search: 'vi', limit: '5' }, okStatus: 200 }),
   'POST /api/tickets/:id/apply-response': async (fx) => ({
     cookie: fx.admin.cookie,
     params: { id: await createTicket(fx) },

@@ -143,6 +143,12 @@ export const ROUTES = [
   { method: 'POST', path: '/api/views', access: 'authenticated' },
   { method: 'PUT', path: '/api/views/:id', access: 'authenticated' },
   { method: 'DELETE', path: '/api/views/:id', access: 'authenticated' },
+  // Custom ticket fields (server/features/ticket-fields): read by all, defined by admins; the tags
+  // in use for autocomplete (server/features/tags), issue 38.
+  { method: 'GET', path: '/api/ticket-fields', access: 'authenticated' },
+  { method: 'POST', path: '/api/ticket-fields', access: 'admin' },
+  { method: 'PUT', path: '/api/ticket-fields/:id', access: 'admin' },
+  { method: 'GET', path: '/api/tags', access: 'authenticated' },
   { method: 'POST', path: '/api/tickets/:id/apply-response', access: 'authenticated' },
   // Merging duplicate tickets (server/features/ticket-merge).
   { method: 'POST', path: '/api/tickets/merge', access: 'authenticated' },

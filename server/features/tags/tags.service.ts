@@ -1,0 +1,8 @@
+import { normaliseTag, type TagCount } from '@shared/contracts/ticket-fields';
+import type { Database } from '../../db/client';
+import { listTagCounts } from './tags.repository';
+
+/** The autocomplete of tags (issue 38): the search is matched as tags are stored, trimmed and lower-cased. */
+export function searchTags(db: Database, query: { search?: string; limit: number }): Promise<TagCount[]> {
+  return listTagCounts(db, normaliseTag(query.search ?? ''), query.limit);
+}

@@ -111,7 +111,8 @@ function FieldTable({ report }: { report: FieldReportResponse }) {
   }));
   return (
     <div className="space-y-5">
-      <BreakdownChart items={items} testId="field-chart" />
+      {/* Labels as wide as the longest value, so a phone still has room for the bars. */}
+      <BreakdownChart items={items} testId="field-chart" labelWidth="auto" valueWidth={40} />
       <Table aria-label={title} scrollLabel={`${title} table`}>
         <TableHeader>
           <TableRow>

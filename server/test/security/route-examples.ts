@@ -789,7 +789,12 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
         position: 99,
       })
       .onConflictDoNothing();
-    return { cookie: fx.agent.cookie, params: { key: 'report_example' }, query: reportQuery(), okStatus: 200 };
+    return {
+      cookie: fx.agent.cookie,
+      params: { key: 'report_example' },
+      query: reportQuery(),
+      okStatus: 200,
+    };
   },
 };
 

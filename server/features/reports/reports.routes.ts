@@ -3,12 +3,13 @@ import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
 import { reportQuerySchema, type Report } from '@shared/contracts/reports';
 import type { SlaReport } from '@shared/contracts/sla';
+import type { FieldReportResponse } from '@shared/contracts/ticket-fields';
 import { csvFilename } from '@shared/csv';
 import { rangeFileParts } from '@shared/report-range';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
 import { requireAuth } from '../../middleware/require-auth';
-import { buildReport, buildSlaReport } from './reports.service';
+import { buildFieldReport, buildReport, buildSlaReport } from './reports.service';
 import { timeEntriesCsv } from './time-entries-csv';
 
 /** A download the browser saves under `filename` rather than shows. */
@@ -33,6 +34,12 @@ export function reportsRoutes(deps: { db: Database }) {
   router.get('/reports/sla', auth, async (req, res) => {
     const query = parseInput(reportQuerySchema, req.query);
     res.json((await buildSlaReport(db, query)) satisfies SlaReport);
+  });
+
+  // The report by field (issue 38): the same range and its checks, for one field's values.
+  router.get('/reports/fields/:key', auth, async (req, res) => {
+    const query = parseInput(reportQuerySchema, req.query);
+    res.json((await buildFieldReport(db, String(req.params.key), query)) satisfies FieldReportResponse);
   });
 
   router.get('/reports/time-entries.csv', auth, async (req, res) => {

@@ -1,7 +1,17 @@
 import type { Report, ReportQuery } from '@shared/contracts/reports';
 import type { SlaReport } from '@shared/contracts/sla';
+import {
+  isReportableType,
+  TICKET_FIELD_MESSAGES,
+  type FieldReportResponse,
+} from '@shared/contracts/ticket-fields';
 import { addDays, daysInRange, localDayStart } from '@shared/report-range';
 import type { Database } from '../../db/client';
+import { listTicketFields } from '../../core/ticket-fields/ticket-fields.repository';
+import { notFound } from '../../lib/errors';
+import { fieldRefusal } from '../../lib/validate';
+import { toFieldReport } from './field-report.mapper';
+import { fieldReportGroups } from './report-field.sql';
 import { slaReportFigures } from './report-sla.sql';
 import { reportFigures } from './reports.repository';
 import type { ReportWindow } from './report-window';
@@ -32,4 +42,19 @@ export async function buildReport(db: Database, query: ReportQuery): Promise<Rep
  */
 export function buildSlaReport(db: Database, query: ReportQuery): Promise<SlaReport> {
   return slaReportFigures(db, reportWindow(query));
+}
+
+/**
+ * The report by field (issue 38): a dropdown, multi-select or checkbox field's tickets created in the
+ * range by value. An inactive field is still reported: its values stay on the tickets that have them.
+ */
+export async function buildFieldReport(
+  db: Database,
+  key: string,
+  query: ReportQuery,
+): Promise<FieldReportResponse> {
+  const field = (await listTicketFields(db)).find((each) => each.key === key);
+  if (!field) throw notFound(TICKET_FIELD_MESSAGES.fieldNotFound);
+  if (!isReportableType(field.type)) throw fieldRefusal({ key: [TICKET_FIELD_MESSAGES.notReportable] });
+  return toFieldReport(field, await fieldReportGroups(db, field, reportWindow(query)));
 }

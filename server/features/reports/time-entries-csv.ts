@@ -1,5 +1,8 @@
+import type { TicketField } from '@shared/contracts/ticket-fields';
 import { CSV_BOM, csvRow } from '@shared/csv';
 import type { Database } from '../../db/client';
+import { activeFieldColumns, customFieldCells } from '../../core/ticket-fields/custom-field-cells';
+import { listTicketFields } from '../../core/ticket-fields/ticket-fields.repository';
 import { timeEntriesPage, type ExportCursor, type ExportRow } from './time-entries-export.repository';
 
 export const TIME_ENTRIES_CSV_HEADER = [
@@ -16,7 +19,7 @@ export const TIME_ENTRIES_CSV_HEADER = [
 /** Rows fetched per query: large enough to keep round trips few, small enough to stream steadily. */
 export const EXPORT_PAGE_SIZE = 2_000;
 
-const record = (row: ExportRow) =>
+const record = (fields: readonly TicketField[]) => (row: ExportRow) =>
   csvRow([
     row.spentDate,
     row.userName,
@@ -27,11 +30,13 @@ const record = (row: ExportRow) =>
     row.ticketNumber,
     // An entry that has Harvest's id is in Harvest, as the time entries API reports it.
     row.harvestTimeEntryId !== null ? 'synced' : row.syncStatus,
+    ...customFieldCells(fields, row.customFields),
   ]);
 
 /**
- * The time entries of the days `start`..`end` as CSV text, page by page. The first chunk (byte order
- * mark, header and first page) is produced only after the first query succeeded, so a failing
+ * The time entries of the days `start`..`end` as CSV text, page by page, with a column per active
+ * custom field after the spec's columns, headed by its label (issue 38). The first chunk (byte order
+ * mark, header and first page) is produced only after the first queries succeeded, so a failing
  * database still gets a proper error answer instead of a truncated file.
  */
 export async function* timeEntriesCsv(
@@ -39,11 +44,12 @@ export async function* timeEntriesCsv(
   range: { start: string; end: string },
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<string> {
-  let prefix = CSV_BOM + csvRow(TIME_ENTRIES_CSV_HEADER);
+  const fields = activeFieldColumns(await listTicketFields(db));
+  let prefix = CSV_BOM + csvRow([...TIME_ENTRIES_CSV_HEADER, ...fields.map((field) => field.label)]);
   let after: ExportCursor | undefined;
   for (;;) {
     const page = await timeEntriesPage(db, range, after, pageSize);
-    yield prefix + page.map(record).join('');
+    yield prefix + page.map(record(fields)).join('');
     prefix = '';
     const last = page.at(-1);
     if (!last || page.length < pageSize) return;

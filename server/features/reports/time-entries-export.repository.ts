@@ -1,4 +1,5 @@
 import { and, asc, between, eq, sql } from 'drizzle-orm';
+import type { CustomFieldValues } from '@shared/contracts/ticket-fields';
 import { tickets, timeEntries, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 
@@ -17,6 +18,8 @@ export interface ExportRow {
   hours: number;
   notes: string;
   ticketNumber: string | null;
+  /** The values of the entry's ticket (issue 38); null for time not on a ticket. */
+  customFields: CustomFieldValues | null;
   syncStatus: string;
   harvestTimeEntryId: number | null;
   cursor: ExportCursor;
@@ -48,6 +51,7 @@ export function timeEntriesPage(
       hours: te.hours,
       notes: te.notes,
       ticketNumber: tickets.ticketNumber,
+      customFields: tickets.customFields,
       syncStatus: te.syncStatus,
       harvestTimeEntryId: te.harvestTimeEntryId,
       cursor: {

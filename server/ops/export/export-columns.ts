@@ -44,7 +44,6 @@ export const TICKET_COLUMNS = [
   col('messageCount', 'later emails and replies (messages.csv; `messages` in tickets.jsonl)'),
   col('fileCount', 'files of its emails (attachments.csv; `files` in tickets.jsonl)'),
   col('tags', 'its tags, comma-separated (a list in tickets.jsonl)'),
-  col('customFields', "its custom fields' values by field key, as JSON (an object in tickets.jsonl)"),
 ];
 
 export const NOTE_COLUMNS = [

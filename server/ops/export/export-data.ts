@@ -11,7 +11,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import type { CustomFieldValues, TicketField } from '@shared/contracts/ticket-fields';
 import { parseNotes, type NoteEntry } from '@shared/notes';
+import { activeFieldColumns, customFieldCells } from '../../core/ticket-fields/custom-field-cells';
+import { toTicketField, type TicketFieldRow } from '../../core/ticket-fields/ticket-field.mapper';
 import { silentProgress, type Progress } from '../progress';
 import {
   ATTACHMENT_COLUMNS,
@@ -118,7 +121,8 @@ const TICKETS_SQL = `
          w.email AS "lastUpdatedByEmail", ${isoSql('t.created_at')} AS "createdAt", ${isoSql('t.updated_at')} AS "updatedAt",
          ${isoSql('t.closed_at')} AS "closedAt", t.time_spent::float8 AS "timeSpent",
          t.harvest_time_entry_id::float8 AS "harvestTimeEntryId", ${isoSql('t.original_email_date')} AS "originalEmailDate",
-         t.notes AS "rawNotes", t.attachments AS "listedAttachments", t.tags, t.custom_fields AS "customFields",
+         t.tags, t.custom_fields AS "customFields",
+         t.notes AS "rawNotes", t.attachments AS "listedAttachments",
          (SELECT coalesce(json_agg(json_build_object(
                    'id', m.id, 'direction', m.direction, 'fromName', m.from_name, 'fromEmail', m.from_email,
                    'toEmail', m.to_email, 'subject', m.subject, 'body', m.body, 'status', m.status,
@@ -138,6 +142,17 @@ const TICKETS_SQL = `
     LEFT JOIN users a ON a.id = t.assigned_to
     LEFT JOIN users w ON w.id = t.last_updated_by
    ORDER BY t.created_at, t.id`;
+
+/** The custom fields (issue 38), by position: the active ones are columns of tickets.csv. */
+const TICKET_FIELDS_SQL = `
+  SELECT id, key, label, type, options, required_to_close AS "requiredToClose", active, position,
+         created_at AS "createdAt", updated_at AS "updatedAt"
+    FROM ticket_fields ORDER BY position, key`;
+
+async function activeTicketFields(client: pg.ClientBase): Promise<TicketField[]> {
+  const { rows } = await client.query<TicketFieldRow>(TICKET_FIELDS_SQL);
+  return activeFieldColumns(rows.map(toTicketField));
+}
 
 interface TicketFile {
   id: string;
@@ -162,7 +177,12 @@ async function exportTickets(
   counts: Counts,
 ) {
   const jsonl = openJsonl(path.join(dir, 'tickets.jsonl'));
-  const tickets = openCsv(path.join(dir, 'tickets.csv'), names(TICKET_COLUMNS));
+  // After the columns below, one per active custom field headed by its label (issue 38).
+  const fields = await activeTicketFields(client);
+  const tickets = openCsv(path.join(dir, 'tickets.csv'), [
+    ...names(TICKET_COLUMNS),
+    ...fields.map((field) => field.label),
+  ]);
   const notes = openCsv(path.join(dir, 'notes.csv'), names(NOTE_COLUMNS));
   const messages = openCsv(path.join(dir, 'messages.csv'), names(MESSAGE_COLUMNS));
   const attachments = openCsv(path.join(dir, 'attachments.csv'), names(ATTACHMENT_COLUMNS));
@@ -196,7 +216,6 @@ async function exportTickets(
         messageCount: thread.length,
         fileCount: files.length,
         tags: (ticket.tags as string[]).join(', '),
-        customFields: JSON.stringify(ticket.customFields),
       };
       ticketRows.push(flat);
       entries.forEach((entry, index) =>
@@ -240,7 +259,12 @@ async function exportTickets(
       };
     });
     await jsonl.rows(records);
-    await tickets.rows(ticketRows.map((row) => cells(TICKET_COLUMNS, row)));
+    await tickets.rows(
+      ticketRows.map((row) => [
+        ...cells(TICKET_COLUMNS, row),
+        ...customFieldCells(fields, row.customFields as CustomFieldValues),
+      ]),
+    );
     await notes.rows(noteRows);
     await messages.rows(messageRows);
     await attachments.rows(fileRows);

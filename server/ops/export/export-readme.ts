@@ -62,9 +62,13 @@ In each pair of \`.jsonl\` and \`.csv\` files the fields are the same.
 
 ## tickets.jsonl
 
-Each line holds the columns of \`tickets.csv\` below (except the three counts), and:
+Each line holds the columns of \`tickets.csv\` below (except the three counts and the custom field
+columns), and:
 
 - \`assignedTo\`: \`{id, email, name}\` of the assigned agent, or \`null\`;
+- \`tags\`: its tags, lower-case;
+- \`customFields\`: its custom field values by field key, as stored (an option's value, \`true\`/\`false\`,
+  a list for a multi-select), for every field it has a value for, active or not;
 - \`notes\`: the internal notes, oldest first, each \`{text, userId, userName, timestamp}\` as in \`notes.csv\`;
 - \`messages\`: the conversation after the opening email, oldest first, each with the columns of
   \`messages.csv\` plus \`references\` (the Message-IDs of the thread) and \`files\` (its files, as in
@@ -78,6 +82,10 @@ The opening email itself is the ticket: \`subject\`, \`body\`, \`fromName\`, \`f
 ## tickets.csv
 
 ${table(TICKET_COLUMNS)}
+
+Then one column per active custom field, in the fields' order, headed by the field's label: the
+ticket's value as the app shows it (an option's label, Yes or No, several labels comma-separated),
+empty when it has none.
 
 ## notes.csv
 

@@ -86,10 +86,9 @@ beforeAll(async () => {
   ids.admin = admin!.id;
   const [t1] = await q<{ id: string }>(
     `INSERT INTO tickets (ticket_number, subject, body, from_email, from_name, status, assigned_to, assigned_at,
-                          created_at, notes, tags, custom_fields)
+                          created_at, notes)
      VALUES ('T-1', '=HYPERLINK("http://evil.example","click")', E'Line 1\\r\\nLine "2", with a comma',
-             'jordan@contoso.com', '@Jordan', 'open', $1, '2026-11-02T10:00:00Z', '2026-11-01T09:00:00Z', $2,
-             '{vip,network}', '{"category": "network", "seats": 3}')
+             'jordan@contoso.com', '@Jordan', 'open', $1, '2026-11-02T10:00:00Z', '2026-11-01T09:00:00Z', $2)
      RETURNING id`,
     [
       ids.admin,
@@ -118,6 +117,18 @@ beforeAll(async () => {
              E'an old note\\n\\nanother old note') RETURNING id`,
   );
   ids.t2 = t2!.id;
+  // Custom fields (issue 38): two active ones, out of position order, and an inactive one between.
+  await q(
+    `INSERT INTO ticket_fields (key, label, type, options, active, position) VALUES
+       ('urgent', 'Urgent', 'checkbox', '[]', true, 2),
+       ('retired', 'Retired', 'text', '[]', false, 1),
+       ('category', 'Category', 'dropdown', '[{"value":"network","label":"Network, Wi-Fi","active":true}]', true, 0)`,
+  );
+  await q(
+    `UPDATE tickets SET custom_fields = '{"category":"network","urgent":true,"retired":"kept"}', tags = '{vip}'
+      WHERE id = $1`,
+    [ids.t1],
+  );
   const [message] = await q<{ id: string }>(
     `INSERT INTO ticket_messages (ticket_id, direction, from_name, from_email, to_email, subject, body, status,
                                   message_id, "references", created_at)
@@ -199,7 +210,7 @@ describe('the export', () => {
     const raw = fs.readFileSync(path.join(dir, 'tickets.csv'), 'utf8');
     expect(raw).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     const [first, second] = csvObjects('tickets.csv');
-    expect(Object.keys(first!)).toEqual(names(TICKET_COLUMNS));
+    expect(Object.keys(first!)).toEqual([...names(TICKET_COLUMNS), 'Category', 'Urgent']);
     expect(first).toMatchObject({
       ticketNumber: 'T-1',
       subject: `'=HYPERLINK("http://evil.example","click")`,
@@ -211,15 +222,13 @@ describe('the export', () => {
       noteCount: '2',
       messageCount: '1',
       fileCount: '2',
-      tags: 'vip, network',
-      customFields: '{"seats":3,"category":"network"}',
+      tags: 'vip',
     });
     expect(second).toMatchObject({
       subject: "'-2 hours",
       noteCount: '2',
       assignedToEmail: '',
       tags: '',
-      customFields: '{}',
     });
     expect(csvObjects('time-entries.csv')[0]).toMatchObject({
       hours: '1.25',
@@ -231,9 +240,22 @@ describe('the export', () => {
     expect(ticket).toMatchObject({
       subject: '=HYPERLINK("http://evil.example","click")',
       fromName: '@Jordan',
-      tags: ['vip', 'network'],
-      customFields: { category: 'network', seats: 3 },
     });
+  });
+
+  it('when custom fields are defined, then tickets.csv has a column per active one after its own, by position, with the value as shown; tickets.jsonl keeps every value and the tags as stored', () => {
+    const [first, second] = csvObjects('tickets.csv');
+    expect(first).toMatchObject({ Category: 'Network, Wi-Fi', Urgent: 'Yes' });
+    expect(first).not.toHaveProperty('Retired');
+    expect(second).toMatchObject({ Category: '', Urgent: '' });
+    const [ticket, other] = jsonl('tickets.jsonl');
+    expect(ticket).toMatchObject({
+      tags: ['vip'],
+      customFields: { category: 'network', urgent: true, retired: 'kept' },
+    });
+    expect(other).toMatchObject({ tags: [], customFields: {} });
+    const readme = fs.readFileSync(path.join(dir, 'README.md'), 'utf8');
+    expect(readme).toContain('one column per active custom field');
   });
 
   it('when a ticket has notes (a JSON list, or legacy text), a conversation and files, then they are nested in tickets.jsonl and listed in notes.csv, messages.csv and attachments.csv, with the kept file written out', () => {

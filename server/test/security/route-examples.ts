@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { noteAuthor, serializeNotes } from '@shared/notes';
 import { addDays, rangeBounds } from '@shared/report-range';
-import { ticketMessages, timeEntries, users } from '@shared/schema';
+import { ticketFields, ticketMessages, timeEntries, users } from '@shared/schema';
 import { insertSetupToken } from '../../features/auth/setup.service';
 import { insertAttachments, listOriginalAttachments } from '../../core/conversation/conversation.repository';
 import { emailPayload } from '../support/inbound';
@@ -777,6 +777,25 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
   }),
   // Every signed-in user reads it, agents too.
   'GET /api/reports/sla': (fx) => ({ cookie: fx.agent.cookie, query: reportQuery(), okStatus: 200 }),
+  // A dropdown field to report on (the same one however often the example is built).
+  'GET /api/reports/fields/:key': async (fx) => {
+    await fx.t.db
+      .insert(ticketFields)
+      .values({
+        key: 'report_example',
+        label: 'Report Example',
+        type: 'dropdown',
+        options: [{ value: 'a', label: 'A', active: true }],
+        position: 99,
+      })
+      .onConflictDoNothing();
+    return {
+      cookie: fx.agent.cookie,
+      params: { key: 'report_example' },
+      query: reportQuery(),
+      okStatus: 200,
+    };
+  },
 };
 
 /** The example as a raw request, with `headers` added (Origin, Sec-Fetch-Site, …). */

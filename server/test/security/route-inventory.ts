@@ -158,6 +158,8 @@ export const ROUTES = [
   { method: 'GET', path: '/api/reports/time-entries.csv', access: 'authenticated' },
   // The SLA view of the Reports page (issue 24).
   { method: 'GET', path: '/api/reports/sla', access: 'authenticated' },
+  // The report by field (issue 38).
+  { method: 'GET', path: '/api/reports/fields/:key', access: 'authenticated' },
 ] as const satisfies readonly RouteEntry[];
 
 /** "METHOD /path" of one entry (distributed over the union, so only real pairs are keys). */

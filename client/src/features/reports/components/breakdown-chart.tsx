@@ -31,11 +31,20 @@ function BarEndLabel({ viewBox, value }: LabelProps) {
   );
 }
 
+interface BreakdownChartProps {
+  items: readonly BreakdownItem[];
+  testId: string;
+  /** Room for the names on the axis: 160 px, or 'auto' to fit the longest (a phone keeps room for bars). */
+  labelWidth?: number | 'auto';
+  /** Room past the longest bar for its label ("3 (37.5%)" by default). */
+  valueWidth?: number;
+}
+
 /**
  * Horizontal bars, one per status or priority, named on the axis and labelled with count and share,
  * in the category's colour. For the eye only: the list below carries the figures for assistive tech.
  */
-export function BreakdownChart({ items, testId }: { items: readonly BreakdownItem[]; testId: string }) {
+export function BreakdownChart({ items, testId, labelWidth = 160, valueWidth = 88 }: BreakdownChartProps) {
   const shape = (props: BarShapeProps) => {
     const colours = CHART_COLOURS[items[props.index]?.colour ?? 'blue'];
     return <Rectangle {...props} fill={colours.fill} stroke={colours.stroke} radius={[0, 3, 3, 0]} />;
@@ -46,14 +55,14 @@ export function BreakdownChart({ items, testId }: { items: readonly BreakdownIte
         <BarChart
           data={[...items]}
           layout="vertical"
-          margin={{ top: 4, right: 88, bottom: 4, left: 0 }}
+          margin={{ top: 4, right: valueWidth, bottom: 4, left: 0 }}
           accessibilityLayer={false}
         >
           <XAxis type="number" hide allowDecimals={false} domain={[0, (max: number) => Math.max(max, 1)]} />
           <YAxis
             type="category"
             dataKey="label"
-            width={160}
+            width={labelWidth}
             tickLine={false}
             axisLine={false}
             tick={{ fontSize: 12, fill: TEXT_COLOUR }}

@@ -14,6 +14,7 @@ import {
   selectionParams,
   type RangeSelection,
 } from '../lib/report-params';
+import { FieldReportCard } from './field-report-card';
 import { OverviewView } from './overview-view';
 import { ReportError, ReportLoading, ReportNeedsDays } from './report-status';
 import type { ReportViewProps } from './report-stat-grid';
@@ -31,11 +32,12 @@ const VIEWS = {
 } as const satisfies Record<ReportType, (props: ReportViewProps) => ReactNode>;
 
 /**
- * Reports & Analytics (spec §2): one report per range, shown as one of four views. The Date Range
+ * Reports & Analytics (spec §2): one report per range, shown as one of four views, then the SLA and
+ * By Field views (issues 24 and 38; an admin is offered a link to define fields). The Date Range
  * (and a custom range's days) and the view live in the URL, so a reload or a shared link shows the
  * same report (the view since issue 37).
  */
-export function ReportsPage() {
+export function ReportsPage({ isAdmin = false }: { isAdmin?: boolean }) {
   usePageTitle('Reports & Analytics');
   const [searchParams, setSearchParams] = useSearchParams();
   const selection = readRangeSelection(searchParams);
@@ -86,6 +88,8 @@ export function ReportsPage() {
       )}
       {/* The SLA view (issue 24), below whichever of the spec's four views is chosen, for the same days. */}
       {params && <SlaReportCard params={params} />}
+      {/* The report by field (issue 38), likewise beside the spec's views, for the same days. */}
+      {params && <FieldReportCard params={params} isAdmin={isAdmin} />}
     </section>
   );
 }

@@ -180,10 +180,10 @@ export function TagInput({
             {(suggestion) => (
               <span className="flex items-center justify-between gap-3">
                 <span className="truncate">{suggestion.name}</span>
+                {/* How many tickets carry it: a hint for the eye; the option's name stays the tag. */}
                 {suggestion.count !== undefined && (
-                  <span className="text-xs text-muted-foreground">
+                  <span aria-hidden="true" className="text-xs text-muted-foreground">
                     {suggestion.count}
-                    <span className="sr-only"> {suggestion.count === 1 ? 'ticket' : 'tickets'}</span>
                   </span>
                 )}
               </span>

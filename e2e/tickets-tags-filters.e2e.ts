@@ -143,13 +143,13 @@ describe('tags and custom fields on the ticket list (issue 38)', () => {
     await expectListed(page, [routerDown]);
 
     await panel(page)
-      .getByRole('button', { name: `Remove ${vip}` })
+      .getByRole('button', { name: `Remove tag ${vip}` })
       .click();
     await addTagFilter(page, 'Without Any Of', vip);
     await expectListed(page, [untagged]);
     await expect.poll(() => params(page).get('without_tags')).toBe(vip);
     await panel(page)
-      .getByRole('button', { name: `Remove ${vip}` })
+      .getByRole('button', { name: `Remove tag ${vip}` })
       .click();
     await expectListed(page, [routerDown, untagged]);
 

@@ -1,7 +1,9 @@
 import { TagPlus, TagX } from 'lucide-react';
 import { useId, useState } from 'react';
+import { TICKET_FIELD_LIMITS } from '@shared/contracts/ticket-fields';
 import { TagInput, type TagInputProps } from '@/components/tags/tag-input';
 import { TagPicker } from '@/components/tags/tag-picker';
+import { withoutTag, withTag } from '@/components/tags/tag-rules';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
@@ -51,10 +53,12 @@ export function BulkTagsPopover({ mode, disabled, selectedTags, onApply }: BulkT
     label,
     tags,
     autoFocus: true,
+    // A bulk change takes as many tags as a ticket may carry.
+    limit: TICKET_FIELD_LIMITS.tags,
     'aria-describedby': hintId,
-    onRemove: (tag: string) => setTags((current) => current.filter((each) => each !== tag)),
+    onRemove: (tag: string) => setTags((current) => withoutTag(current, tag)),
     onAdd: (tag: string, { byEnter }: { byEnter: boolean }) => {
-      const next = tags.includes(tag) ? tags : [...tags, tag];
+      const next = withTag(tags, tag);
       if (byEnter) void apply(next);
       else setTags(next);
     },

@@ -62,7 +62,7 @@ const settings = {
   profileDir: process.env.BENCH_PROFILE_DIR || undefined,
 };
 const P99_TARGET_MS = 100;
-const SEED_VERSION = 1;
+const SEED_VERSION = 2;
 const AGENT_PASSWORD = 'bench-agent-password';
 const log = (line: string) => console.log(line);
 

@@ -24,6 +24,8 @@
  *   cf-category    a dropdown custom field's value (issue 38): cf.category=network, a twelfth of them
  *   tags-vip       a tag carried by about 3,300 tickets: tags=vip
  *   tags-cf-open   both, with status=open
+ *   field-report   GET /api/reports/fields/category over the last 30 days (about 41,000 of a million
+ *                  tickets): the report by field (issue 38)
  *   save-fields    PUT /api/tickets/{id} with five custom field values, each request a real change
  *                  (api mode only: its "database" CPU per request is the save's PostgreSQL time)
  *   dashboard      GET /api/dashboard/stats
@@ -67,6 +69,8 @@ import { ticketListQuerySchema, toTicketListQuery, type TicketListFilters } from
 import type { Database } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { dashboardStats } from '../server/features/dashboard/dashboard.service';
+import { buildFieldReport } from '../server/features/reports/reports.service';
+import { reportQuerySchema } from '@shared/contracts/reports';
 import { withUnread } from '../server/features/tickets/ticket-seen';
 import { listTickets } from '../server/features/tickets/tickets.service';
 import { activeTicketCounts } from '../server/core/users/active-ticket-counts';
@@ -106,6 +110,7 @@ const CASE_NAMES = [
   'cf-category',
   'tags-vip',
   'tags-cf-open',
+  'field-report',
   'save-fields',
   'dashboard',
   'team',
@@ -140,7 +145,7 @@ const settings = {
 };
 /** Bounds every case: at most this many measured requests, whatever the duration. */
 const MAX_REQUESTS_PER_CASE = 2_000_000;
-const SEED_VERSION = 4;
+const SEED_VERSION = 5;
 const ACCOUNT = { email: 'bench.runner@bench.example.com', password: 'bench-runner-password' };
 const log = (line: string) => console.log(line);
 
@@ -241,6 +246,16 @@ interface SearchTargets {
   openTicketIds: string[];
 }
 
+/** The report by field over the last 30 days (issue 38). */
+function fieldReportCase(): BenchCase {
+  const query = { start: isoDateDaysAgo(30), end: isoDateDaysAgo(0) };
+  return {
+    name: 'field-report',
+    path: `/api/reports/fields/category?${new URLSearchParams(query).toString()}`,
+    capture: serviceSql((db) => buildFieldReport(db, 'category', reportQuerySchema.parse(query))),
+  };
+}
+
 /**
  * Issue 38's save: five custom field values, all different from the last request's, on the
  * connection's two tickets in turn.
@@ -328,6 +343,7 @@ function benchCases(targets: SearchTargets): BenchCase[] {
       tags: ['vip'],
       customFields: { category: { values: ['network'] } },
     }),
+    fieldReportCase(),
     saveFieldsCase(targets.openTicketIds),
     { name: 'dashboard', path: '/api/dashboard/stats', capture: serviceSql((db) => dashboardStats(db)) },
     { name: 'team', path: '/api/users/ticket-counts', capture: serviceSql((db) => activeTicketCounts(db)) },

@@ -457,6 +457,8 @@ export const timeEntries = pgTable(
       t.hours,
     ),
     index('time_entries_user_spent_date_idx').on(t.userId, t.spentDate),
+    // Built INCLUDE (hours) by migration 0031 (drizzle's builder has no INCLUDE): the report by field
+    // (issue 38) sums each ticket's time from the index alone.
     index('time_entries_ticket_id_idx').on(t.ticketId),
     // The sync job's pick query: due pending entries, oldest due first.
     index('time_entries_sync_due_idx')

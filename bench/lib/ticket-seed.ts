@@ -193,7 +193,9 @@ FROM (
         random() AS r_delay, random() AS r_close, random() AS r_spent, random() AS r_category,
         random() AS r_tags,
         floor(random() * 5000)::int AS requester,
-        now() - random() * interval '730 days' AS created_at
+        -- In creation order, as a help desk writes them (two years, the newest last): a range of
+        -- dates is then a run of pages, as it is on a real table, not a page per ticket.
+        now() - interval '730 days' * ($15::float8 - g + random()) / $15::float8 AS created_at
       FROM generate_series($1::int, $2::int) AS g
       OFFSET 0
     ) r
@@ -296,6 +298,7 @@ export async function seedTickets(databaseUrl: string, options: SeedOptions): Pr
             CATEGORIES,
             TAGS,
             TAGGED_SHARE,
+            options.tickets,
           ]);
         }),
       ),

@@ -329,13 +329,7 @@ function pageStatement(db: DbOrTx, criteria: TicketListCriteria, overCap: boolea
   if (overCap) {
     return pageWithTotal(db, criteria.order, where, sql<number>`${SEARCH_TOTAL_CAP + 1}::int`).prepare(name);
   }
-  // Tags and custom field filters (issue 38) take the search's way too: the matches counted up to the
-  // cap are collected once and the page sorted out of them, instead of one scan for the page and
-  // another for the count (half the cost of a tag and a category together, docs/performance.md).
-  const collectMatchesFirst = Boolean(
-    criteria.search || criteria.tags || criteria.withoutTags || criteria.customFieldPath,
-  );
-  return collectMatchesFirst
+  return criteria.search
     ? searchPage(db, criteria.order, where).prepare(name)
     : pageWithTotal(db, criteria.order, where, matchingTotal(criteria, where)).prepare(name);
 }

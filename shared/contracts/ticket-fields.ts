@@ -46,6 +46,13 @@ export const REPORTABLE_FIELD_TYPES = ['dropdown', 'multiselect', 'checkbox'] as
 /** Types the list filters by a range (`cf.<key>.gte` / `.lte`). */
 export const RANGE_FIELD_TYPES = ['number', 'decimal', 'date'] as const;
 
+/**
+ * The fields a form, a filter or an export offers: the active ones, in position order (an inactive
+ * field's values still show on the tickets that have them).
+ */
+export const activeFields = (fields: readonly TicketField[] | undefined): TicketField[] =>
+  (fields ?? []).filter((field) => field.active);
+
 export const hasOptions = (type: TicketFieldType) => (OPTION_FIELD_TYPES as readonly string[]).includes(type);
 export const isRangeType = (type: TicketFieldType) => (RANGE_FIELD_TYPES as readonly string[]).includes(type);
 export const isReportableType = (type: TicketFieldType) =>

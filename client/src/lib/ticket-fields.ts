@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TagsResponse, TicketField, TicketFieldsResponse } from '@shared/contracts/ticket-fields';
+import type { TagsResponse, TicketFieldsResponse } from '@shared/contracts/ticket-fields';
 import { apiGet } from '@/lib/api-client';
 
 const TICKET_FIELDS_URL = '/api/ticket-fields';
@@ -22,9 +22,7 @@ export function useTicketFields() {
   });
 }
 
-/** The fields a form offers: active ones only (an inactive field's values still show where they are). */
-export const activeFields = (fields: readonly TicketField[] | undefined): TicketField[] =>
-  (fields ?? []).filter((field) => field.active);
+export { activeFields } from '@shared/contracts/ticket-fields';
 
 /** Every tag query's key starts with this, so a change to tickets' tags refreshes them all. */
 export const TAGS_KEY = [TAGS_URL] as const;

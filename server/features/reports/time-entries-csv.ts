@@ -1,7 +1,8 @@
 import type { TicketField } from '@shared/contracts/ticket-fields';
 import { CSV_BOM, csvRow } from '@shared/csv';
 import type { Database } from '../../db/client';
-import { activeFieldColumns, customFieldCells } from '../../core/ticket-fields/custom-field-cells';
+import { customFieldCells } from '../../core/ticket-fields/custom-field-cells';
+import { activeFields } from '@shared/contracts/ticket-fields';
 import { listTicketFields } from '../../core/ticket-fields/ticket-fields.repository';
 import { timeEntriesPage, type ExportCursor, type ExportRow } from './time-entries-export.repository';
 
@@ -44,7 +45,7 @@ export async function* timeEntriesCsv(
   range: { start: string; end: string },
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<string> {
-  const fields = activeFieldColumns(await listTicketFields(db));
+  const fields = activeFields(await listTicketFields(db));
   let prefix = CSV_BOM + csvRow([...TIME_ENTRIES_CSV_HEADER, ...fields.map((field) => field.label)]);
   let after: ExportCursor | undefined;
   for (;;) {

@@ -13,7 +13,8 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { CustomFieldValues, TicketField } from '@shared/contracts/ticket-fields';
 import { parseNotes, type NoteEntry } from '@shared/notes';
-import { activeFieldColumns, customFieldCells } from '../../core/ticket-fields/custom-field-cells';
+import { customFieldCells } from '../../core/ticket-fields/custom-field-cells';
+import { activeFields } from '@shared/contracts/ticket-fields';
 import { toTicketField, type TicketFieldRow } from '../../core/ticket-fields/ticket-field.mapper';
 import { silentProgress, type Progress } from '../progress';
 import {
@@ -151,7 +152,7 @@ const TICKET_FIELDS_SQL = `
 
 async function activeTicketFields(client: pg.ClientBase): Promise<TicketField[]> {
   const { rows } = await client.query<TicketFieldRow>(TICKET_FIELDS_SQL);
-  return activeFieldColumns(rows.map(toTicketField));
+  return activeFields(rows.map(toTicketField));
 }
 
 interface TicketFile {

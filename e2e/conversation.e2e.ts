@@ -26,16 +26,17 @@ import { signInAdmin, signInNewUser, type TestUser } from './support/users';
 import { textOf } from './support/xss-guard';
 import { pickOption } from './support/select';
 import { dismissToasts } from './support/page-state';
+import { forgetEmailSettings } from './support/app-database';
 
 /**
  * The email conversation (issue 14), end to end: an admin points the app at a real SMTP server (the
  * one of server/test/mail/smtp-test-server.ts, started in this process on a free loopback port), an
  * agent answers a ticket that came by email with a file, the SMTP server receives the reply threaded
  * under the original, and the requester's answer, which names only that reply (In-Reply-To), joins the
- * conversation of the open ticket at the next poll. The database is shared with the other files: the
- * tickets are this file's own; only the email settings are global, and the first test relies on
- * nobody having saved them yet (no other file does; the mailbox tests at the end of this file run
- * after it, vitest running a file's tests in order).
+ * conversation of the open ticket at the next poll. The app is shared with the files run before it on
+ * this worker: the tickets are this file's own; only the email settings are global, so the first test
+ * starts by forgetting any an earlier file saved (e2e/support/email-settings.ts), and the mailbox
+ * tests at the end of this file build on what it saves (vitest runs a file's tests in order).
  */
 
 let browser: Browser;
@@ -118,6 +119,7 @@ const replyStates = (page: Page) =>
 
 describe('email conversation', () => {
   it('an admin sets up the SMTP server in Settings → Email: saved, the test email reaches the server, the last check says it worked', async () => {
+    await forgetEmailSettings();
     const context = await newContext(browser);
 
     // Before: an agent's ticket offers no reply form, only where to set email up.

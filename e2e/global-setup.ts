@@ -70,9 +70,12 @@ export default async function setup(project: TestProject) {
     Array.from({ length: workers }, (_, index) => startApp(index + 1, serverUrl, admin)),
   );
   const apps = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  // Where each worker process claims its app (e2e/support/app.ts), so no two ever share one.
+  const claimsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-e2e-claims-'));
   const stopAll = async () => {
     await Promise.all(apps.map((app) => app.stop()));
     await admin?.end();
+    fs.rmSync(claimsDir, { recursive: true, force: true });
   };
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
@@ -83,6 +86,7 @@ export default async function setup(project: TestProject) {
     'e2eApps',
     apps.map((app) => app.app),
   );
+  project.provide('e2eAppClaims', claimsDir);
   project.provide('adminUser', ADMIN);
   return stopAll;
 }
@@ -204,6 +208,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One app per e2e worker, in the order of VITEST_POOL_ID. */
     e2eApps: E2eApp[];
+    /** The folder in which a worker process claims its app (e2e/support/app.ts). */
+    e2eAppClaims: string;
     adminUser: E2eAdmin;
   }
 }

@@ -34,3 +34,18 @@ export async function backdateTicket(ticketId: string, minutes: number): Promise
     await client.end();
   }
 }
+
+/**
+ * Forgets the app's email settings, as on a new install. Another file of this worker may have saved
+ * some before (e2e/support/email-settings.ts); the conversation suite proves the screens of an app
+ * without them, then an admin's first setup, so it starts from none whatever ran before it.
+ */
+export async function forgetEmailSettings(): Promise<void> {
+  const client = new pg.Client({ connectionString: appUnderTest().databaseUrl });
+  await client.connect();
+  try {
+    await client.query("DELETE FROM settings WHERE key = 'email'");
+  } finally {
+    await client.end();
+  }
+}

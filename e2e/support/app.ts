@@ -25,7 +25,9 @@ export function appUnderTest(): E2eApp {
     const app = apps[index];
     if (!app || !claimSlot(index + 1)) continue;
     if (index !== preferred) {
-      console.warn(`e2e: VITEST_POOL_ID ${slot} is another live worker's app; this one drives app ${index + 1}`);
+      console.warn(
+        `e2e: VITEST_POOL_ID ${slot} is another live worker's app; this one drives app ${index + 1}`,
+      );
     }
     claimed = app;
     return app;

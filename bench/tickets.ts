@@ -28,6 +28,7 @@
  *                  tickets): the report by field (issue 38)
  *   save-fields    PUT /api/tickets/{id} with five custom field values, each request a real change
  *                  (api mode only: its "database" CPU per request is the save's PostgreSQL time)
+ *   save-field     the same save with one value: the save's own floor, so the five values' share shows
  *   dashboard      GET /api/dashboard/stats
  *   team           GET /api/users/ticket-counts (the dashboard's Team Status panel)
  *   whoami         GET /api/auth/user: only what every authenticated request pays (its session, kept
@@ -112,6 +113,7 @@ const CASE_NAMES = [
   'tags-cf-open',
   'field-report',
   'save-fields',
+  'save-field',
   'dashboard',
   'team',
   'whoami',
@@ -257,19 +259,22 @@ function fieldReportCase(): BenchCase {
 }
 
 /**
- * Issue 38's save: five custom field values, all different from the last request's, on the
- * connection's two tickets in turn.
+ * Issue 38's save: five custom field values (or only the first, `save-field`), all different from the
+ * last request's, on the connection's two tickets in turn.
  */
-function saveFieldsCase(ticketIds: readonly string[]): BenchCase {
-  const valuesFor = (n: number) => ({
-    category: CATEGORIES[n % CATEGORIES.length],
-    device: `Laptop ${n}`,
-    seats: n,
-    due: `2027-01-${String(1 + (n % 28)).padStart(2, '0')}`,
-    on_site: n % 2 === 0,
-  });
+function saveFieldsCase(ticketIds: readonly string[], count: 1 | 5): BenchCase {
+  const valuesFor = (n: number) => {
+    const all = {
+      device: `Laptop ${n}`,
+      category: CATEGORIES[n % CATEGORIES.length],
+      seats: n,
+      due: `2027-01-${String(1 + (n % 28)).padStart(2, '0')}`,
+      on_site: n % 2 === 0,
+    };
+    return Object.fromEntries(Object.entries(all).slice(0, count));
+  };
   return {
-    name: 'save-fields',
+    name: count === 5 ? 'save-fields' : 'save-field',
     path: `/api/tickets/${ticketIds[0]}`,
     write: (connection) => {
       let n = 0;
@@ -344,7 +349,8 @@ function benchCases(targets: SearchTargets): BenchCase[] {
       customFields: { category: { values: ['network'] } },
     }),
     fieldReportCase(),
-    saveFieldsCase(targets.openTicketIds),
+    saveFieldsCase(targets.openTicketIds, 5),
+    saveFieldsCase(targets.openTicketIds, 1),
     { name: 'dashboard', path: '/api/dashboard/stats', capture: serviceSql((db) => dashboardStats(db)) },
     { name: 'team', path: '/api/users/ticket-counts', capture: serviceSql((db) => activeTicketCounts(db)) },
     // The floor under every authenticated endpoint: the session and the user, and nothing else.

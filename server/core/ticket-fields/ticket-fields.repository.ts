@@ -10,6 +10,8 @@ import { toTicketField } from './ticket-field.mapper';
  * peer's needed a restart), and the table holds at most TICKET_FIELD_LIMITS.fields rows.
  */
 export async function listTicketFields(db: DbOrTx): Promise<TicketField[]> {
+  const locked = readUnderLock.get(db);
+  if (locked) return locked;
   const rows = await db
     .select()
     .from(ticketFields)
@@ -23,7 +25,18 @@ export async function listTicketFields(db: DbOrTx): Promise<TicketField[]> {
  * waits for and which waits for it. So an option removed or a type changed "while no ticket uses it"
  * cannot meet a ticket saved with it at the same moment; ticket writes do not wait on each other.
  */
-export async function listTicketFieldsForWriting(db: DbOrTx): Promise<TicketField[]> {
-  await db.execute(sql`LOCK TABLE ${ticketFields} IN SHARE MODE`);
-  return listTicketFields(db);
+export async function listTicketFieldsForWriting(tx: DbOrTx): Promise<TicketField[]> {
+  const locked = readUnderLock.get(tx);
+  if (locked) return locked;
+  await tx.execute(sql`LOCK TABLE ${ticketFields} IN SHARE MODE`);
+  const fields = await listTicketFields(tx);
+  readUnderLock.set(tx, fields);
+  return fields;
 }
+
+/**
+ * The fields a transaction read under its SHARE lock: they cannot change before it ends, so the rest
+ * of it (the Activity Log's labels, a second check) reads them from here, not again. Keyed by the
+ * transaction itself; only a transaction can take the lock, so the pool is never a key.
+ */
+const readUnderLock = new WeakMap<DbOrTx, TicketField[]>();

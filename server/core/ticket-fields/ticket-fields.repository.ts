@@ -2,6 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { TicketField } from '@shared/contracts/ticket-fields';
 import { ticketFields } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
+import { oncePerDatabase } from '../../db/prepared';
 import { toTicketField } from './ticket-field.mapper';
 
 /**
@@ -12,12 +13,18 @@ import { toTicketField } from './ticket-field.mapper';
 export async function listTicketFields(db: DbOrTx): Promise<TicketField[]> {
   const locked = readUnderLock.get(db);
   if (locked) return locked;
-  const rows = await db
-    .select()
-    .from(ticketFields)
-    .orderBy(asc(ticketFields.position), asc(ticketFields.key));
+  const rows = await allFields(db).execute();
   return rows.map(toTicketField);
 }
+
+/** Read by every save of custom field values: a named statement, parsed once per connection. */
+const allFields = oncePerDatabase((db) =>
+  db
+    .select()
+    .from(ticketFields)
+    .orderBy(asc(ticketFields.position), asc(ticketFields.key))
+    .prepare('ticket_fields_in_order'),
+);
 
 /**
  * The fields, for a write of values checked against them: the table is held in SHARE mode until the

@@ -3,6 +3,7 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { tickets, timeEntries, users, type NewTicketRow } from '@shared/schema';
 import type { CustomFieldValues } from '@shared/contracts/ticket-fields';
 import type { DbOrTx } from '../../db/client';
+import { oncePerDatabase } from '../../db/prepared';
 import type { TicketWithAssigneeRow } from './ticket.mapper';
 import { joinedUser } from '../users/user.mapper';
 
@@ -36,8 +37,18 @@ export const ticketListColumns = { ...listedTicketColumns, ...assigneeColumns };
 const selectTicketsWithAssignee = (db: DbOrTx) =>
   db.select(ticketWithAssigneeColumns).from(tickets).leftJoin(users, eq(users.id, tickets.assignedTo));
 
+/**
+ * A named statement: every write of a ticket answers with it, so PostgreSQL parses and plans it once
+ * per connection, not once per save.
+ */
+const ticketById = oncePerDatabase((db) =>
+  selectTicketsWithAssignee(db)
+    .where(eq(tickets.id, sql.placeholder('id')))
+    .prepare('ticket_by_id'),
+);
+
 export async function findTicketById(db: DbOrTx, id: string): Promise<TicketWithAssigneeRow | undefined> {
-  const [row] = await selectTicketsWithAssignee(db).where(eq(tickets.id, id));
+  const [row] = await ticketById(db).execute({ id });
   return row;
 }
 
@@ -98,34 +109,38 @@ export interface LockedTicket {
 
 /**
  * Locks the existing tickets among `ids` until the transaction ends. Rows are locked in id order so
- * two bulk changes over overlapping tickets cannot deadlock.
+ * two bulk changes over overlapping tickets cannot deadlock. A named statement (every write of a
+ * ticket starts with it): parsed and planned once per connection.
  */
 export function lockTickets(tx: DbOrTx, ids: readonly string[]): Promise<LockedTicket[]> {
-  return (
-    tx
-      .select({
-        id: tickets.id,
-        subject: tickets.subject,
-        status: tickets.status,
-        priority: tickets.priority,
-        assignedTo: tickets.assignedTo,
-        assignedAt: tickets.assignedAt,
-        closedAt: tickets.closedAt,
-        createdAt: tickets.createdAt,
-        harvestTimeEntryId: tickets.harvestTimeEntryId,
-        notes: tickets.notes,
-        updatedAt: tickets.updatedAt,
-        tags: tickets.tags,
-        customFields: tickets.customFields,
-        now: sql`now()`.mapWith(tickets.updatedAt),
-      })
-      .from(tickets)
-      // A ticket in the Trash is not changed (restore it first) and no email joins it (issue 26).
-      .where(and(inArray(tickets.id, [...ids]), isNull(tickets.deletedAt)))
-      .orderBy(tickets.id)
-      .for('update')
-  );
+  return lockTicketsStatement(tx).execute({ ids: [...ids] });
 }
+
+const lockTicketsStatement = oncePerDatabase((tx) =>
+  tx
+    .select({
+      id: tickets.id,
+      subject: tickets.subject,
+      status: tickets.status,
+      priority: tickets.priority,
+      assignedTo: tickets.assignedTo,
+      assignedAt: tickets.assignedAt,
+      closedAt: tickets.closedAt,
+      createdAt: tickets.createdAt,
+      harvestTimeEntryId: tickets.harvestTimeEntryId,
+      notes: tickets.notes,
+      updatedAt: tickets.updatedAt,
+      tags: tickets.tags,
+      customFields: tickets.customFields,
+      now: sql`now()`.mapWith(tickets.updatedAt),
+    })
+    .from(tickets)
+    // A ticket in the Trash is not changed (restore it first) and no email joins it (issue 26).
+    .where(and(sql`${tickets.id} = ANY(${sql.placeholder('ids')}::uuid[])`, isNull(tickets.deletedAt)))
+    .orderBy(tickets.id)
+    .for('update')
+    .prepare('lock_tickets'),
+);
 
 /** Whether a time entry recorded for the ticket was pushed to Harvest as `harvestTimeEntryId`. */
 export async function isHarvestEntryOfTicket(

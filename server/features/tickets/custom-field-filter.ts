@@ -2,8 +2,11 @@
  * The list's custom field conditions (issue 38) as one SQL/JSON path over `tickets.custom_fields`,
  * checked against the fields: `cf.<key>=a,b` (equal to one of; a multi-select holding one of them;
  * NO_VALUE for none) and `cf.<key>.gte` / `.lte` (number, decimal and date). One jsonpath, however
- * many fields and values, means one prepared statement per shape of list, and the GIN index
- * `tickets_custom_fields_idx` (jsonb_path_ops) answers its equalities (docs/decisions/124-tags-and-custom-fields.md).
+ * many fields and values, means one prepared statement per shape of list. The conditions come out as
+ * two paths: the equalities, which the GIN index `tickets_tags_custom_fields_idx` (jsonb_path_ops)
+ * answers with `@@`, and the rest (a range, "none", an unticked box), which that index cannot
+ * narrow: given to it, it returns every ticket having any value (a second at a million tickets), so
+ * they are checked on the rows instead (docs/decisions/124-tags-and-custom-fields.md).
  * A value that does not fit its field is a 400 naming `cf.<key>`.
  */
 import type { CustomFieldFilter } from '@shared/contracts/tickets';
@@ -43,35 +46,57 @@ function literal(field: TicketField, text: string): string {
 /** `$."key"`: keys are [a-z][a-z0-9_]*, so quoting is enough. */
 const pathOf = (field: TicketField) => `$."${field.key}"`;
 
-function valuesCondition(field: TicketField, values: readonly string[]): string {
-  const path = pathOf(field);
-  const alternatives = values.map((value) => {
-    if (value === NO_VALUE) return `!exists(${path})`;
-    // An unchecked box is stored as false or not at all: "false" means "not ticked".
-    if (field.type === 'checkbox' && value === 'false') return `!(${path} == true)`;
-    return `${path} == ${literal(field, value)}`;
-  });
-  return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' || ')})`;
+/** A condition as jsonpath text, and whether the GIN index can answer it (equalities only). */
+interface Condition {
+  path: string;
+  indexed: boolean;
 }
 
-function boundsCondition(field: TicketField, filter: CustomFieldFilter): string[] {
+function valuesCondition(field: TicketField, values: readonly string[]): Condition {
+  const path = pathOf(field);
+  let indexed = true;
+  const alternatives = values.map((value) => {
+    if (value === NO_VALUE) {
+      indexed = false;
+      return `!exists(${path})`;
+    }
+    // An unchecked box is stored as false or not at all: "false" means "not ticked".
+    if (field.type === 'checkbox' && value === 'false') {
+      indexed = false;
+      return `!(${path} == true)`;
+    }
+    return `${path} == ${literal(field, value)}`;
+  });
+  return {
+    path: alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' || ')})`,
+    indexed,
+  };
+}
+
+function boundsCondition(field: TicketField, filter: CustomFieldFilter): Condition[] {
   if (filter.gte === undefined && filter.lte === undefined) return [];
   if (!isRangeType(field.type)) throw new FilterProblem('Only number, decimal and date fields have a range');
   const path = pathOf(field);
   return [
     ...(filter.gte === undefined ? [] : [`${path} >= ${literal(field, filter.gte)}`]),
     ...(filter.lte === undefined ? [] : [`${path} <= ${literal(field, filter.lte)}`]),
-  ];
+  ].map((range) => ({ path: range, indexed: false }));
 }
 
-/** The jsonpath of the filters, or undefined when there are none; 400 naming each bad `cf.<key>`. */
-export function customFieldPath(
+/** The filters as jsonpaths: `indexed` for `@@`, `checked` for the rows; each undefined when empty. */
+export interface CustomFieldPaths {
+  indexed?: string;
+  checked?: string;
+}
+
+/** The jsonpaths of the filters (none when there are none); 400 naming each bad `cf.<key>`. */
+export function customFieldPaths(
   filters: Record<string, CustomFieldFilter> | undefined,
   fields: readonly TicketField[],
-): string | undefined {
-  if (!filters) return undefined;
+): CustomFieldPaths {
+  if (!filters) return {};
   const byKey = new Map(fields.map((field) => [field.key, field]));
-  const conditions: string[] = [];
+  const conditions: Condition[] = [];
   const errors: Record<string, string[]> = {};
   for (const [key, filter] of Object.entries(filters)) {
     const field = byKey.get(key);
@@ -85,7 +110,11 @@ export function customFieldPath(
     }
   }
   if (Object.keys(errors).length > 0) throw fieldRefusal(errors);
-  return conditions.length > 0 ? conditions.join(' && ') : undefined;
+  const joined = (indexed: boolean) => {
+    const paths = conditions.filter((condition) => condition.indexed === indexed);
+    return paths.length > 0 ? paths.map((condition) => condition.path).join(' && ') : undefined;
+  };
+  return { indexed: joined(true), checked: joined(false) };
 }
 
 /** A sort on a field must name one (active or not: its values stay on tickets). */

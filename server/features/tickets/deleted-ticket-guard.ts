@@ -1,8 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { TICKET_MESSAGES } from '@shared/contracts/tickets';
 import { messageAttachments, ticketMessages, tickets } from '@shared/schema';
 import type { Database } from '../../db/client';
+import { oncePerDatabase } from '../../db/prepared';
 import { notFound } from '../../lib/errors';
 import { findUserById } from '../../core/users/users.repository';
 
@@ -10,6 +11,15 @@ const UUID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 
 /** Whether a ticket is in the Trash: its deletedAt, undefined when there is no such ticket. */
 type DeletedAtOf = (db: Database, id: string) => Promise<{ deletedAt: Date | null }[]>;
+
+/** Every request of a ticket's routes asks it first: a named statement, parsed once per connection. */
+const deletedAtOfTicket = oncePerDatabase((db) =>
+  db
+    .select({ deletedAt: tickets.deletedAt })
+    .from(tickets)
+    .where(eq(tickets.id, sql.placeholder('id')))
+    .prepare('ticket_deleted_at'),
+);
 
 /**
  * The paths (under /api) that serve a ticket's content, and how each finds its ticket: the ticket's
@@ -20,8 +30,7 @@ type DeletedAtOf = (db: Database, id: string) => Promise<{ deletedAt: Date | nul
 const TICKET_CONTENT_PATHS: { pattern: RegExp; deletedAtOf: DeletedAtOf }[] = [
   {
     pattern: new RegExp(`^/tickets/${UUID}(?:/|$)`, 'i'),
-    deletedAtOf: (db, id) =>
-      db.select({ deletedAt: tickets.deletedAt }).from(tickets).where(eq(tickets.id, id)),
+    deletedAtOf: (db, id) => deletedAtOfTicket(db).execute({ id }),
   },
   {
     pattern: new RegExp(`^/attachments/${UUID}(?:/|$)`, 'i'),

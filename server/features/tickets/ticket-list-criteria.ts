@@ -1,6 +1,6 @@
 import { customFieldSortKey, effectiveSort, type TicketListFilters } from '@shared/contracts/tickets';
 import type { TicketField } from '@shared/contracts/ticket-fields';
-import { assertSortableField, customFieldPath } from './custom-field-filter';
+import { assertSortableField, customFieldPaths } from './custom-field-filter';
 import { warnUntil, type SlaReadContext } from '../../core/sla/sla-state';
 import type { TicketListCriteria } from './ticket-list.query';
 import { parseTicketSearch } from './ticket-search';
@@ -59,6 +59,6 @@ export function toListCriteria(
         : undefined,
     tags: filters.tags,
     withoutTags: filters.withoutTags,
-    customFieldPath: customFieldPath(filters.customFields, fields),
+    customFieldPaths: customFieldPaths(filters.customFields, fields),
   };
 }

@@ -28,6 +28,7 @@ import { storedSlaPolicies } from '../../core/sla/sla-read-context';
 import { slaStateCondition } from '../../core/sla/sla-state';
 import type { TicketListRow } from '../../core/tickets/ticket.mapper';
 import type { TicketSearch } from './ticket-search';
+import type { CustomFieldPaths } from './custom-field-filter';
 import { customFieldSortKey } from '@shared/contracts/tickets';
 import { isNewestFirst, orderByTerms, orderCode, type TicketListOrder } from './ticket-list-order';
 import { ticketListColumns } from '../../core/tickets/tickets.repository';
@@ -62,8 +63,8 @@ export interface TicketListCriteria {
   /** Issue 38: tickets carrying one of these tags, and none of those. */
   tags?: readonly string[];
   withoutTags?: readonly string[];
-  /** Issue 38: every custom field condition as one jsonpath (custom-field-filter.ts). */
-  customFieldPath?: string;
+  /** Issue 38: the custom field conditions as jsonpaths, for the index and for the rows (custom-field-filter.ts). */
+  customFieldPaths?: CustomFieldPaths;
 }
 
 /**
@@ -105,7 +106,8 @@ function filtersCode(criteria: TicketListCriteria): string {
     [Boolean(criteria.sla?.states.includes('ok')), 'O'],
     [Boolean(criteria.tags), 'g'],
     [Boolean(criteria.withoutTags), 'G'],
-    [Boolean(criteria.customFieldPath), 'f'],
+    [Boolean(criteria.customFieldPaths?.indexed), 'f'],
+    [Boolean(criteria.customFieldPaths?.checked), 'F'],
   ];
   return present.flatMap(([isPresent, code]) => (isPresent ? [code] : [])).join('') || 'all';
 }
@@ -128,7 +130,8 @@ function placeholderValues(criteria: TicketListCriteria): Record<string, unknown
     slaWarnUntil: criteria.sla?.warnUntil.toISOString(),
     tags: criteria.tags,
     withoutTags: criteria.withoutTags,
-    customFieldPath: criteria.customFieldPath,
+    customFieldPath: criteria.customFieldPaths?.indexed,
+    customFieldCheck: criteria.customFieldPaths?.checked,
     sortField: customFieldSortKey(criteria.order.sort),
     viewerId: criteria.viewerId ?? null,
     limit: criteria.limit,
@@ -179,7 +182,12 @@ function countedConditions(columns: CountedColumns, criteria: TicketListCriteria
  */
 const countedToCap = (criteria: TicketListCriteria) =>
   Boolean(
-    criteria.search || criteria.sla || criteria.tags || criteria.withoutTags || criteria.customFieldPath,
+    criteria.search ||
+    criteria.sla ||
+    criteria.tags ||
+    criteria.withoutTags ||
+    criteria.customFieldPaths?.indexed ||
+    criteria.customFieldPaths?.checked,
   );
 
 /** Whether ticket_counts can answer the total: no search and no date bound, only counted columns. */
@@ -214,23 +222,21 @@ function ticketListConditions(criteria: TicketListCriteria): SQL | undefined {
           warnUntil: placeholder('slaWarnUntil'),
         })
       : undefined,
-    // Issue 38: `&&` (overlaps) and `@@` (a jsonpath predicate) are what the GIN indexes answer.
+    // Issue 38: `&&` (overlaps) and `@@` (a jsonpath predicate) are what the one GIN index over the
+    // tags and the values answers; both in one filter, it intersects them inside the index: the few
+    // hundred tickets of a tag with a common category, not a bitmap of each (migration 0032).
     criteria.tags ? sql`${tickets.tags} && ${placeholder('tags')}::text[]` : undefined,
     criteria.withoutTags ? sql`NOT (${tickets.tags} && ${placeholder('withoutTags')}::text[])` : undefined,
-    criteria.customFieldPath ? customFieldCondition(Boolean(criteria.tags)) : undefined,
+    criteria.customFieldPaths?.indexed
+      ? sql`${tickets.customFields} @@ ${placeholder('customFieldPath')}::jsonpath`
+      : undefined,
+    // A range, "none" or an unticked box: the same test as a function, which the index cannot serve,
+    // so the rows are checked as the list's order reads them (custom-field-filter.ts).
+    criteria.customFieldPaths?.checked
+      ? sql`jsonb_path_match(${tickets.customFields}, ${placeholder('customFieldCheck')}::jsonpath, '{}', true)`
+      : undefined,
   );
 }
-
-/**
- * The custom field conditions (issue 38). Alone, `@@` lets the GIN index find them. Beside a tags
- * filter, the same test as a function the index cannot serve: the planner otherwise ANDs both GIN
- * bitmaps, and a common value's (a category of a twelfth of a million tickets) took 57 ms to build
- * where checking the few thousand tickets of a tag took 5 (docs/performance.md).
- */
-const customFieldCondition = (withTags: boolean) =>
-  withTags
-    ? sql`jsonb_path_match(${tickets.customFields}, ${placeholder('customFieldPath')}::jsonpath, '{}', true)`
-    : sql`${tickets.customFields} @@ ${placeholder('customFieldPath')}::jsonpath`;
 
 /**
  * How many tickets match, as a scalar subquery. Filters on status, priority and assignee alone (the

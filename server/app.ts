@@ -24,6 +24,7 @@ import { settingsRoutes } from './features/settings/settings.routes';
 import { defineSlaRecomputeQueue, enqueueSlaRecompute } from './features/sla/sla-recompute.job';
 import { tagsRoutes } from './features/tags/tags.routes';
 import { ticketFieldsRoutes } from './features/ticket-fields/ticket-fields.routes';
+import { groupsRoutes } from './features/groups/groups.routes';
 import { ticketMergeRoutes } from './features/ticket-merge/ticket-merge.routes';
 import { invitationRoutes } from './features/team/invitations.routes';
 import { teamRoutes } from './features/team/team.routes';
@@ -224,6 +225,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(cannedResponsesRoutes({ db }));
   api.use(viewsRoutes({ db }));
   api.use(ticketFieldsRoutes({ db }));
+  api.use(groupsRoutes({ db }));
   api.use(tagsRoutes({ db }));
   api.use(reportsRoutes({ db }));
   api.use(apiNotFound);

@@ -102,6 +102,43 @@ export const sessions = pgTable(
   (t) => [index('IDX_session_expire').on(t.expire)],
 );
 
+/**
+ * Groups (issue 39): a queue per team, with its own mailbox address, a way of assigning its new
+ * tickets, and, when private, tickets only its members and the admins see. Names and addresses are
+ * unique whatever their case.
+ */
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 80 }).notNull(),
+    description: varchar('description', { length: 500 }).notNull().default(''),
+    /** Lower-cased; mail sent to it opens its tickets in this group. */
+    emailAddress: varchar('email_address', { length: 320 }),
+    private: boolean('private').notNull().default(false),
+    /** GROUP_ASSIGNMENTS. */
+    assignment: varchar('assignment', { length: 16 }).notNull().default('manual'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('groups_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('groups_email_address_unique').on(t.emailAddress),
+  ],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_id_idx').on(t.userId)],
+);
+
 /** A value's position in `values` as an SQL expression: how the list sorts by status and priority. */
 function rankOf(column: unknown, values: readonly string[]) {
   const cases = values.map((value, rank) => `WHEN '${value}' THEN ${rank}`).join(' ');
@@ -170,6 +207,8 @@ export const tickets = pgTable(
      * tickets merged into the source at the new target too. Null for a ticket never merged.
      */
     mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => tickets.id, { onDelete: 'set null' }),
+    /** Issue 39: the ticket's group; null for none. A group with tickets is not deleted (409). */
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'restrict' }),
     /**
      * The text of the ticket's conversation for search (issue 26): every message received or sent,
      * oldest first, as the search parser should read it. Kept by triggers on ticket_messages (the
@@ -306,6 +345,11 @@ export const tickets = pgTable(
     // Issue 38: the tags filters (`&&`), and every custom field condition, one jsonpath (`@@`).
     // One GIN index over both (migration 0032): a filter on a tag and a field value intersects the two
     // inside the index, where two indexes built a bitmap each (docs/decisions/124-tags-and-custom-fields.md).
+    // Issue 39: a group's tickets (its list, its open count, the least-open assignment); tickets
+    // without a group are not in it, so a help desk without groups writes nothing more.
+    index('tickets_group_id_created_at_idx')
+      .on(t.groupId, t.createdAt)
+      .where(sql`${t.groupId} IS NOT NULL`),
     index('tickets_tags_custom_fields_idx')
       .using('gin', t.tags, sql`${t.customFields} jsonb_path_ops`)
       .with(GIN_PENDING_LIST),

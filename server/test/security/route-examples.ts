@@ -90,6 +90,18 @@ async function createTicketField(fx: SecurityFixture): Promise<string> {
   return res.body.field.id as string;
 }
 
+const newGroup = () => ({ name: `Group ${crypto.randomUUID()}` });
+
+/** A group without tickets; returns its id. */
+async function createGroup(fx: SecurityFixture): Promise<string> {
+  const res = await request(fx.baseUrl)
+    .post('/api/groups')
+    .set('Cookie', fx.admin.cookie)
+    .send(newGroup())
+    .expect(201);
+  return res.body.group.id as string;
+}
+
 /** A time entry of the admin's (pushed to the fake Harvest); returns its id. */
 async function createTimeEntry(fx: SecurityFixture): Promise<string> {
   const res = await request(fx.baseUrl)
@@ -715,6 +727,19 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     okStatus: 200,
   }),
   'GET /api/tags': (fx) => ({ cookie: fx.admin.cookie, query: { search: 'vi', limit: '5' }, okStatus: 200 }),
+  'GET /api/groups': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'POST /api/groups': (fx) => ({ cookie: fx.admin.cookie, body: newGroup(), okStatus: 201 }),
+  'PUT /api/groups/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createGroup(fx) },
+    body: { description: 'Switches and Wi-Fi' },
+    okStatus: 200,
+  }),
+  'DELETE /api/groups/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createGroup(fx) },
+    okStatus: 204,
+  }),
   'POST /api/tickets/:id/apply-response': async (fx) => ({
     cookie: fx.admin.cookie,
     params: { id: await createTicket(fx) },

@@ -149,6 +149,11 @@ export const ROUTES = [
   { method: 'POST', path: '/api/ticket-fields', access: 'admin' },
   { method: 'PUT', path: '/api/ticket-fields/:id', access: 'admin' },
   { method: 'GET', path: '/api/tags', access: 'authenticated' },
+  // Groups (server/features/groups), issue 39: read by all, defined by admins.
+  { method: 'GET', path: '/api/groups', access: 'authenticated' },
+  { method: 'POST', path: '/api/groups', access: 'admin' },
+  { method: 'PUT', path: '/api/groups/:id', access: 'admin' },
+  { method: 'DELETE', path: '/api/groups/:id', access: 'admin' },
   { method: 'POST', path: '/api/tickets/:id/apply-response', access: 'authenticated' },
   // Merging duplicate tickets (server/features/ticket-merge).
   { method: 'POST', path: '/api/tickets/merge', access: 'authenticated' },

@@ -116,6 +116,8 @@ export const TICKET_EVENT_KINDS = [
   // from and to: the values as people read them).
   'tags',
   'field',
+  // Issue 39: the ticket moved between groups (from and to: the groups' names then; null for none).
+  'group',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 

@@ -182,6 +182,8 @@ export const createTicketSchema = z.object({
   /** Issue 38: the ticket's tags, and its custom fields' values by key (checked by the server). */
   tags: tagsSchema.optional(),
   customFields: customFieldsInputSchema.optional(),
+  /** Issue 39: the ticket's group; null or absent for none. */
+  groupId: labelled(idSchema, 'Group').nullable().optional(),
 });
 export type CreateTicketInput = z.output<typeof createTicketSchema>;
 
@@ -210,6 +212,8 @@ export const updateTicketSchema = z
     tags: tagsSchema.optional(),
     /** Issue 38: values by key, merged key by key; null clears one. */
     customFields: customFieldsInputSchema.optional(),
+    /** Issue 39: the ticket's group; null takes it out of any. */
+    groupId: labelled(idSchema, 'Group').nullable().optional(),
   })
   .refine(hasAnyField, TICKET_MESSAGES.nothingToUpdate);
 export type UpdateTicketInput = z.output<typeof updateTicketSchema>;
@@ -229,6 +233,8 @@ export const bulkUpdateTicketsSchema = z.object({
       /** Issue 38: tags added to and removed from each ticket (removal wins for a tag in both). */
       addTags: labelled(tagChangeSchema, 'Add tags').optional(),
       removeTags: labelled(tagChangeSchema, 'Remove tags').optional(),
+      /** Issue 39: every ticket into this group; null takes them out of any. */
+      groupId: labelled(idSchema, 'Group').nullable().optional(),
     })
     .refine(hasAnyField, TICKET_MESSAGES.nothingToUpdate),
 });
@@ -531,6 +537,8 @@ export const ticketSchema = z.object({
   /** Issue 38: its tags (lower-case), and its custom fields' values by key (only those it has). */
   tags: z.array(z.string()),
   customFields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
+  /** Issue 39: its group; null for none. */
+  groupId: z.string().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

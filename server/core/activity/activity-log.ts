@@ -11,7 +11,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { CLOSED_TICKET_STATUSES } from '@shared/constants';
-import { ticketEvents, ticketMessages, tickets, timeEntries } from '@shared/schema';
+import { groups, ticketEvents, ticketMessages, tickets, timeEntries } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import { changeUser, type TicketChange, type TicketFieldChanges } from '../ticket-changes/ticket-change';
 import { listTicketFields } from '../ticket-fields/ticket-fields.repository';
@@ -59,6 +59,9 @@ async function insertRows(tx: DbOrTx, ticketId: string, rows: readonly Row[]): P
 }
 
 const displayName = (userId: string | null) => sql`user_display_name(${userId}::uuid)`;
+/** A group's name as it is at the change (issue 39); null for none. */
+const groupName = (groupId: string | null) =>
+  groupId === null ? null : sql`(SELECT name FROM ${groups} WHERE id = ${groupId}::uuid)`;
 const ticketNumber = (ticketId: string) =>
   sql`(SELECT ticket_number FROM ${tickets} WHERE id = ${ticketId}::uuid)`;
 
@@ -116,6 +119,14 @@ function tagAndFieldRows(
 ): Row[] {
   const rows: Row[] = [];
   const joined = (tags: readonly string[]) => (tags.length > 0 ? tags.join(', ') : null);
+  if (entry.group) {
+    rows.push({
+      kind: 'group',
+      actorId,
+      fromValue: groupName(entry.group.before),
+      toValue: groupName(entry.group.after),
+    });
+  }
   if (entry.tags)
     rows.push({
       kind: 'tags',

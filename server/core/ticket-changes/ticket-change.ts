@@ -73,6 +73,8 @@ export interface TicketFieldChanges {
   tags?: Diff<readonly string[]>;
   /** Issue 38: each custom field whose value changed (null: none), by key. */
   customFields?: readonly { key: string; before: CustomFieldValue | null; after: CustomFieldValue | null }[];
+  /** Issue 39: the group before and after (ids; null for none). */
+  group?: Diff<string | null>;
 }
 
 export interface TicketChange {

@@ -17,6 +17,7 @@ const open: TicketState = {
   updatedAt: created,
   tags: [],
   customFields: {},
+  groupId: null,
 };
 const closed: TicketState = { ...open, status: 'closed', closedAt: earlier };
 

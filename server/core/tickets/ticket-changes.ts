@@ -30,6 +30,8 @@ export interface TicketState {
   /** Issue 38. */
   tags: string[];
   customFields: CustomFieldValues;
+  /** Issue 39. */
+  groupId: string | null;
 }
 
 /** A requested change, from PUT /api/tickets/:id or the bulk update (a subset). */
@@ -48,6 +50,8 @@ export interface TicketChangeRequest {
   removeTags?: string[];
   /** Issue 38: values already checked against the fields (custom-field-input.ts). */
   customFields?: CustomFieldsPatch;
+  /** Issue 39: a group that exists (the service checked it), or null for none. */
+  groupId?: string | null;
 }
 
 export type TicketChanges = Partial<
@@ -63,6 +67,7 @@ export type TicketChanges = Partial<
     | 'harvestTimeEntryId'
     | 'tags'
     | 'customFields'
+    | 'groupId'
   >
 >;
 
@@ -184,6 +189,7 @@ export function planTicketChanges(
   }
   if (request.timeSpent !== undefined) changes.timeSpent = request.timeSpent;
   if (request.harvestTimeEntryId !== undefined) changes.harvestTimeEntryId = request.harvestTimeEntryId;
+  if (request.groupId !== undefined && request.groupId !== current.groupId) changes.groupId = request.groupId;
 
   const assignment = planAssignment(current, request, now);
   if (assignment.assignedTo !== current.assignedTo) changes.assignedTo = assignment.assignedTo;

@@ -17,6 +17,7 @@ import { loadSlaReadContext } from '../sla/sla-read-context';
 import type { TicketChange, TicketFieldChanges } from '../ticket-changes/ticket-change';
 import { recordTicketChange } from '../ticket-changes/ticket-changes.service';
 import { userExists } from '../users/users.repository';
+import { assertGroupExists } from './ticket-group';
 import { storedBodyText } from '../../lib/body-text';
 import { changedCustomFields, checkCustomFieldsInput } from '../ticket-fields/custom-field-input';
 import { listTicketFields, listTicketFieldsForWriting } from '../ticket-fields/ticket-fields.repository';
@@ -79,6 +80,8 @@ export function createdEntry(id: string, values: TicketValues): TicketFieldChang
     ...(values.customFields && Object.keys(values.customFields).length > 0
       ? { customFields: changedCustomFields({}, values.customFields) }
       : {}),
+    // Issue 39: and its first group.
+    ...(values.groupId ? { group: { before: null, after: values.groupId } } : {}),
   };
 }
 
@@ -155,6 +158,7 @@ export async function applyChanges(
   caller: TicketCaller,
 ): Promise<TicketFieldChanges[]> {
   const now = locked[0].now;
+  await assertGroupExists(tx, input.groupId);
   const fields = await fieldsFor(tx, input);
   const request: TicketChangeRequest = {
     ...input,
@@ -206,6 +210,7 @@ function fieldChanges(ticket: repository.LockedTicket, changes: TicketChanges): 
     if (changes.notes !== ticket.notes) entry.notesChanged = true;
   }
   if (changes.tags) entry.tags = { before: ticket.tags, after: changes.tags };
+  if (changes.groupId !== undefined) entry.group = { before: ticket.groupId, after: changes.groupId };
   if (changes.customFields) {
     const changed = changedCustomFields(ticket.customFields, changes.customFields);
     if (changed.length > 0) entry.customFields = changed;

@@ -72,6 +72,7 @@ export function toTicketListItem(row: TicketListRow, sla: SlaReadContext): Omit<
     sla: toTicketSla(row, isClosedStatus(status), sla),
     tags: row.tags,
     customFields: row.customFields,
+    groupId: row.groupId,
   };
 }
 

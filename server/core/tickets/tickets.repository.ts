@@ -103,6 +103,7 @@ export interface LockedTicket {
   updatedAt: Date;
   tags: string[];
   customFields: CustomFieldValues;
+  groupId: string | null;
   /** The database's time for this transaction, so every timestamp of one change agrees. */
   now: Date;
 }
@@ -132,6 +133,7 @@ const lockTicketsStatement = oncePerDatabase((tx) =>
       updatedAt: tickets.updatedAt,
       tags: tickets.tags,
       customFields: tickets.customFields,
+      groupId: tickets.groupId,
       now: sql`now()`.mapWith(tickets.updatedAt),
     })
     .from(tickets)

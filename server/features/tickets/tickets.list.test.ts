@@ -157,6 +157,7 @@ describe('GET /api/tickets without filters', () => {
         'sla',
         'tags',
         'customFields',
+        'groupId',
       ].sort(),
     );
   });

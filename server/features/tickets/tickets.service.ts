@@ -32,6 +32,7 @@ import {
   type TicketValues,
 } from '../../core/tickets/ticket-writes.service';
 import * as repository from '../../core/tickets/tickets.repository';
+import { assertGroupExists } from '../../core/tickets/ticket-group';
 import { needsTicketFields, toListCriteria } from './ticket-list-criteria';
 import { listTicketFields } from '../../core/ticket-fields/ticket-fields.repository';
 import type { SharedTicketListResponse, TicketLooks } from './ticket-seen';
@@ -84,6 +85,7 @@ function newTicketValues(
     attachments: input.attachments ?? [],
     tags: input.tags ?? [],
     customFields,
+    groupId: input.groupId ?? null,
   };
 }
 
@@ -95,6 +97,7 @@ export async function createTicket(
   await assertAssigneeExists(db, input.assignedTo);
   return withAssigneeGuard(input.assignedTo, () =>
     db.transaction(async (tx) => {
+      await assertGroupExists(tx, input.groupId);
       const values = newTicketValues(input, caller.id, await checkedNewCustomFields(tx, input.customFields));
       const id = await insertUnderFreeNumber(tx, values, input.ticketNumber);
       await recordTicketChange(tx, {

@@ -90,6 +90,11 @@ function describe(
         title: `${(event.field && fieldLabels.get(event.field)) ?? event.field ?? 'Field'} changed`,
         detail: `${change(event.from ?? 'Empty', event.to ?? 'Empty')} ${byWhom(event)}`,
       };
+    case 'group':
+      return {
+        title: 'Group changed',
+        detail: `${change(event.from ?? 'No group', event.to ?? 'No group')} ${byWhom(event)}`,
+      };
     case 'merged':
       // On the merged ticket "Into T-…", on the one it went into "T-… merged in" (docs/decisions/074-merging-tickets.md).
       return {

@@ -14,6 +14,7 @@ import {
   StickyNote,
   Trash2,
   UserCheck,
+  Users,
   type LucideIcon,
   SlidersHorizontal,
   Tag,
@@ -44,6 +45,7 @@ const KIND_ICONS = {
   sla_breach: ClockAlert,
   tags: Tag,
   field: SlidersHorizontal,
+  group: Users,
 } as const satisfies Record<TicketEventKind, LucideIcon>;
 
 function ActivityItem({ entry }: { entry: ActivityEntry }) {

@@ -289,7 +289,12 @@ export interface TicketListFilters {
   withoutTags?: string[];
   /** Issue 38: conditions on custom fields, by key (`cf.<key>`, `cf.<key>.gte`, `cf.<key>.lte`). */
   customFields?: Record<string, CustomFieldFilter>;
+  /** Issue 39: tickets in one of these groups, by id; NO_GROUP for tickets in none. */
+  groups?: string[];
 }
+
+/** In the list's `group` filter: tickets in no group (issue 39). */
+export const NO_GROUP = 'none';
 
 /**
  * One custom field's condition in the list (issue 38): equal to one of `values` (for a multi-select,
@@ -350,6 +355,24 @@ function listParam<const T extends readonly [string, ...string[]]>(values: T) {
     return known.length > 0 ? known : undefined;
   });
 }
+
+/** Groups in a list filter (`group=<id>,none`): ids, lower-cased, and NO_GROUP; anything else is a 400. */
+const groupListParam = z.union([z.string(), z.array(z.string())]).transform((raw, ctx) => {
+  const items = (Array.isArray(raw) ? raw : [raw])
+    .flatMap((part) => part.split(','))
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = items.filter((item) => item !== NO_GROUP && !idSchema.safeParse(item).success);
+  if (unknown.length > 0) {
+    ctx.issues.push({
+      code: 'custom',
+      input: raw,
+      message: `Unknown value ${unknown.join(', ')}; use group ids or ${NO_GROUP}`,
+    });
+    return z.NEVER;
+  }
+  return items.length > 0 ? [...new Set(items)] : undefined;
+});
 
 /** Tags in a list filter (`tags=vip,network`): normalised as stored, so `VIP` finds `vip`. */
 const tagListParam = z.union([z.string(), z.array(z.string())]).transform((raw) => {
@@ -432,6 +455,7 @@ const ticketListParams = z
     sla: queryParam(listParam(SLA_FILTER_STATES)),
     tags: queryParam(tagListParam),
     without_tags: queryParam(tagListParam),
+    group: queryParam(groupListParam),
   })
   .catchall(z.unknown());
 
@@ -454,6 +478,7 @@ export const ticketListQuerySchema = ticketListParams.transform((query, ctx): Ti
   tags: query.tags,
   withoutTags: query.without_tags,
   customFields: customFieldFilters(query, ctx),
+  groups: query.group,
 }));
 
 /** The query string for GET /api/tickets from the list's filters; unset filters are left out. */
@@ -476,6 +501,7 @@ export function toTicketListQuery(filters: Partial<TicketListFilters>): Record<s
     ['sla', filters.sla],
     ['tags', filters.tags],
     ['without_tags', filters.withoutTags],
+    ['group', filters.groups],
     // Custom fields by key, so a view's query is one text however its filters were written.
     ...Object.keys(filters.customFields ?? {})
       .sort()

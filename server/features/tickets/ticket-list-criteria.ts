@@ -1,4 +1,9 @@
-import { customFieldSortKey, effectiveSort, type TicketListFilters } from '@shared/contracts/tickets';
+import {
+  customFieldSortKey,
+  effectiveSort,
+  NO_GROUP,
+  type TicketListFilters,
+} from '@shared/contracts/tickets';
 import type { TicketField } from '@shared/contracts/ticket-fields';
 import { assertSortableField, customFieldPaths } from './custom-field-filter';
 import { warnUntil, type SlaReadContext } from '../../core/sla/sla-state';
@@ -60,5 +65,16 @@ export function toListCriteria(
     tags: filters.tags,
     withoutTags: filters.withoutTags,
     customFieldPaths: customFieldPaths(filters.customFields, fields),
+    ...groupsOf(filters.groups),
+  };
+}
+
+/** The `group` filter (issue 39) as the ids it names and whether it asks for tickets in none. */
+function groupsOf(groups: readonly string[] | undefined): Pick<TicketListCriteria, 'groupIds' | 'noGroup'> {
+  if (!groups) return {};
+  const ids = groups.filter((group) => group !== NO_GROUP);
+  return {
+    ...(ids.length > 0 ? { groupIds: ids } : {}),
+    ...(groups.includes(NO_GROUP) ? { noGroup: true } : {}),
   };
 }

@@ -13,6 +13,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  or,
   sql,
   type Column,
   type Placeholder,
@@ -65,6 +66,9 @@ export interface TicketListCriteria {
   withoutTags?: readonly string[];
   /** Issue 38: the custom field conditions as jsonpaths, for the index and for the rows (custom-field-filter.ts). */
   customFieldPaths?: CustomFieldPaths;
+  /** Issue 39: tickets in one of these groups, or (noGroup) in none; either, when both. */
+  groupIds?: readonly string[];
+  noGroup?: boolean;
 }
 
 /**
@@ -108,6 +112,8 @@ function filtersCode(criteria: TicketListCriteria): string {
     [Boolean(criteria.withoutTags), 'G'],
     [Boolean(criteria.customFieldPaths?.indexed), 'f'],
     [Boolean(criteria.customFieldPaths?.checked), 'F'],
+    [Boolean(criteria.groupIds), 'q'],
+    [Boolean(criteria.noGroup), 'Q'],
   ];
   return present.flatMap(([isPresent, code]) => (isPresent ? [code] : [])).join('') || 'all';
 }
@@ -132,6 +138,7 @@ function placeholderValues(criteria: TicketListCriteria): Record<string, unknown
     withoutTags: criteria.withoutTags,
     customFieldPath: criteria.customFieldPaths?.indexed,
     customFieldCheck: criteria.customFieldPaths?.checked,
+    groupIds: criteria.groupIds,
     sortField: customFieldSortKey(criteria.order.sort),
     viewerId: criteria.viewerId ?? null,
     limit: criteria.limit,
@@ -199,7 +206,10 @@ const countedFiltersOnly = (criteria: TicketListCriteria) =>
   !criteria.createdUntil &&
   !criteria.closedFrom &&
   !criteria.closedUntil &&
-  !criteria.sla;
+  !criteria.sla &&
+  // No aggregate counts by group yet: a group's tickets are counted themselves.
+  !criteria.groupIds &&
+  !criteria.noGroup;
 
 function ticketListConditions(criteria: TicketListCriteria): SQL | undefined {
   return and(
@@ -230,12 +240,22 @@ function ticketListConditions(criteria: TicketListCriteria): SQL | undefined {
     criteria.customFieldPaths?.indexed
       ? sql`${tickets.customFields} @@ ${placeholder('customFieldPath')}::jsonpath`
       : undefined,
+    groupCondition(criteria),
     // A range, "none" or an unticked box: the same test as a function, which the index cannot serve,
     // so the rows are checked as the list's order reads them (custom-field-filter.ts).
     criteria.customFieldPaths?.checked
       ? sql`jsonb_path_match(${tickets.customFields}, ${placeholder('customFieldCheck')}::jsonpath, '{}', true)`
       : undefined,
   );
+}
+
+/** Issue 39: in one of the groups, in none, or either (both asked). */
+function groupCondition(criteria: TicketListCriteria): SQL | undefined {
+  const inGroups = criteria.groupIds
+    ? sql`${tickets.groupId} = ANY(${placeholder('groupIds')}::uuid[])`
+    : undefined;
+  const inNone = criteria.noGroup ? isNull(tickets.groupId) : undefined;
+  return inGroups && inNone ? or(inGroups, inNone) : (inGroups ?? inNone);
 }
 
 /**

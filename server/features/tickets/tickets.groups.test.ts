@@ -134,3 +134,47 @@ describe('a ticket and its group', () => {
     }
   });
 });
+
+describe('the list by group', () => {
+  const listed = async (query: Record<string, string>) => {
+    const body = (
+      await agent.agent
+        .get('/api/tickets')
+        .query({ limit: 100, ...query })
+        .expect(200)
+    ).body as {
+      tickets: TicketListItem[];
+      total: number;
+    };
+    return { ids: body.tickets.map((row) => row.id), total: body.total };
+  };
+
+  it('when the list asks for a group, none, or both, then it has exactly those tickets and counts them', async () => {
+    const tag = { name: `Filters ${Date.now()}` };
+    const group = (await admin.agent.post('/api/groups').send(tag).expect(201)).body.group as Group;
+    const open = await createTicket(agent.agent, { groupId: group.id });
+    const closed = await createTicket(agent.agent, { groupId: group.id });
+    await put(closed.id, { status: 'closed' }).expect(200);
+    const elsewhere = await createTicket(agent.agent, { groupId: network.id });
+    const nowhere = await createTicket(agent.agent);
+
+    const all = await listed({ group: group.id, status: 'open,in_progress,closed,closed_with_harvest' });
+    expect([...all.ids].sort()).toEqual([closed.id, open.id].sort());
+    expect(all.total).toBe(2);
+    // Beside a spec filter, both hold.
+    expect(await listed({ group: group.id, status: 'open' })).toEqual({ ids: [open.id], total: 1 });
+    const none = await listed({ group: 'none', limit: '100' });
+    expect(none.ids).toContain(nowhere.id);
+    expect(none.ids).not.toContain(open.id);
+    expect(none.ids).not.toContain(elsewhere.id);
+    const both = await listed({ group: `${group.id.toUpperCase()},none` });
+    expect(both.ids).toEqual(expect.arrayContaining([open.id, nowhere.id]));
+    expect(both.ids).not.toContain(elsewhere.id);
+    expect(both.total).toBe(none.total + 2);
+  });
+
+  it('when the group filter is not an id or none, then 400 names group', async () => {
+    const res = await agent.agent.get('/api/tickets').query({ group: 'network' }).expect(400);
+    expect(Object.keys(res.body.fieldErrors)).toEqual(['group']);
+  });
+});

@@ -52,6 +52,8 @@ const LIST_KEYS = [
   'sla',
   'tags',
   'without_tags',
+  // Issue 39: kept from the URL and by saved views; its controls come with the Groups screens.
+  'group',
 ] as const;
 
 /** The list's parameters in `params`: the named ones, and every custom field's (`cf.*`, issue 38). */

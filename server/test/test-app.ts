@@ -88,6 +88,20 @@ export async function signedInAgent(app: Express, overrides: Parameters<typeof n
   return { agent, user: registered.body.user as { id: string; email: string; role: string }, input };
 }
 
+export type SignedInUser = Awaited<ReturnType<typeof signedInAgent>>;
+
+/**
+ * An app's first two users, signed in: the administrator (the first account registered from this
+ * machine is), then an agent.
+ */
+export async function signedInAdminAndAgent(
+  app: Express,
+): Promise<{ admin: SignedInUser; agent: SignedInUser }> {
+  const admin = await signedInAgent(app, { firstName: 'Alex', lastName: 'Admin' });
+  const agent = await signedInAgent(app, { firstName: 'Priya', lastName: 'Patel' });
+  return { admin, agent };
+}
+
 /**
  * A second app process's state on the test app's database: its own pool and its own session cache
  * (as another process would keep them), for tests of what every process must see.

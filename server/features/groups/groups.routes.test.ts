@@ -2,19 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_LIMITS, GROUP_MESSAGES, type Group } from '@shared/contracts/groups';
 import { tickets } from '@shared/schema';
-import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
+import { createTestApp, signedInAdminAndAgent, type SignedInUser, type TestApp } from '../../test/test-app';
 import { createTicket } from '../../test/support/tickets';
 
 let t: TestApp;
-type Agent = Awaited<ReturnType<typeof signedInAgent>>;
+type Agent = SignedInUser;
 let admin: Agent;
 let agent: Agent;
 
 beforeAll(async () => {
   t = await createTestApp();
-  // The first account registered from this machine is the administrator.
-  admin = await signedInAgent(t.app, { firstName: 'Alex', lastName: 'Admin' });
-  agent = await signedInAgent(t.app, { firstName: 'Priya', lastName: 'Patel' });
+  ({ admin, agent } = await signedInAdminAndAgent(t.app));
   expect([admin.user.role, agent.user.role]).toEqual(['admin', 'agent']);
 });
 afterAll(() => t.close());

@@ -1,19 +1,17 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TagCount } from '@shared/contracts/ticket-fields';
-import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
+import { createTestApp, signedInAdminAndAgent, type SignedInUser, type TestApp } from '../../test/test-app';
 import { createTicket } from '../../test/support/tickets';
 
 let t: TestApp;
-type Agent = Awaited<ReturnType<typeof signedInAgent>>;
+type Agent = SignedInUser;
 let admin: Agent;
 let agent: Agent;
 
 beforeAll(async () => {
   t = await createTestApp();
-  // The first account registered from this machine is the administrator.
-  admin = await signedInAgent(t.app, { firstName: 'Alex', lastName: 'Admin' });
-  agent = await signedInAgent(t.app, { firstName: 'Priya', lastName: 'Patel' });
+  ({ admin, agent } = await signedInAdminAndAgent(t.app));
 });
 afterAll(() => t.close());
 

@@ -8,19 +8,17 @@ import {
   type TicketFieldType,
 } from '@shared/contracts/ticket-fields';
 import { ticketFields } from '@shared/schema';
-import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
+import { createTestApp, signedInAdminAndAgent, type SignedInUser, type TestApp } from '../../test/test-app';
 import { createTicket } from '../../test/support/tickets';
 
 let t: TestApp;
-type Agent = Awaited<ReturnType<typeof signedInAgent>>;
+type Agent = SignedInUser;
 let admin: Agent;
 let agent: Agent;
 
 beforeAll(async () => {
   t = await createTestApp();
-  // The first account registered from this machine is the administrator.
-  admin = await signedInAgent(t.app, { firstName: 'Alex', lastName: 'Admin' });
-  agent = await signedInAgent(t.app, { firstName: 'Priya', lastName: 'Patel' });
+  ({ admin, agent } = await signedInAdminAndAgent(t.app));
   expect([admin.user.role, agent.user.role]).toEqual(['admin', 'agent']);
 });
 afterAll(() => t.close());

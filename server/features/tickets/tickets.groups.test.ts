@@ -6,20 +6,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_MESSAGES, type Group } from '@shared/contracts/groups';
 import type { Ticket, TicketEvent, TicketListItem } from '@shared/contracts/tickets';
-import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
+import { createTestApp, signedInAdminAndAgent, type SignedInUser, type TestApp } from '../../test/test-app';
 import { createTicket } from '../../test/support/tickets';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof signedInAgent>>;
-let agent: Awaited<ReturnType<typeof signedInAgent>>;
+let admin: SignedInUser;
+let agent: SignedInUser;
 let network: Group;
 let desk: Group;
 
 beforeAll(async () => {
   t = await createTestApp();
-  // The first account registered from this machine is the administrator.
-  admin = await signedInAgent(t.app, { firstName: 'Alex', lastName: 'Admin' });
-  agent = await signedInAgent(t.app, { firstName: 'Priya', lastName: 'Patel' });
+  ({ admin, agent } = await signedInAdminAndAgent(t.app));
   network = (await admin.agent.post('/api/groups').send({ name: 'Network' }).expect(201)).body.group;
   desk = (await admin.agent.post('/api/groups').send({ name: 'Service Desk' }).expect(201)).body.group;
 });
@@ -150,8 +148,8 @@ describe('the list by group', () => {
   };
 
   it('when the list asks for a group, none, or both, then it has exactly those tickets and counts them', async () => {
-    const tag = { name: `Filters ${Date.now()}` };
-    const group = (await admin.agent.post('/api/groups').send(tag).expect(201)).body.group as Group;
+    const group = (await admin.agent.post('/api/groups').send({ name: 'Filters' }).expect(201)).body
+      .group as Group;
     const open = await createTicket(agent.agent, { groupId: group.id });
     const closed = await createTicket(agent.agent, { groupId: group.id });
     await put(closed.id, { status: 'closed' }).expect(200);

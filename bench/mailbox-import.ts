@@ -22,7 +22,7 @@ import { inboundSettingsFrom } from '../server/features/inbound/inbound.service'
 import { appendAll } from '../server/test/support/mailbox';
 import { fetchMailbox, type MailboxImportDeps } from '../server/features/inbound/mailbox-import';
 import { startMailboxUnlessSame } from '../server/mail/mailbox-state.repository';
-import { mailboxAccountOf, sealEmailSettings } from '../server/mail/email-settings';
+import { DEFAULT_MAILBOX_ID, mailboxAccountOf, sealEmailSettings } from '../server/mail/email-settings';
 import { upsertSetting } from '../server/db/settings-store';
 import { createTokenCipher } from '../server/lib/token-cipher';
 import { startDovecotTestServer, type DovecotTestServer } from '../server/test/mail/dovecot-test-server';
@@ -129,10 +129,15 @@ async function main(): Promise<void> {
           smtp: { host: '127.0.0.1', port: 25, security: 'none', username: '', password: '' },
           fromAddress: 'support@helpdesk.example.com',
           fromName: 'Support',
-          imap,
+          mailboxes: [{ ...imap, id: DEFAULT_MAILBOX_ID, groupId: null }],
         }),
       );
-      await startMailboxUnlessSame(database.db, mailboxAccountOf(imap), new Date(Date.now() - 60_000));
+      await startMailboxUnlessSame(
+        database.db,
+        DEFAULT_MAILBOX_ID,
+        mailboxAccountOf(imap),
+        new Date(Date.now() - 60_000),
+      );
       await fill(dovecot, folder, count, `p${index}`, kb);
 
       const statementsBefore = statementsSent();

@@ -38,7 +38,7 @@ async function seed(database: OpenDatabase, smtp: SmtpTestServer, cipher: TokenC
   await upsertSetting(
     database.db,
     'email',
-    sealEmailSettings(cipher, { smtp: server, fromAddress, fromName, imap: null }),
+    sealEmailSettings(cipher, { smtp: server, fromAddress, fromName, mailboxes: [] }),
   );
   const { rows: users } = await database.db.execute<{ id: string; email: string }>(sql`
     INSERT INTO users (email, password, first_name, last_name, role)

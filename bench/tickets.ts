@@ -29,8 +29,14 @@
  *   save-fields    PUT /api/tickets/{id} with five custom field values, each request a real change
  *                  (api mode only: its "database" CPU per request is the save's PostgreSQL time)
  *   save-field     the same save with one value: the save's own floor, so the five values' share shows
- *   dashboard      GET /api/dashboard/stats
- *   team           GET /api/users/ticket-counts (the dashboard's Team Status panel)
+ *   list-outsider  the default view as an agent who is in no group (issue 39): the private group's
+ *                  tickets are left out of the page and its total (every other case asks as the admin)
+ *   group          the default view of one group: group=<Service Desk>
+ *   create-*       POST /api/tickets into a manual group, a round-robin one and a least-open one (issue
+ *                  39, api mode only): side by side, what automatic assignment costs a creation
+ *   dashboard      GET /api/dashboard/stats (dashboard-outsider: as the agent in no group)
+ *   team           GET /api/users/ticket-counts (the dashboard's Team Status panel; team-outsider: as
+ *                  the agent in no group)
  *   whoami         GET /api/auth/user: only what every authenticated request pays (its session, kept
  *                  in memory after its first read: docs/decisions/100-session-cache.md), the floor under every other case
  *   healthz        GET /healthz: an answer without a session or a statement, the HTTP floor (Node's
@@ -75,6 +81,8 @@ import { reportQuerySchema } from '@shared/contracts/reports';
 import { withUnread } from '../server/features/tickets/ticket-seen';
 import { listTickets } from '../server/features/tickets/tickets.service';
 import { activeTicketCounts } from '../server/core/users/active-ticket-counts';
+import { hiddenGroupIds } from '../server/core/groups/group-visibility';
+import { findUserById } from '../server/core/users/users.repository';
 import { startApp, type AppProcess } from './lib/app-process';
 import { captureSql, explainRounds, sqlConnection, type CapturedRounds } from './lib/captured-sql';
 import { runClosedLoop, type LoopConnection } from './lib/closed-loop';
@@ -83,7 +91,7 @@ import { flagOption, intListOption, intOption, numberOption } from './lib/option
 import { pidsNamed, watchUsage } from './lib/process-usage';
 import { apiToSqlTable, cpuPerRequestTable, figuresTable, progressLine, type FigureRow } from './lib/report';
 import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scratch-database';
-import { signInSessions, registerAccount } from './lib/session';
+import { signInSessions, registerAccount, type BenchAccount } from './lib/session';
 import { CATEGORIES, COMMON_WORD, seedTickets, VOCABULARY } from './lib/ticket-seed';
 
 const CASE_NAMES = [
@@ -114,8 +122,15 @@ const CASE_NAMES = [
   'field-report',
   'save-fields',
   'save-field',
+  'list-outsider',
+  'group',
+  'create-manual',
+  'create-round-robin',
+  'create-least-open',
   'dashboard',
+  'dashboard-outsider',
   'team',
+  'team-outsider',
   'whoami',
   'healthz',
 ] as const;
@@ -147,8 +162,11 @@ const settings = {
 };
 /** Bounds every case: at most this many measured requests, whatever the duration. */
 const MAX_REQUESTS_PER_CASE = 2_000_000;
-const SEED_VERSION = 5;
+const SEED_VERSION = 6;
+/** The runner: the first account registered, so an admin, who sees every group's tickets. */
 const ACCOUNT = { email: 'bench.runner@bench.example.com', password: 'bench-runner-password' };
+/** Issue 39: an agent in no group, whose lists, counts and figures leave the private group out. */
+const OUTSIDER = { email: 'bench.outsider@bench.example.com', password: 'bench-outsider-password' };
 const log = (line: string) => console.log(line);
 
 interface BenchCase {
@@ -163,6 +181,10 @@ interface BenchCase {
   capture?(context: CaptureContext): Promise<(connection: number) => CapturedRounds>;
   /** A writing case: each load-test connection's next request (api mode only). */
   write?: (connection: number) => () => JsonRequest;
+  /** Asked as OUTSIDER (issue 39) instead of the runner. */
+  asOutsider?: true;
+  /** The answer's status of a writing case: 200 unless said. */
+  writeStatus?: string;
 }
 
 interface CaptureContext {
@@ -171,6 +193,20 @@ interface CaptureContext {
   cookies: string[];
   userId: string;
 }
+
+/** The runner's and the outsider's sessions and ids. */
+interface Callers {
+  runner: CaptureContext;
+  outsider: CaptureContext;
+}
+
+/** As serviceSql, for a call that depends on who asks (their hidden groups, issue 39). */
+const viewerSql =
+  (service: (db: Database, userId: string) => Promise<unknown>) =>
+  async ({ pool, userId }: CaptureContext) => {
+    const rounds = await captureSql(pool, (db) => service(db, userId));
+    return () => rounds;
+  };
 
 /** A case whose SQL is what `service` (the call the route makes) runs, the same for every connection. */
 const serviceSql =
@@ -192,16 +228,66 @@ function isoDateDaysAgo(days: number): string {
  * Captured in the steady state of a case asked again and again: a search over the cap reads its page
  * without counting (CAPPED_TOTAL_REUSE_SECONDS).
  */
-function listCase(name: BenchCase['name'], filters: Partial<TicketListFilters>): BenchCase {
+/** The list's viewer as its route makes it: the user and the private groups they may not see. */
+async function listViewer(db: Database, userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user) throw new Error(`No bench user ${userId}`);
+  return { id: userId, hiddenGroupIds: await hiddenGroupIds(db, user) };
+}
+
+/** The private groups the account may not see, as the routes read them for each request. */
+async function hiddenFor(db: Database, userId: string): Promise<string[]> {
+  return (await listViewer(db, userId)).hiddenGroupIds;
+}
+
+/**
+ * Issue 39's writes: a new ticket in one of the seeded groups, which assigns it or not (GROUPS:
+ * manual, round robin, least open), so the cases side by side show what assignment costs.
+ */
+function createCase(
+  name: 'create-manual' | 'create-round-robin' | 'create-least-open',
+  groupId: string,
+): BenchCase {
+  return {
+    name,
+    path: '/api/tickets',
+    writeStatus: '201',
+    write: (connection) => {
+      let n = 0;
+      return () => {
+        n += 1;
+        return {
+          method: 'POST',
+          path: '/api/tickets',
+          body: {
+            subject: `Bench ${name} ${connection}-${n}`,
+            body: 'A ticket made by the benchmark.',
+            fromEmail: 'requester@bench.example.com',
+            fromName: 'Bench Requester',
+            groupId,
+          },
+        };
+      };
+    },
+  };
+}
+
+function listCase(
+  name: BenchCase['name'],
+  filters: Partial<TicketListFilters>,
+  options: { asOutsider?: true } = {},
+): BenchCase {
   const query = toTicketListQuery({ page: 1, limit: DEFAULT_PAGE_SIZE, ...filters });
   return {
     name,
+    ...options,
     path: `/api/tickets?${new URLSearchParams(query).toString()}`,
     capture: async ({ pool, userId }) => {
       const rounds = await captureSql(
         pool,
         async (db) => {
-          const { list, viewerLooks } = await listTickets(db, ticketListQuerySchema.parse(query), userId);
+          const viewer = await listViewer(db, userId);
+          const { list, viewerLooks } = await listTickets(db, ticketListQuerySchema.parse(query), viewer);
           return withUnread(db, userId, list, viewerLooks);
         },
         { steadyState: true },
@@ -232,7 +318,8 @@ function variedTwoWordsCase(filters: Partial<TicketListFilters>): BenchCase {
     nextPath: () => pathFor(randomWordPair()),
     capture: async ({ pool, userId }) => {
       const rounds = await captureSql(pool, async (db) => {
-        const { list, viewerLooks } = await listTickets(db, ticketListQuerySchema.parse(query), userId);
+        const viewer = await listViewer(db, userId);
+        const { list, viewerLooks } = await listTickets(db, ticketListQuerySchema.parse(query), viewer);
         return withUnread(db, userId, list, viewerLooks);
       });
       return () => rounds;
@@ -246,6 +333,8 @@ interface SearchTargets {
   ticketNumber: string;
   /** Open tickets for the writing case, two per load-test connection so no two wait on one lock. */
   openTicketIds: string[];
+  /** Issue 39: the seeded groups' ids by name (GROUPS). */
+  groupIds: Record<string, string>;
 }
 
 /** The report by field over the last 30 days (issue 38). */
@@ -297,14 +386,21 @@ async function searchTargets(pool: pg.Pool): Promise<SearchTargets> {
   const { rows: open } = await pool.query<{ id: string }>(
     `SELECT id FROM tickets WHERE status = 'open' AND deleted_at IS NULL ORDER BY created_at DESC LIMIT 512`,
   );
+  const { rows: groups } = await pool.query<{ id: string; name: string }>('SELECT id, name FROM groups');
   return {
     senderAddress: rows[0]!.sender,
     ticketNumber: rows[0]!.number,
     openTicketIds: open.map((row) => row.id),
+    groupIds: Object.fromEntries(groups.map((group) => [group.name, group.id])),
   };
 }
 
 function benchCases(targets: SearchTargets): BenchCase[] {
+  const groupId = (name: string) => {
+    const id = targets.groupIds[name];
+    if (!id) throw new Error(`The seed has no group ${name}: run once without BENCH_KEEP_DATABASE.`);
+    return id;
+  };
   const defaultView = { status: [...DEFAULT_LIST_STATUSES] };
   const filtered: Partial<TicketListFilters> = {
     status: ['open'],
@@ -351,14 +447,46 @@ function benchCases(targets: SearchTargets): BenchCase[] {
     fieldReportCase(),
     saveFieldsCase(targets.openTicketIds, 5),
     saveFieldsCase(targets.openTicketIds, 1),
+    // Issue 39: the default view as an agent who may not see the private group, and one group's.
+    listCase('list-outsider', defaultView, { asOutsider: true }),
+    listCase('group', { ...defaultView, groups: [groupId('Service Desk')] }),
+    createCase('create-manual', groupId('Workplace')),
+    createCase('create-round-robin', groupId('Service Desk')),
+    createCase('create-least-open', groupId('Network')),
     { name: 'dashboard', path: '/api/dashboard/stats', capture: serviceSql((db) => dashboardStats(db)) },
+    {
+      name: 'dashboard-outsider',
+      path: '/api/dashboard/stats',
+      asOutsider: true,
+      capture: viewerSql(async (db, userId) => dashboardStats(db, new Date(), await hiddenFor(db, userId))),
+    },
     { name: 'team', path: '/api/users/ticket-counts', capture: serviceSql((db) => activeTicketCounts(db)) },
+    {
+      name: 'team-outsider',
+      path: '/api/users/ticket-counts',
+      asOutsider: true,
+      capture: viewerSql(async (db, userId) =>
+        activeTicketCounts(db, { hiddenGroupIds: await hiddenFor(db, userId) }),
+      ),
+    },
     // The floor under every authenticated endpoint: the session and the user, and nothing else.
     { name: 'whoami', path: '/api/auth/user' },
     // The floor under that: no session, no statement.
     { name: 'healthz', path: '/healthz' },
   ];
   return all.filter((benchCase) => settings.cases.includes(benchCase.name));
+}
+
+/**
+ * The account's sessions, one per load-test connection, registering it first on a fresh database
+ * (the runner first: the first account is the admin).
+ */
+async function signedInCaller(port: number, pool: pg.Pool, account: BenchAccount): Promise<CaptureContext> {
+  const idOf = async () =>
+    (await pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [account.email])).rows[0]?.id;
+  if (!(await idOf())) await registerAccount(port, account);
+  const cookies = await signInSessions(port, account, Math.max(...settings.connections));
+  return { pool, cookies, userId: (await idOf())! };
 }
 
 async function seedUnlessKept(url: string, reused: boolean, pool: pg.Pool): Promise<void> {
@@ -483,18 +611,16 @@ async function main(): Promise<void> {
     });
     const port = app.port;
     const appPids = () => app?.pids ?? [];
-    const runnerId = async () =>
-      (await pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [ACCOUNT.email])).rows[0]
-        ?.id;
-    if (!(await runnerId())) await registerAccount(port, ACCOUNT);
-    const cookies = await signInSessions(port, ACCOUNT, Math.max(...settings.connections));
-    const context = { pool, cookies, userId: (await runnerId())! };
-    const cookieOf = (index: number) => cookies[index % cookies.length]!;
+    const callers: Callers = {
+      runner: await signedInCaller(port, pool, ACCOUNT),
+      outsider: await signedInCaller(port, pool, OUTSIDER),
+    };
+    const callerOf = (benchCase: BenchCase) => (benchCase.asOutsider ? callers.outsider : callers.runner);
 
     // A request's SQL: what its handler runs (its session is kept in memory after the first read).
     const cases = [];
     for (const benchCase of benchCases(await searchTargets(pool))) {
-      cases.push({ ...benchCase, roundsOf: await benchCase.capture?.(context) });
+      cases.push({ ...benchCase, roundsOf: await benchCase.capture?.(callerOf(benchCase)) });
     }
     if (settings.explain) {
       for (const benchCase of cases) {
@@ -518,6 +644,8 @@ async function main(): Promise<void> {
     };
     const rows: FigureRow[] = [];
     for (const benchCase of cases) {
+      const { cookies } = callerOf(benchCase);
+      const cookieOf = (index: number) => cookies[index % cookies.length]!;
       for (const connections of settings.connections) {
         for (const mode of settings.modes) {
           if (benchCase.write) {
@@ -529,7 +657,7 @@ async function main(): Promise<void> {
                   benchCase: benchCase.name,
                   mode,
                   connections,
-                  expected: ['200'],
+                  expected: [benchCase.writeStatus ?? '200'],
                   connect: (i) => httpWriteConnection(port, write(i), { Cookie: cookieOf(i) }),
                 },
                 appPids,

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportRange } from '@shared/constants';
 import type { Report } from '@shared/contracts/reports';
 import { addDays, localDayStart, localToday, rangeBounds } from '@shared/report-range';
-import { launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
+import { REPORT_LABELS } from '@shared/contracts/reports';
+import { axeContext, expectNoViolations } from './support/axe';
+import { launchBrowser, releaseBrowser, newContext, screenshot, screenshotOf } from './support/browser';
 import { seedTicket, uniqueTag } from './support/ticket-seeds';
-import { signInNewUser, type TestUser } from './support/users';
+import { signInAdmin, signInNewUser, type TestUser } from './support/users';
 import { pickOption } from './support/select';
 import { logTime } from './support/time-entries';
 
@@ -365,6 +367,87 @@ describe('the reports page', () => {
     await fromInput.fill(addDays(today, -366));
     await page.getByText('A report spans at most 366 days', { exact: true }).waitFor();
     await screenshot(page, 'reports-custom-range-too-long');
+    await page.close();
+  });
+});
+
+describe('the By Group table (issue 39)', () => {
+  let context: BrowserContext;
+  let groupName: string;
+
+  beforeAll(async () => {
+    context = await axeContext(browser);
+    await signInAdmin(context);
+    // Groups are everyone's on this worker's app: this one is named for this file, and only its row
+    // is compared (other files add groups and tickets at the same time).
+    groupName = uniqueTag('Reports Desk ');
+    const created = await context.request.post('/api/groups', { data: { name: groupName } });
+    if (created.status() !== 201) throw new Error(`create group failed: ${await created.text()}`);
+    const { group } = (await created.json()) as { group: { id: string } };
+    for (const status of ['open', 'closed'] as const) {
+      const ticket = await context.request.post('/api/tickets', {
+        data: {
+          subject: `${groupName} ${status}`,
+          body: 'Seeded for the by-group report.',
+          fromEmail: 'requester@example.com',
+          fromName: 'Robin Requester',
+          groupId: group.id,
+        },
+      });
+      if (ticket.status() !== 201) throw new Error(`create ticket failed: ${await ticket.text()}`);
+      if (status === 'closed') {
+        const { ticket: seeded } = (await ticket.json()) as { ticket: { id: string } };
+        await context.request.put(`/api/tickets/${seeded.id}`, { data: { status } });
+      }
+    }
+  });
+  afterAll(() => context.close());
+
+  for (const width of [1440, 390] as const) {
+    it(`at ${width} px, then the group's row shows the API's figures, "No group" comes last, and axe finds nothing`, async () => {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      const expected = (await apiReport(context, 'this-month')).byGroup;
+      const mine = expected.find((row) => row.name === groupName)!;
+      expect(mine).toMatchObject({ tickets: 2, closed: 1 });
+      await page.goto('/reports');
+      const card = page.getByRole('region', { name: REPORT_LABELS.byGroup, exact: true });
+      const table = card.getByRole('table', { name: REPORT_LABELS.byGroup, exact: true });
+      await table.getByRole('row').filter({ hasText: groupName }).waitFor();
+      const headers = await table.getByRole('columnheader').allInnerTexts();
+      expect(headers).toEqual([
+        'Group',
+        'Tickets Created',
+        'Tickets Closed',
+        'Hours',
+        'Median First Response',
+      ]);
+      const row = table.getByRole('row').filter({ hasText: groupName });
+      expect(await row.getByRole('cell').allInnerTexts()).toEqual([
+        groupName,
+        '2',
+        '1',
+        hours(mine.hours),
+        '—',
+      ]);
+      const last = table.getByRole('row').last().getByRole('cell').first();
+      expect(await last.innerText()).toBe('No group');
+      // The page never scrolls sideways: on a phone the table scrolls in its own box.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshotOf(card, `reports-by-group-${width}`);
+      await expectNoViolations(page, `the By Group table at ${width} px`);
+      await page.close();
+    });
+  }
+
+  it('when the range has nothing, then the card says so instead of a table of zeros', async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/reports?range=custom&from=1990-01-01&to=1990-01-31');
+    const card = page.getByRole('region', { name: REPORT_LABELS.byGroup, exact: true });
+    await card.getByText(REPORT_LABELS.byGroupEmpty, { exact: true }).waitFor();
+    expect(await card.getByRole('table').count()).toBe(0);
+    await expectNoViolations(page, 'the By Group table empty');
     await page.close();
   });
 });

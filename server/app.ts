@@ -28,7 +28,7 @@ import { groupsRoutes } from './features/groups/groups.routes';
 import { ticketMergeRoutes } from './features/ticket-merge/ticket-merge.routes';
 import { invitationRoutes } from './features/team/invitations.routes';
 import { teamRoutes } from './features/team/team.routes';
-import { hideDeletedTickets } from './features/tickets/deleted-ticket-guard';
+import { hideUnseenTickets } from './features/tickets/unseen-ticket-guard';
 import { ticketsRoutes } from './features/tickets/tickets.routes';
 import { closeTicketRoutes } from './features/time/close-ticket.routes';
 import { harvestUsersRoutes } from './features/harvest-users/harvest-users.routes';
@@ -184,8 +184,9 @@ export function createApp(deps: AppDeps): Express {
   api.use(totpRoutes({ db, config, cipher: harvest.cipher }));
   // Every router below serves signed-in users only; each applies requireAuth itself.
   // A ticket in the Trash is 404 to all but admins on every /api/tickets/:id route (issue 26), and on
-  // the routes that reach its files and replies by their own ids (issue 34).
-  api.use(hideDeletedTickets(db));
+  // the routes that reach its files and replies by their own ids (issue 34); so is a ticket of a
+  // private group to all but its members and admins (issue 39).
+  api.use(hideUnseenTickets(db));
   api.use(ticketMergeRoutes({ db }));
   api.use(ticketsRoutes({ db, config }));
   api.use(conversationRoutes({ db, config }));

@@ -7,6 +7,7 @@ const REPORT: Report = {
   range: 'this-week',
   start: '2026-11-15',
   end: '2026-11-16',
+  byGroup: [],
   timeTracking: {
     totalHours: 3.5,
     totalEntries: 3,

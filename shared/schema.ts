@@ -135,6 +135,12 @@ export const groupMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * When this member was last given a ticket of the group by automatic assignment, as a turn number
+     * (the group's highest plus one, taken under the group's lock); null for never. The member with
+     * the lowest turn is next: round robin, and least open's tie-break.
+     */
+    assignedTurn: bigint('assigned_turn', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_id_idx').on(t.userId)],
 );
@@ -463,6 +469,8 @@ export const ticketCounts = pgTable('ticket_counts', {
   priority: varchar('priority', { length: 16 }).notNull(),
   /** Null: unassigned tickets. */
   assignedTo: uuid('assigned_to'),
+  /** Null: tickets in no group (issue 39: the sidebar's group counts, what a non-member may count). */
+  groupId: uuid('group_id'),
   total: integer('total').notNull(),
 });
 

@@ -3,7 +3,8 @@
  * ~100 agents and N tickets over two years. Distributions: status 35 % open, 15 % in progress, 35 %
  * closed, 15 % closed with Harvest; priority 25 % low, 55 % medium, 20 % high; about 70 % assigned
  * (half of the open ones, 80 % of the rest) within a day of creation; closed tickets closed within
- * two weeks of creation (never in the future).
+ * two weeks of creation (never in the future). Eight groups (issue 39, GROUPS, one of them private)
+ * share the tickets in turn, one in nine in none; each agent is a member of one.
  * Subjects and bodies are drawn from a help-desk vocabulary, so a trigram search meets realistic
  * selectivity: each of the ~220 vocabulary words is in roughly one ticket in seven (COMMON_WORD, also
  * the first word of one subject in twenty, in about one in five), the rare words below in a handful.
@@ -112,6 +113,44 @@ export const TAGS = [
 ];
 const TAGGED_SHARE = 1 / 3;
 
+/**
+ * Issue 39: the teams the tickets are spread over, in turn (one ticket in nine in none): the last is
+ * private. Each agent is a member of one group, in turn; the first assigns in turn, the second to its
+ * least loaded member.
+ */
+export const GROUPS = [
+  { name: 'Service Desk', assignment: 'round_robin', private: false },
+  { name: 'Network', assignment: 'least_open', private: false },
+  { name: 'Workplace', assignment: 'manual', private: false },
+  { name: 'Applications', assignment: 'manual', private: false },
+  { name: 'Security', assignment: 'manual', private: false },
+  { name: 'Facilities', assignment: 'manual', private: false },
+  { name: 'Field Services', assignment: 'manual', private: false },
+  { name: 'HR-IT', assignment: 'manual', private: true },
+] as const;
+
+async function seedGroups(client: pg.Client, agentIds: readonly string[]): Promise<string[]> {
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO groups (name, assignment, private)
+     SELECT name, assignment, private
+     FROM unnest($1::text[], $2::text[], $3::boolean[]) WITH ORDINALITY AS g(name, assignment, private, n)
+     ORDER BY n RETURNING id`,
+    [
+      GROUPS.map((group) => group.name),
+      GROUPS.map((group) => group.assignment),
+      GROUPS.map((group) => group.private),
+    ],
+  );
+  const ids = rows.map((row) => row.id);
+  await client.query(
+    `INSERT INTO group_members (group_id, user_id)
+     SELECT ($1::uuid[])[1 + (n - 1) % cardinality($1::uuid[])], agent
+     FROM unnest($2::uuid[]) WITH ORDINALITY AS a(agent, n)`,
+    [ids, agentIds],
+  );
+  return ids;
+}
+
 /** The share of tickets whose requester wrote again after creating them. */
 const REPLIED_SHARE = 0.2;
 /** The share of all tickets each agent has opened (ticket_views rows: tickets × agents × this). */
@@ -122,7 +161,7 @@ INSERT INTO tickets (
   ticket_number, subject, body, from_email, from_name, status, priority, assigned_to, assigned_at,
   last_updated_by, created_at, updated_at, closed_at, time_spent, harvest_time_entry_id, notes,
   original_email_date, sla_first_response_due_at, sla_first_responded_at, sla_resolution_due_at,
-  sla_next_due_at, sla_first_response_met, sla_resolution_met, custom_fields, tags)
+  sla_next_due_at, sla_first_response_met, sla_resolution_met, custom_fields, tags, group_id)
 SELECT
   'T-' || (1700000000000 + s.g),
   s.subject, s.body, s.from_email, s.from_name, s.status, s.priority, s.assignee, s.assigned_at,
@@ -145,7 +184,8 @@ SELECT
   jsonb_build_object('category', ($12::text[])[1 + floor(s.r_category * cardinality($12::text[]))::int]),
   CASE WHEN s.r_tags < $14 THEN ARRAY(
     SELECT DISTINCT ($13::text[])[1 + floor(random() * cardinality($13::text[]))::int]
-    FROM generate_series(1, 1 + s.g % 3) ) ELSE '{}'::text[] END
+    FROM generate_series(1, 1 + s.g % 3) ) ELSE '{}'::text[] END,
+  CASE WHEN s.g % ${1 + GROUPS.length} <> 0 THEN ($16::uuid[])[1 + s.g % cardinality($16::uuid[])] END
 FROM (
   -- SLA due times (issue 24) in wall time, about what the default targets give in business hours
   -- (x4.2: 8 working hours a day, 5 days a week); answered: every ticket in progress or closed.
@@ -270,6 +310,8 @@ export async function seedTickets(databaseUrl: string, options: SeedOptions): Pr
       return rows.map((row) => row.id);
     });
 
+    const groupIds = await timed(log, `${GROUPS.length} groups`, () => seedGroups(main, agentIds));
+
     const indexes = await dropSecondaryIndexes(main, 'tickets');
     // Issue 38's tag counts are made once after the load: kept row by row, two loading connections
     // would queue on the same 200 counters.
@@ -299,6 +341,7 @@ export async function seedTickets(databaseUrl: string, options: SeedOptions): Pr
             TAGS,
             TAGGED_SHARE,
             options.tickets,
+            groupIds,
           ]);
         }),
       ),

@@ -1,8 +1,12 @@
 /**
  * The saved email settings (the "email" row of `settings`): the SMTP server replies go out through,
- * the From address and name, the outcome of the last hand-over to that server, and the IMAP mailbox
+ * the From address and name, the outcome of the last hand-over to that server, and the IMAP mailboxes
  * tickets are fetched from. The passwords are sealed with the same cipher as the Harvest token; only
  * a hint for the mask is kept in clear.
+ *
+ * The mailboxes were one (`imap`) before issue 39: a row saved so is read as a list of one, whose id
+ * is DEFAULT_MAILBOX_ID (its fetch state's key) and whose password opens with the context it was
+ * sealed with. A save writes the list (`mailboxes`) and no `imap`.
  */
 import crypto from 'node:crypto';
 import { z } from 'zod';
@@ -10,6 +14,7 @@ import {
   SMTP_SECURITY,
   type EmailDeliveryCheck,
   type ImapMailbox,
+  type ListedMailbox,
   type SmtpSecurity,
 } from '@shared/contracts/email-settings';
 import { maskToken } from '@shared/contracts/settings';
@@ -28,6 +33,13 @@ export const EMAIL_SETTINGS_KEY = 'email';
 /** Bound into the ciphertext: a sealed password copied into another field does not open there. */
 const PASSWORD_CONTEXT = 'settings:email:smtp.password';
 const IMAP_PASSWORD_CONTEXT = 'settings:email:imap.password';
+
+/** The id of the one mailbox saved before issue 39, read as the first of the list. */
+export const DEFAULT_MAILBOX_ID = 'default';
+
+/** A mailbox's password is bound to that mailbox; the old single one keeps the context it had. */
+const mailboxPasswordContext = (id: string) =>
+  id === DEFAULT_MAILBOX_ID ? IMAP_PASSWORD_CONTEXT : `settings:email:mailboxes:${id}.password`;
 /**
  * The mask shows the password's last characters only when they are a small part of it: a short
  * password shows none (its mask is the mask characters alone).
@@ -43,52 +55,64 @@ export interface SmtpServerSettings {
   password: string;
 }
 
-/** The mailbox as the fetcher needs it, the password in clear. */
+/** A mailbox's connection as the fetcher needs it, the password in clear. */
 export type ImapMailboxSettings = ImapMailbox;
+
+/** A mailbox of the list: its id, connection (password in clear), folder, action and group. */
+export type MailboxSettings = ListedMailbox;
 
 export interface EmailSettings {
   smtp: SmtpServerSettings;
   fromAddress: string;
   fromName: string;
-  /** Null: no mailbox is read. */
-  imap: ImapMailboxSettings | null;
+  /** In order; empty: no mailbox is read. */
+  mailboxes: MailboxSettings[];
 }
 
 const deliveryCheckSchema = z.object({ ok: z.boolean(), at: z.string(), error: z.string().nullable() });
 
-const storedSchema = z.object({
-  smtp: z.object({
-    host: z.string(),
-    port: z.number().int(),
-    security: z.enum(SMTP_SECURITY),
-    username: z.string(),
-    /** The sealed password; null when the server takes mail without one. */
-    passwordSealed: z.string().nullable(),
-    /** The password's last characters for the mask ('' for a short one). */
-    passwordHint: z.string(),
-  }),
-  fromAddress: z.string(),
-  fromName: z.string(),
-  imap: z
-    .object({
+/** A mailbox as stored: its password sealed, a hint for the mask beside it. */
+const storedImapSchema = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  security: z.enum(SMTP_SECURITY),
+  username: z.string(),
+  passwordSealed: z.string(),
+  passwordHint: z.string(),
+  folder: z.string(),
+  afterImport: z.discriminatedUnion('action', [
+    z.object({ action: z.literal('mark_read') }),
+    z.object({ action: z.literal('move'), folder: z.string() }),
+  ]),
+});
+const storedMailboxSchema = storedImapSchema.extend({ id: z.string(), groupId: z.string().nullable() });
+export type StoredMailbox = z.infer<typeof storedMailboxSchema>;
+
+const storedSchema = z
+  .object({
+    smtp: z.object({
       host: z.string(),
       port: z.number().int(),
       security: z.enum(SMTP_SECURITY),
       username: z.string(),
-      passwordSealed: z.string(),
+      /** The sealed password; null when the server takes mail without one. */
+      passwordSealed: z.string().nullable(),
+      /** The password's last characters for the mask ('' for a short one). */
       passwordHint: z.string(),
-      folder: z.string(),
-      afterImport: z.discriminatedUnion('action', [
-        z.object({ action: z.literal('mark_read') }),
-        z.object({ action: z.literal('move'), folder: z.string() }),
-      ]),
-    })
-    .nullable()
-    .default(null),
-  /** The last test email or reply hand-over; written beside the settings, never by a save. */
-  lastCheck: deliveryCheckSchema.nullable().catch(null).default(null),
-});
-export type StoredEmailSettings = z.infer<typeof storedSchema>;
+    }),
+    fromAddress: z.string(),
+    fromName: z.string(),
+    /** The one mailbox of a row saved before issue 39. */
+    imap: storedImapSchema.nullable().default(null),
+    mailboxes: z.array(storedMailboxSchema).optional(),
+    /** The last test email or reply hand-over; written beside the settings, never by a save. */
+    lastCheck: deliveryCheckSchema.nullable().catch(null).default(null),
+  })
+  .transform(({ imap, mailboxes, ...rest }) => ({
+    ...rest,
+    mailboxes: mailboxes ?? (imap ? [{ ...imap, id: DEFAULT_MAILBOX_ID, groupId: null }] : []),
+  }));
+export type StoredEmailSettings = z.output<typeof storedSchema>;
 
 /** Its `stored` form keeps the passwords sealed; once opened, `settings` holds them in clear. */
 export type EmailSettingsState = SealedSettingState<StoredEmailSettings, { settings: EmailSettings }>;
@@ -96,18 +120,17 @@ export type EmailSettingsState = SealedSettingState<StoredEmailSettings, { setti
 /** The stored form of new settings; the last check starts empty (it was about the old ones). */
 export function sealEmailSettings(cipher: TokenCipher, settings: EmailSettings): StoredEmailSettings {
   const { password, ...smtp } = settings.smtp;
-  let imap: StoredEmailSettings['imap'] = null;
-  if (settings.imap) {
-    const { password: imapPassword, ...mailbox } = settings.imap;
-    const { sealed, hint } = sealSecret(cipher, imapPassword, IMAP_PASSWORD_CONTEXT, MIN_LENGTH_FOR_HINT);
-    imap = { ...mailbox, passwordSealed: sealed, passwordHint: hint };
-  }
+  const mailboxes = settings.mailboxes.map(({ password: mailboxPassword, ...mailbox }) => {
+    const context = mailboxPasswordContext(mailbox.id);
+    const { sealed, hint } = sealSecret(cipher, mailboxPassword, context, MIN_LENGTH_FOR_HINT);
+    return { ...mailbox, passwordSealed: sealed, passwordHint: hint };
+  });
   const smtpSecret = password ? sealSecret(cipher, password, PASSWORD_CONTEXT, MIN_LENGTH_FOR_HINT) : null;
   return {
     smtp: { ...smtp, passwordSealed: smtpSecret?.sealed ?? null, passwordHint: smtpSecret?.hint ?? '' },
     fromAddress: settings.fromAddress,
     fromName: settings.fromName,
-    imap,
+    mailboxes,
     lastCheck: null,
   };
 }
@@ -116,9 +139,9 @@ export function sealEmailSettings(cipher: TokenCipher, settings: EmailSettings):
 export const maskedPasswordOf = (stored: StoredEmailSettings): string =>
   stored.smtp.passwordSealed === null ? '' : maskToken(stored.smtp.passwordHint);
 
-/** The IMAP password's mask; '' when no mailbox is saved. */
-export const maskedImapPasswordOf = (stored: StoredEmailSettings): string =>
-  stored.imap ? maskToken(stored.imap.passwordHint) : '';
+/** A mailbox password's mask. */
+export const maskedMailboxPasswordOf = (mailbox: Pick<StoredMailbox, 'passwordHint'>): string =>
+  maskToken(mailbox.passwordHint);
 
 /** Names the mailbox (server, user, folder): another one is read from its start. */
 export const mailboxAccountOf = (imap: Pick<ImapMailboxSettings, 'host' | 'port' | 'username' | 'folder'>) =>
@@ -139,15 +162,19 @@ function openEmailSettings(cipher: TokenCipher, stored: StoredEmailSettings): Em
     if (opened === undefined) return undefined;
     password = opened;
   }
-  let imap: ImapMailboxSettings | null = null;
-  if (stored.imap) {
-    const imapPassword = cipher.open(stored.imap.passwordSealed, IMAP_PASSWORD_CONTEXT);
-    if (imapPassword === undefined) return undefined;
-    const { passwordSealed: _imapSealed, passwordHint: _imapHint, ...mailbox } = stored.imap;
-    imap = { ...mailbox, password: imapPassword };
+  const mailboxes: MailboxSettings[] = [];
+  for (const { passwordSealed, passwordHint: _mailboxHint, ...mailbox } of stored.mailboxes) {
+    const mailboxPassword = cipher.open(passwordSealed, mailboxPasswordContext(mailbox.id));
+    if (mailboxPassword === undefined) return undefined;
+    mailboxes.push({ ...mailbox, password: mailboxPassword });
   }
   const { passwordSealed: _sealed, passwordHint: _hint, ...server } = stored.smtp;
-  return { smtp: { ...server, password }, fromAddress: stored.fromAddress, fromName: stored.fromName, imap };
+  return {
+    smtp: { ...server, password },
+    fromAddress: stored.fromAddress,
+    fromName: stored.fromName,
+    mailboxes,
+  };
 }
 
 /** Reads and opens the saved email settings. */

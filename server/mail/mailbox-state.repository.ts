@@ -1,8 +1,10 @@
 /**
- * How far the mailbox has been read, and what the admin's card shows about it (the `mailbox_state`
- * row). Written by the settings when a mailbox is configured, and by each fetch as it goes.
+ * How far each mailbox has been read, and what the admin's card shows about it (a `mailbox_state` row
+ * per mailbox, keyed by the mailbox's id). Written by the settings when a mailbox is configured, and
+ * by each fetch as it goes. The fetch's writes name the account too: a mailbox changed to another
+ * account meanwhile (its row started afresh) is not given the old one's progress.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import {
   IMAP_SKIPPED_SHOWN,
   type MailboxStatus,
@@ -11,20 +13,37 @@ import {
 import { mailboxState, type MailboxStateRow } from '@shared/schema';
 import type { DbOrTx } from '../db/client';
 
-/** The one mailbox there is today. */
-export const DEFAULT_MAILBOX = 'default';
-
-export async function findMailboxState(db: DbOrTx): Promise<MailboxStateRow | undefined> {
-  const [row] = await db.select().from(mailboxState).where(eq(mailboxState.mailbox, DEFAULT_MAILBOX));
+export async function findMailboxState(db: DbOrTx, mailbox: string): Promise<MailboxStateRow | undefined> {
+  const [row] = await db.select().from(mailboxState).where(eq(mailboxState.mailbox, mailbox));
   return row;
 }
 
+export function findMailboxStates(db: DbOrTx, mailboxes: readonly string[]): Promise<MailboxStateRow[]> {
+  if (mailboxes.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(mailboxState)
+    .where(inArray(mailboxState.mailbox, [...mailboxes]));
+}
+
+/** Forgets the state of mailboxes no longer in the list: one added again later starts afresh. */
+export async function forgetMailboxesExcept(db: DbOrTx, mailboxes: readonly string[]): Promise<void> {
+  await db
+    .delete(mailboxState)
+    .where(mailboxes.length > 0 ? notInArray(mailboxState.mailbox, [...mailboxes]) : undefined);
+}
+
 /**
- * Makes the row describe `account`: kept as it is when it already does (saving other settings, or
+ * Makes the mailbox's row describe `account`: kept as it is when it already does (saving other settings, or
  * the same mailbox again, continues where the fetcher was); started afresh, importing only messages
  * received from `importSince` on, when it is another mailbox or the first.
  */
-export async function startMailboxUnlessSame(db: DbOrTx, account: string, importSince: Date): Promise<void> {
+export async function startMailboxUnlessSame(
+  db: DbOrTx,
+  mailbox: string,
+  account: string,
+  importSince: Date,
+): Promise<void> {
   const fresh = {
     account,
     uidValidity: null,
@@ -38,7 +57,7 @@ export async function startMailboxUnlessSame(db: DbOrTx, account: string, import
   };
   await db
     .insert(mailboxState)
-    .values({ mailbox: DEFAULT_MAILBOX, ...fresh })
+    .values({ mailbox, ...fresh })
     .onConflictDoUpdate({
       target: mailboxState.mailbox,
       set: fresh,
@@ -46,10 +65,19 @@ export async function startMailboxUnlessSame(db: DbOrTx, account: string, import
     });
 }
 
+/** A mailbox (its id) as read from an account (mailboxAccountOf). */
+export interface MailboxAccount {
+  mailbox: string;
+  account: string;
+}
+
+const of = ({ mailbox, account }: MailboxAccount) =>
+  and(eq(mailboxState.mailbox, mailbox), eq(mailboxState.account, account));
+
 /** After a batch: every message up to `lastUid` is done, and `imported` more were imported. */
 export async function recordProgress(
   db: DbOrTx,
-  progress: { account: string; uidValidity: number; lastUid: number; imported: number },
+  progress: MailboxAccount & { uidValidity: number; lastUid: number; imported: number },
 ): Promise<void> {
   await db
     .update(mailboxState)
@@ -58,16 +86,24 @@ export async function recordProgress(
       lastUid: sql`GREATEST(${mailboxState.lastUid}, ${progress.lastUid})`,
       importedTotal: sql`${mailboxState.importedTotal} + ${progress.imported}`,
     })
-    .where(eq(mailboxState.account, progress.account));
+    .where(of(progress));
 }
 
 /** The folder's UIDs were renumbered: read it again from its start (dedupe keeps out what was imported). */
-export async function restartFromFirstUid(db: DbOrTx, account: string, uidValidity: number): Promise<void> {
-  await db.update(mailboxState).set({ uidValidity, lastUid: 0 }).where(eq(mailboxState.account, account));
+export async function restartFromFirstUid(
+  db: DbOrTx,
+  which: MailboxAccount,
+  uidValidity: number,
+): Promise<void> {
+  await db.update(mailboxState).set({ uidValidity, lastUid: 0 }).where(of(which));
 }
 
 /** Keeps the skipped message at the head of the list, the oldest beyond IMAP_SKIPPED_SHOWN dropping off. */
-export async function recordSkipped(db: DbOrTx, account: string, skipped: SkippedMessage): Promise<void> {
+export async function recordSkipped(
+  db: DbOrTx,
+  which: MailboxAccount,
+  skipped: SkippedMessage,
+): Promise<void> {
   await db
     .update(mailboxState)
     .set({
@@ -75,19 +111,19 @@ export async function recordSkipped(db: DbOrTx, account: string, skipped: Skippe
         SELECT entry FROM jsonb_array_elements(${JSON.stringify([skipped])}::jsonb || ${mailboxState.skipped}) AS entry
         LIMIT ${IMAP_SKIPPED_SHOWN}) AS kept)`,
     })
-    .where(eq(mailboxState.account, account));
+    .where(of(which));
 }
 
 /** The end of a fetch: when, how many it imported, and why it failed (null when it did not). */
 export async function recordFetch(
   db: DbOrTx,
-  account: string,
+  which: MailboxAccount,
   outcome: { imported: number; error: string | null },
 ): Promise<void> {
   await db
     .update(mailboxState)
     .set({ lastFetchAt: sql`now()`, lastImported: outcome.imported, lastError: outcome.error })
-    .where(eq(mailboxState.account, account));
+    .where(of(which));
 }
 
 export function toMailboxStatus(row: MailboxStateRow): MailboxStatus {

@@ -66,6 +66,12 @@ export interface PollCacheOptions {
    * own ETag, so an unchanged answer is still a 304.
    */
   personalize?: (req: Request, body: unknown) => Promise<unknown>;
+  /**
+   * Which callers may share an answer (issue 39: those who may see the same private groups): the
+   * answers are kept per audience and URL. Absent, or the same text for every caller, it is one
+   * answer per URL, as before.
+   */
+  audience?: (req: Request) => Promise<string>;
 }
 
 /** Every cache of this process, by how to empty it (forgetPollAnswers). */
@@ -159,8 +165,9 @@ export function pollCache(options: PollCacheOptions = {}) {
    */
   const computing = new Map<string, Promise<Entry | undefined>>();
 
-  return (req: Request, res: Response, next: NextFunction) => {
-    const key = req.originalUrl;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const audience = options.audience ? await options.audience(req) : '';
+    const key = audience ? `${audience} ${req.originalUrl}` : req.originalUrl;
     const maxAgeMs = acceptedAgeMs(req.get('Cache-Control'));
     if (maxAgeMs !== undefined) {
       const cached = entries.get(key);

@@ -1,6 +1,7 @@
 /**
- * The "email" setting: the SMTP server replies are sent through, the From address and name, and
- * optionally the IMAP mailbox tickets are fetched from (`imap`). POST /api/settings with
+ * The "email" setting: the SMTP server replies are sent through, the From address and name, and the
+ * IMAP mailboxes tickets are fetched from (`mailboxes`, each with the group its mail goes to; the
+ * older `imap`, one mailbox, is still read as a list of one). POST /api/settings with
  * {key: "email", value} (admins), GET /api/settings/email (passwords are never returned, only
  * masked). Plain zod only: the SPA imports this file.
  */
@@ -37,6 +38,11 @@ export const IMAP_AFTER_IMPORT_LABELS: Record<ImapAfterImportAction, string> = {
 
 /** At most this many skipped messages are kept for the card; older ones drop off. */
 export const IMAP_SKIPPED_SHOWN = 20;
+
+/** At most this many mailboxes are fetched from (issue 39: one per group, and a general one). */
+export const MAX_MAILBOXES = 20;
+/** A mailbox's id: the one the old single `imap` setting always had, or a UUID. */
+export const MAILBOX_ID_MAX = 50;
 
 export const EMAIL_SETTINGS_TEXTS = {
   title: 'Email',
@@ -79,6 +85,19 @@ export const EMAIL_SETTINGS_TEXTS = {
   imapNoSubject: 'No subject',
   imapUid: (uid: number) => `UID ${uid}`,
   imapImportedTotal: (count: number) => `${count} ${count === 1 ? 'message' : 'messages'} imported in total`,
+  mailboxTitle: (position: number) => `Mailbox ${position}`,
+  addMailbox: 'Add Mailbox',
+  removeMailbox: 'Remove Mailbox',
+  mailboxGroup: 'Group',
+  mailboxNoGroup: 'No group (by address)',
+  mailboxGroupHint:
+    'New tickets from this mailbox open in this group; with none, in the group whose address the mail was sent to.',
+} as const;
+
+export const MAILBOX_MESSAGES = {
+  listedTwice: 'Another mailbox reads this folder of this account already',
+  tooMany: `At most ${MAX_MAILBOXES} mailboxes`,
+  notFound: 'No such mailbox',
 } as const;
 
 /**
@@ -151,6 +170,17 @@ export const imapSettingsInputSchema = z.object({
 });
 export type ImapSettingsInput = z.output<typeof imapSettingsInputSchema>;
 
+/**
+ * One mailbox of the list: its connection, folder and after-import action, the group its new tickets
+ * open in (none: by the address the mail was sent to), and its id when it is a saved one (its
+ * password may then be sent back masked, and it goes on where its fetch was).
+ */
+export const mailboxInputSchema = imapSettingsInputSchema.extend({
+  id: labelled(z.string().max(MAILBOX_ID_MAX, 'Not a mailbox id'), 'Mailbox').optional(),
+  groupId: labelled(z.uuid('Must be a group id').nullable().default(null), 'Group'),
+});
+export type MailboxInput = z.output<typeof mailboxInputSchema>;
+
 export const emailSettingsInputSchema = z.object({
   smtp: z.object({
     host: hostName('SMTP host'),
@@ -163,8 +193,13 @@ export const emailSettingsInputSchema = z.object({
   }),
   fromAddress: z.email('From address must be an email address').max(320),
   fromName: text('From name', 200),
-  /** The mailbox tickets are fetched from; null (or left out) fetches none. */
-  imap: imapSettingsInputSchema.nullable().default(null),
+  /**
+   * The one mailbox of the older form: read as a list of one (when `mailboxes` is left out); null (or
+   * left out) fetches none.
+   */
+  imap: mailboxInputSchema.nullable().default(null),
+  /** The mailboxes tickets are fetched from, in order; when given, `imap` is not read. */
+  mailboxes: z.array(mailboxInputSchema).max(MAX_MAILBOXES, MAILBOX_MESSAGES.tooMany).optional(),
 });
 export type EmailSettingsInput = z.output<typeof emailSettingsInputSchema>;
 
@@ -182,6 +217,12 @@ export interface ImapMailbox extends MailServerIdentity {
   password: string;
   folder: string;
   afterImport: ImapAfterImport;
+}
+
+/** A mailbox of the list: its id, and the group its new tickets open in (null: by address). */
+export interface ListedMailbox extends ImapMailbox {
+  id: string;
+  groupId: string | null;
 }
 
 /**
@@ -217,12 +258,17 @@ export interface EmailSettingsResponse {
     };
     fromAddress: string;
     fromName: string;
+    /** The first mailbox, as the older single-mailbox form reads it; null when there is none. */
     imap: ImapMailbox | null;
+    /** Every mailbox, passwords masked. */
+    mailboxes: ListedMailbox[];
   } | null;
   configured: boolean;
   lastCheck: EmailDeliveryCheck | null;
-  /** How fetching from the mailbox goes; null while no mailbox is configured. */
+  /** How fetching from the first mailbox goes; null while no mailbox is configured. */
   mailbox: MailboxStatus | null;
+  /** How fetching from each mailbox goes, by its id. */
+  mailboxStatuses: Record<string, MailboxStatus>;
 }
 
 /** A message left in the mailbox because it could not be imported. */
@@ -249,9 +295,14 @@ export interface MailboxStatus {
   skipped: SkippedMessage[];
 }
 
+/** POST /api/settings/email/imap/test's body: which saved mailbox (default: the first). */
+export const imapTestInputSchema = z.object({
+  mailboxId: labelled(z.string().max(MAILBOX_ID_MAX, 'Not a mailbox id'), 'Mailbox').optional(),
+});
+
 /**
  * POST /api/settings/email/test (admins): sends a test email to the admin's own address.
- * POST /api/settings/email/imap/test (admins): signs in to the saved mailbox and opens its folder.
+ * POST /api/settings/email/imap/test (admins): signs in to a saved mailbox and opens its folder.
  * Both answer 503 with the reason when it does not work.
  */
 export interface EmailTestResponse {

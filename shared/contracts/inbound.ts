@@ -22,6 +22,8 @@ export const INBOUND_LIMITS = {
   headerName: 200,
   headerValue: 4_000,
   headerValues: 50,
+  /** The payload's `to`: addresses given as a list (each entry may hold several, comma-separated). */
+  to: 100,
   /** The `received` date: a real one is about 40 characters, with a zone comment up to about 80. */
   received: 200,
 } as const;
@@ -40,6 +42,7 @@ export const INBOUND_MESSAGES = {
   unpairedSurrogate: 'Must not contain unpaired surrogate characters',
   contentNotBase64: 'Must be the file in base64 (A–Z, a–z, 0–9, + and /, padded with =; line breaks allowed)',
   contentSize: (bytes: number, size: number) => `The content is ${bytes} bytes, but size says ${size}`,
+  toInvalid: `To must be an address or a list of at most ${INBOUND_LIMITS.to} addresses`,
 } as const;
 
 /** A mailbox as written in a From field: the address and, when given, the display name. */
@@ -208,6 +211,17 @@ export const inboundEmailSchema = z.object({
    * X-Autoreply, X-Autorespond, Precedence) and for idempotency (Message-ID).
    */
   headers: headersSchema.optional(),
+  /**
+   * Whom the message was delivered to (issue 39): a group's address among them opens the ticket in
+   * that group. A string or a list, as written in a To field; a piece that holds no address is passed
+   * over, like a To header's.
+   */
+  to: z
+    .union([headerValue, z.array(headerValue).max(INBOUND_LIMITS.to, INBOUND_MESSAGES.toInvalid)], {
+      error: INBOUND_MESSAGES.toInvalid,
+    })
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .optional(),
   /** Files: metadata, and optionally the content in base64 (`content`), which is then stored. */
   attachments: z
     .array(inboundAttachmentSchema)

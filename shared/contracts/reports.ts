@@ -177,11 +177,29 @@ export const reportSchema = z.object({
       z.object({ userId: z.uuid(), userName: z.string(), ticketsClosed: count, hoursLogged: hours }),
     ),
   }),
+  /**
+   * Issue 39: per group the caller may see with tickets or time in the range, by name, then "No group"
+   * (`groupId` null: tickets without a group and time on no ticket), always last and always there.
+   * `tickets`, `closed` and `hours` are `totalTickets`, `closedTickets` and `totalHours` of the group's
+   * tickets (the rows add up to them); `medianFirstResponseHours` is the SLA view's median first
+   * response (business time) of the group's tickets, in hours, null when none was answered.
+   */
+  byGroup: z.array(
+    z.object({
+      groupId: z.uuid().nullable(),
+      name: z.string(),
+      tickets: count,
+      closed: count,
+      hours,
+      medianFirstResponseHours: hours.nullable(),
+    }),
+  ),
 });
 export type Report = z.infer<typeof reportSchema>;
 export type TimeTrackingReport = Report['timeTracking'];
 export type TicketsReport = Report['tickets'];
 export type TeamReport = Report['team'];
+export type GroupReportRow = Report['byGroup'][number];
 
 /** The names of the figures, as the page's cards and headings and the CSV export both show them. */
 export const REPORT_LABELS = {
@@ -208,4 +226,13 @@ export const REPORT_LABELS = {
   statusBreakdown: 'Status Breakdown',
   priorityBreakdown: 'Priority Breakdown',
   individualPerformance: 'Individual Performance',
+  // The by-group table (issue 39).
+  byGroup: 'By Group',
+  byGroupDescription:
+    'Tickets created and closed in this period, the time logged and the median first response, by group.',
+  group: 'Group',
+  groupTickets: 'Tickets Created',
+  groupClosed: 'Tickets Closed',
+  medianFirstResponse: 'Median First Response',
+  byGroupEmpty: 'No tickets were created or closed, and no time was logged, in this period.',
 } as const;

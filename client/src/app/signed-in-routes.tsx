@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
 import { Redirect, Route, Switch } from 'wouter';
 import type { PublicUser } from '@shared/contracts/auth';
@@ -9,9 +9,12 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
 import { TwoStepGate } from '@/features/auth/components/two-step-gate';
 import { RunningTimer } from '@/features/timers/components/running-timer';
+import { SidebarGroups } from '@/features/groups/components/sidebar-groups';
+import { useActiveGroupId } from '@/features/groups/lib/use-active-group';
 import { SidebarViews } from '@/features/views/components/sidebar-views';
 import { SETTINGS_SECTIONS } from '@/features/settings/lib/settings-sections';
 import { useSavedViewShown } from '@/features/views/lib/use-active-view';
+import { GroupViewerContext } from '@/lib/groups';
 import { matchesAnyPath, paths } from '@/lib/paths';
 import { whenIdle } from '@/lib/when-idle';
 import LogoutRoute from './routes/logout';
@@ -114,20 +117,27 @@ function SignedInSwitch({ user }: { user: PublicUser }) {
 
 /**
  * The shell with the features it shows on every page (the running timer, notifications, saved
- * views): the layout knows no feature itself. The page (children) keeps its identity, so a change
+ * views, groups): the layout knows no feature itself. The page (children) keeps its identity, so a change
  * of the list's URL redraws the shell only.
  */
 function SignedInShell({ user, children }: { user: PublicUser; children: ReactNode }) {
   const viewShown = useSavedViewShown();
+  // A group's list is marked in the Groups section (issue 39) unless a saved view is that list.
+  const groupShown = useActiveGroupId() !== undefined;
+  // Who may see which group's tickets (issue 39), for the screens that hide or warn by it.
+  const viewer = useMemo(() => ({ id: user.id, role: user.role }), [user.id, user.role]);
   return (
-    <AppShell
-      user={user}
-      headerActions={<RunningTimer />}
-      notifications={<NotificationsBell />}
-      sidebarViews={<SidebarViews user={user} />}
-      viewShown={viewShown}
-    >
-      {children}
-    </AppShell>
+    <GroupViewerContext value={viewer}>
+      <AppShell
+        user={user}
+        headerActions={<RunningTimer />}
+        notifications={<NotificationsBell />}
+        sidebarViews={<SidebarViews user={user} />}
+        sidebarGroups={<SidebarGroups viewShown={viewShown} />}
+        viewShown={viewShown || groupShown}
+      >
+        {children}
+      </AppShell>
+    </GroupViewerContext>
   );
 }

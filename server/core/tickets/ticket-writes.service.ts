@@ -4,7 +4,7 @@
  * changed, insert under a free number, append a note. The tickets feature's routes and the core
  * service (server/core/tickets/tickets.service.ts) are built from them.
  */
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TicketPriority, TicketStatus } from '@shared/constants';
 import { TICKET_MESSAGES, type TicketDetail } from '@shared/contracts/tickets';
 import { parseNotes, serializeNotes, type NoteEntry } from '@shared/notes';
@@ -18,6 +18,7 @@ import type { TicketChange, TicketFieldChanges } from '../ticket-changes/ticket-
 import { recordTicketChange } from '../ticket-changes/ticket-changes.service';
 import { userExists } from '../users/users.repository';
 import { assertGroupExists } from './ticket-group';
+import { newPendingPicks, pickGroupAssignee, type PendingPicks } from './group-assignment';
 import { storedBodyText } from '../../lib/body-text';
 import { changedCustomFields, checkCustomFieldsInput } from '../ticket-fields/custom-field-input';
 import { listTicketFields, listTicketFieldsForWriting } from '../ticket-fields/ticket-fields.repository';
@@ -83,6 +84,16 @@ export function createdEntry(id: string, values: TicketValues): TicketFieldChang
     // Issue 39: and its first group.
     ...(values.groupId ? { group: { before: null, after: values.groupId } } : {}),
   };
+}
+
+/**
+ * A new ticket's values with a member of its group when the group assigns automatically and nobody
+ * was chosen (issue 39); assignedAt is then the insert's own time, as for a chosen assignee.
+ */
+export async function withGroupAssignee(tx: DbOrTx, values: TicketValues): Promise<TicketValues> {
+  if (!values.groupId || values.assignedTo) return values;
+  const assignedTo = await pickGroupAssignee(tx, values.groupId);
+  return assignedTo ? { ...values, assignedTo, assignedAt: sql`now()` } : values;
 }
 
 /** Inserts under the requested number, or under server-made ones while numbers turn out taken. */
@@ -165,8 +176,10 @@ export async function applyChanges(
     customFields: input.customFields ? checkCustomFieldsInput(fields, input.customFields) : undefined,
   };
   const groups = new Map<string, { changes: TicketChanges; ids: string[] }>();
+  const picks = newPendingPicks();
   for (const ticket of locked) {
-    const changes = planTicketChanges(ticket, request, now, caller, fields);
+    const forTicket = await requestWithGroupAssignee(tx, ticket, request, picks);
+    const changes = planTicketChanges(ticket, forTicket, now, caller, fields);
     const key = JSON.stringify(changes);
     const group = groups.get(key) ?? { changes, ids: [] };
     group.ids.push(ticket.id);
@@ -180,6 +193,23 @@ export async function applyChanges(
     }
   }
   return entries;
+}
+
+/**
+ * The request for one ticket, with a member of the group it enters when that group assigns
+ * automatically and the ticket would have nobody (issue 39). A closed ticket is left unassigned.
+ */
+async function requestWithGroupAssignee(
+  tx: DbOrTx,
+  ticket: repository.LockedTicket,
+  request: TicketChangeRequest,
+  picks: PendingPicks,
+): Promise<TicketChangeRequest> {
+  if (!request.groupId || request.groupId === ticket.groupId) return request;
+  const assignee = request.assignedTo !== undefined ? request.assignedTo : ticket.assignedTo;
+  if (assignee || isClosedStatus(request.status ?? ticket.status)) return request;
+  const picked = await pickGroupAssignee(tx, request.groupId, picks);
+  return picked ? { ...request, assignedTo: picked } : request;
 }
 
 /**

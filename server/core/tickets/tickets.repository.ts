@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { tickets, timeEntries, users, type NewTicketRow } from '@shared/schema';
 import type { CustomFieldValues } from '@shared/contracts/ticket-fields';
@@ -194,4 +194,20 @@ export async function findLastChange(db: DbOrTx, id: string, since: Date): Promi
     lastUpdatedBy: row.lastUpdatedBy,
     updater: joinedUser(row.updaterId, row.updaterFirstName, row.updaterLastName),
   };
+}
+
+/**
+ * Moves tickets in the Trash to another group or none, as they are (issue 39: a group deleted with
+ * `moveTo`; restoring brings them back there). The caller records the change.
+ */
+export async function moveTrashedTicketsToGroup(
+  tx: DbOrTx,
+  ids: readonly string[],
+  groupId: string | null,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(tickets)
+    .set({ groupId })
+    .where(and(inArray(tickets.id, [...ids]), isNotNull(tickets.deletedAt)));
 }

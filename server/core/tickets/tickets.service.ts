@@ -28,9 +28,10 @@ import {
   lockAllOrFail,
   mustFindTicket,
   withAssigneeGuard,
-  type TicketValues,
+  withGroupAssignee,
 } from './ticket-writes.service';
 import * as repository from './tickets.repository';
+import { assertGroupExists } from './ticket-group';
 
 export const getTicket = (db: DbOrTx, id: string): Promise<TicketDetail> => mustFindTicket(db, id);
 
@@ -76,6 +77,8 @@ export interface EmailTicketInput {
   priority: TicketPriority;
   originalEmailDate: Date;
   attachments: TicketAttachment[];
+  /** The group whose address the message was sent to (issue 39); none when absent. */
+  groupId?: string | null;
 }
 
 /** The help desk's own changes made for an email. */
@@ -83,14 +86,15 @@ const BY_EMAIL = { actor: { system: 'email' }, channel: 'email' } as const;
 
 /** Creates an emailed ticket inside the caller's transaction; returns its id. */
 export async function createEmailTicket(tx: DbOrTx, input: EmailTicketInput): Promise<string> {
-  const values: TicketValues = {
+  await assertGroupExists(tx, input.groupId);
+  const values = await withGroupAssignee(tx, {
     ...input,
     status: DEFAULT_TICKET_STATUS,
     assignedTo: null,
     assignedAt: null,
     // No user made this change: agents' update checks report it as someone else's.
     lastUpdatedBy: null,
-  };
+  });
   const id = await insertUnderFreeNumber(tx, values, undefined);
   await recordTicketChange(tx, { ...BY_EMAIL, tickets: [createdEntry(id, values)] });
   return id;

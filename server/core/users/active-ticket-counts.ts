@@ -10,11 +10,12 @@ export const ACTIVE_TICKET_STATUSES = TICKET_STATUSES.filter(
 
 /**
  * Active tickets assigned to each active user, users with none included (with 0); every account
- * with `includeDeactivated` (the Team page).
+ * with `includeDeactivated` (the Team page). Those of `hiddenGroupIds` are not counted (issue 39: the
+ * private groups the caller may not see).
  */
 export function activeTicketCounts(
   db: Database,
-  options: { includeDeactivated?: boolean } = {},
+  options: { includeDeactivated?: boolean; hiddenGroupIds?: readonly string[] } = {},
 ): Promise<UserTicketCount[]> {
   return countAssignedTicketsPerUser(db, ACTIVE_TICKET_STATUSES, options);
 }

@@ -139,6 +139,8 @@ const assignedTicketsPerUser = oncePerDatabase((db) =>
       and(
         eq(ticketCounts.assignedTo, users.id),
         sql`${ticketCounts.status} = ANY(${sql.placeholder('statuses')})`,
+        // Issue 39: the private groups the caller may not see ([] for none) are out of their counts.
+        sql`(${ticketCounts.groupId} IS NULL OR ${ticketCounts.groupId} <> ALL(${sql.placeholder('hiddenGroupIds')}::uuid[]))`,
       ),
     )
     .where(sql`(${sql.placeholder('includeDeactivated')}::boolean OR ${users.active})`)
@@ -154,10 +156,11 @@ const assignedTicketsPerUser = oncePerDatabase((db) =>
 export function countAssignedTicketsPerUser(
   db: DbOrTx,
   statuses: readonly string[],
-  options: { includeDeactivated?: boolean } = {},
+  options: { includeDeactivated?: boolean; hiddenGroupIds?: readonly string[] } = {},
 ): Promise<{ userId: string; ticketCount: number }[]> {
   return assignedTicketsPerUser(db).execute({
     statuses,
     includeDeactivated: options.includeDeactivated ?? false,
+    hiddenGroupIds: options.hiddenGroupIds ?? [],
   });
 }

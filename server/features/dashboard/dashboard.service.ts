@@ -12,10 +12,15 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 /**
  * The four dashboard figures; their definitions are recorded in docs/decisions/017-dashboard-figures.md,
  * Avg Response Time's in 122-avg-response-time.md: today's answered tickets' mean hours to first reply.
+ * Each counts what the caller may see: `hiddenGroupIds`' tickets are left out (issue 39).
  */
-export async function dashboardStats(db: Database, now = new Date()): Promise<DashboardStats> {
+export async function dashboardStats(
+  db: Database,
+  now = new Date(),
+  hiddenGroupIds: readonly string[] = [],
+): Promise<DashboardStats> {
   const today = startOfDay(now);
-  const figures = await ticketFigures(db, { closedSince: today, answeredSince: today });
+  const figures = await ticketFigures(db, { closedSince: today, answeredSince: today }, hiddenGroupIds);
   return {
     open: figures.open,
     inProgress: figures.inProgress,

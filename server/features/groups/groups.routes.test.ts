@@ -192,4 +192,39 @@ describe('deleting a group', () => {
     expect(res.body.fieldErrors).toEqual({ id: [GROUP_MESSAGES.hasTickets(2)] });
     expect((await listGroups()).some((each) => each.id === group.id)).toBe(true);
   });
+
+  it('when moveTo names another group, then every ticket moves there, the Trash too, each move in its history, and the group goes', async () => {
+    const [from, to] = [await createGroup(), await createGroup()];
+    const open = await ticketInGroup(from.id);
+    const trashed = await ticketInGroup(from.id, { deleted: true });
+    await admin.agent.delete(`/api/groups/${from.id}?moveTo=${to.id}`).expect(204);
+    expect((await listGroups()).some((each) => each.id === from.id)).toBe(false);
+    const rows = await t.database.db.select({ id: tickets.id, groupId: tickets.groupId }).from(tickets);
+    const groupOf = new Map(rows.map((row) => [row.id, row.groupId]));
+    expect([groupOf.get(open.id), groupOf.get(trashed.id)]).toEqual([to.id, to.id]);
+    const activity = await admin.agent.get(`/api/tickets/${open.id}/activity`).expect(200);
+    expect(activity.body.events).toContainEqual(
+      expect.objectContaining({ kind: 'group', from: from.name, to: to.name }),
+    );
+  });
+
+  it('when moveTo is none, then the tickets are left without a group', async () => {
+    const group = await createGroup();
+    const ticket = await ticketInGroup(group.id);
+    await admin.agent.delete(`/api/groups/${group.id}?moveTo=none`).expect(204);
+    const read = await admin.agent.get(`/api/tickets/${ticket.id}`).expect(200);
+    expect(read.body.ticket.groupId).toBeNull();
+  });
+
+  it('when moveTo is the group itself, no such group or not an id, then 400 names moveTo and nothing moves', async () => {
+    const group = await createGroup();
+    const ticket = await ticketInGroup(group.id);
+    const missing = '00000000-0000-4000-8000-000000000002';
+    for (const moveTo of [group.id, missing, 'elsewhere']) {
+      const res = await admin.agent.delete(`/api/groups/${group.id}?moveTo=${moveTo}`).expect(400);
+      expect(Object.keys(res.body.fieldErrors)).toEqual(['moveTo']);
+    }
+    const read = await admin.agent.get(`/api/tickets/${ticket.id}`).expect(200);
+    expect(read.body.ticket.groupId).toBe(group.id);
+  });
 });

@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import {
   createGroupSchema,
+  deleteGroupQuerySchema,
   updateGroupSchema,
   type GroupResponse,
   type GroupsResponse,
@@ -9,6 +10,7 @@ import {
 import { idSchema } from '@shared/contracts/tickets';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
+import { callerHiddenGroups } from '../../middleware/group-visibility';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import * as service from './groups.service';
 
@@ -22,8 +24,14 @@ export function groupsRoutes(deps: { db: Database }) {
   const auth = requireAuth(db);
   const router = Router();
 
-  router.get('/groups', auth, async (_req, res) => {
-    res.json({ groups: await service.listGroups(db) } satisfies GroupsResponse);
+  // Every group is listed to everyone, private ones too, so a ticket can be handed to any team; a
+  // private group's tickets are not the caller's to count unless they are a member (issue 39).
+  router.get('/groups', auth, async (req, res) => {
+    const hidden = new Set(await callerHiddenGroups(db, req));
+    const groups = (await service.listGroups(db)).map((group) =>
+      hidden.has(group.id) ? { ...group, openTickets: 0 } : group,
+    );
+    res.json({ groups } satisfies GroupsResponse);
   });
 
   router.post('/groups', auth, requireAdmin, async (req, res) => {
@@ -41,7 +49,8 @@ export function groupsRoutes(deps: { db: Database }) {
 
   router.delete('/groups/:id', auth, requireAdmin, async (req, res) => {
     const { id } = parseInput(idParams, req.params);
-    await service.deleteGroup(db, id, actorOf(req));
+    const { moveTo } = parseInput(deleteGroupQuerySchema, req.query);
+    await service.deleteGroup(db, id, { ...actorOf(req), caller: currentUser(req) }, moveTo);
     res.status(204).end();
   });
 

@@ -27,7 +27,11 @@ export interface InboundMessage {
   priority: TicketPriority;
   /** Header fields by lower-cased name; a field that occurs several times has several values. */
   headers: Readonly<Record<string, readonly string[]>>;
-  /** The addresses of the To and Cc fields, as written, in order. */
+  /**
+   * The addresses the message was delivered to (Delivered-To; a JSON payload's `to` is read as its To),
+   * and those of the To and Cc fields, as written, in order.
+   */
+  deliveredTo: string[];
   to: string[];
   cc: string[];
   /** The files the sender attached (not the images embedded in an HTML body). */
@@ -85,6 +89,21 @@ export function addressesIn(values: readonly string[] | undefined): string[] {
     }
   }
   return addresses;
+}
+
+/**
+ * The message's recipients in the order that decides which group a new ticket opens in (issue 39,
+ * docs/decisions/126-group-mailboxes.md): Delivered-To first (where the mail system put it, so the one
+ * address that surely is ours), then To, then Cc, each in header order; lower-cased, each once.
+ */
+export function recipientsInRoutingOrder(
+  message: Pick<InboundMessage, 'deliveredTo' | 'to' | 'cc'>,
+): string[] {
+  return [
+    ...new Set(
+      [...message.deliveredTo, ...message.to, ...message.cc].map((address) => address.toLowerCase()),
+    ),
+  ];
 }
 
 /**

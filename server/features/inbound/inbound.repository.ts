@@ -1,5 +1,5 @@
 import { and, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
-import { inboundMessages } from '@shared/schema';
+import { groups, inboundMessages } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 
 export type InboundOutcome = 'created' | 'appended';
@@ -99,4 +99,38 @@ export async function ticketsInThreadWith(
       ),
     );
   return new Set(rows.flatMap((row) => (row.ticketId ? [row.ticketId] : [])));
+}
+
+/**
+ * The groups whose address is one of `addresses` (lower-cased, as the addresses are stored), each held
+ * FOR KEY SHARE until the transaction ends: a group deleted at the same moment either goes first and
+ * is not found, or waits until the new ticket is in it (and then refuses, 409), never a broken key.
+ */
+export async function lockGroupsAddressed(
+  tx: DbOrTx,
+  addresses: readonly string[],
+): Promise<{ id: string; emailAddress: string }[]> {
+  if (addresses.length === 0) return [];
+  const rows = await tx
+    .select({ id: groups.id, emailAddress: groups.emailAddress })
+    .from(groups)
+    .where(inArray(groups.emailAddress, [...addresses]))
+    .for('key share');
+  return rows.flatMap((row) => (row.emailAddress ? [{ id: row.id, emailAddress: row.emailAddress }] : []));
+}
+
+/** Holds the group FOR KEY SHARE until the transaction ends (as above); false when it is gone. */
+export async function lockGroup(tx: DbOrTx, groupId: string): Promise<boolean> {
+  const rows = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('key share');
+  return rows.length > 0;
+}
+
+/** Whether `address` (any letter case) is a group's: mail from it is our own coming back. */
+export async function isGroupAddress(db: DbOrTx, address: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(eq(groups.emailAddress, address.toLowerCase()))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -7,6 +7,7 @@ import { applyAttachmentLimits, type AttachmentLimits } from '../../core/convers
 import * as conversationService from '../../core/conversation/conversation.service';
 import * as ticketsService from '../../core/tickets/tickets.service';
 import { autoReplyReason } from './auto-reply';
+import { groupOfNewTicket } from './group-routing';
 import type { DeliveryReport } from './delivery-report';
 import { dedupeKey, ourAddress, type InboundMessage } from './inbound-message';
 import * as repository from './inbound.repository';
@@ -132,11 +133,22 @@ function receivedMessage(message: InboundMessage, settings: InboundSettings) {
 
 type Outcome = { kind: 'duplicate' | repository.InboundOutcome; ticket: TicketDetail };
 
+/** Where a message came from, when not the webhook. */
+export interface IngestOptions {
+  /** The group of the IMAP mailbox it was fetched from (null or undefined: routed by address). */
+  mailboxGroupId?: string | null;
+}
+
 /**
  * Creates the ticket or adds the reply to a ticket's conversation, with the files, and records the
  * message, in one transaction.
  */
-function recordMessage(db: Database, settings: InboundSettings, message: InboundMessage): Promise<Outcome> {
+function recordMessage(
+  db: Database,
+  settings: InboundSettings,
+  message: InboundMessage,
+  options: IngestOptions,
+): Promise<Outcome> {
   const sender = message.from.address.toLowerCase();
   const key = dedupeKey(message.identity);
   const messageId = 'messageId' in message.identity ? message.identity.messageId : undefined;
@@ -167,6 +179,8 @@ function recordMessage(db: Database, settings: InboundSettings, message: Inbound
       priority: message.priority,
       originalEmailDate: message.received,
       attachments: metadataOf(message),
+      // The creation path sets the group (and whatever assignment the group asks for) itself.
+      groupId: await groupOfNewTicket(tx, message, options.mailboxGroupId),
     });
     // A new ticket lists every file in its metadata; only files that came with content are stored.
     const stored = message.files.filter((file) => file.content !== undefined);
@@ -217,18 +231,24 @@ function recordBounce(db: Database, report: DeliveryReport): Promise<boolean> {
  * of our replies marks it failed; auto-replies, loops and other bounces are acknowledged and dropped;
  * a message seen before answers with its ticket; a sender over the per-minute limit is refused (429);
  * a reply joins the ticket whose thread it answers, or whose number its subject names when the sender
- * is part of that ticket (see replyTarget), as a conversation message; anything else opens a ticket.
+ * is part of that ticket (see replyTarget), as a conversation message; anything else opens a ticket,
+ * in the group the mailbox or the address it was sent to names (group-routing.ts).
  */
 export async function ingestEmail(
   db: Database,
   settings: InboundSettings,
   message: InboundMessage,
+  options: IngestOptions = {},
 ): Promise<InboundEmailResponse> {
   const report = message.deliveryReport;
   if (report && (await recordBounce(db, report))) return { accepted: true, ignored: 'bounce' };
-  const ignored = autoReplyReason(message, settings.supportAddress) ?? (report ? 'bounce' : undefined);
+  const ignored =
+    autoReplyReason(message, settings.supportAddress) ??
+    // A group's address sends our replies (issue 39): mail from it is our own coming back, a loop.
+    ((await repository.isGroupAddress(db, message.from.address)) ? 'own_address' : undefined) ??
+    (report ? 'bounce' : undefined);
   if (ignored) return { accepted: true, ignored };
-  const { kind, ticket } = await recordMessage(db, settings, message);
+  const { kind, ticket } = await recordMessage(db, settings, message, options);
   switch (kind) {
     case 'created':
       return { ticket, created: true };

@@ -31,7 +31,9 @@ export function fromJsonPayload(input: InboundEmailInput): InboundMessage {
     received: input.received,
     priority: input.priority,
     headers,
-    to: addressesIn(headers['to']),
+    deliveredTo: addressesIn(headers['delivered-to']),
+    // The payload's own `to` is what the pipeline says it was sent to: it comes before the header's.
+    to: [...addressesIn(input.to), ...addressesIn(headers['to'])],
     cc: addressesIn(headers['cc']),
     files: (input.attachments ?? []).map(fileOf),
     // A JSON payload carries no MIME parts, so it is never read as a bounce.

@@ -1,5 +1,5 @@
 /**
- * One fetch of the configured IMAP mailbox: every message received since the start date and not yet
+ * One fetch of the configured IMAP mailboxes, each in turn: every message received since the start date and not yet
  * read becomes a ticket or a conversation message through exactly the webhook's path (ingestEmail:
  * dedupe, threading, auto-reply and loop rules, attachments, sender limit), and only then is marked
  * read or moved.
@@ -11,6 +11,10 @@
  * (unparseable, too large) is left in the mailbox, listed in the card, and passed over; one refused
  * for now (its sender over the per-minute limit) is tried again at the next fetch.
  *
+ * Each mailbox has its own state (mailbox-state.repository.ts, keyed by the mailbox's id): its
+ * UIDVALIDITY, last UID, start date and card. Its new tickets open in its group, when it has one, else
+ * in the group whose address the mail was sent to (group-routing.ts).
+ *
  * It is the second way mail comes in, beside the webhook (inbound.routes.ts): both parse with
  * mime-email.ts and ingest with ingestEmail, so both belong to the inbound feature.
  */
@@ -21,7 +25,7 @@ import { ImapError, openMailbox, type OpenMailbox, type WaitingMessage } from '.
 import type { MailHostPolicy } from '../../mail/mail-server-address';
 import { ingestEmail, type InboundSettings } from './inbound.service';
 import { parseMimeEmail } from './mime-email';
-import { loadEmailSettings, mailboxAccountOf, type ImapMailboxSettings } from '../../mail/email-settings';
+import { loadEmailSettings, mailboxAccountOf, type MailboxSettings } from '../../mail/email-settings';
 import type { TokenCipher } from '../../lib/token-cipher';
 import * as state from '../../mail/mailbox-state.repository';
 
@@ -58,6 +62,7 @@ const MESSAGES = {
 
 async function importOne(
   deps: MailboxImportDeps,
+  settings: MailboxSettings,
   mailbox: OpenMailbox,
   message: WaitingMessage,
 ): Promise<Outcome> {
@@ -67,7 +72,9 @@ async function importOne(
   // Removed from the folder meanwhile (by a person, or moved by an earlier fetch).
   if (!source) return { kind: 'done', imported: false };
   try {
-    const answer = await ingestEmail(deps.db, deps.inbound, await parseMimeEmail(source));
+    const answer = await ingestEmail(deps.db, deps.inbound, await parseMimeEmail(source), {
+      mailboxGroupId: settings.groupId,
+    });
     // A duplicate was imported by an earlier fetch that stopped before marking it.
     return { kind: 'done', imported: 'ticket' in answer && !('duplicate' in answer && answer.duplicate) };
   } catch (error) {
@@ -82,28 +89,47 @@ async function importOne(
   }
 }
 
-async function afterImport(mailbox: OpenMailbox, imap: ImapMailboxSettings, uids: number[]) {
+async function afterImport(mailbox: OpenMailbox, imap: MailboxSettings, uids: number[]) {
   if (imap.afterImport.action === 'move') await mailbox.move(uids, imap.afterImport.folder);
   else await mailbox.markRead(uids);
 }
 
 /**
- * Reads the mailbox until nothing new waits, `shouldStop()` says so (the fetch's lease was lost), or
- * the server fails; records the outcome for the card. Does nothing when no mailbox is configured.
+ * Reads every configured mailbox in turn, each until nothing new waits, `shouldStop()` says so (the
+ * fetch's lease was lost), or its server fails (the next one is read all the same); records each one's
+ * outcome for its card. Answers what all of them did together (the first error), or undefined when
+ * no mailbox is configured.
  */
 export async function fetchMailbox(
   deps: MailboxImportDeps,
   shouldStop: () => boolean = () => false,
 ): Promise<FetchSummary | undefined> {
   const settings = await loadEmailSettings(deps.db, deps.cipher);
-  const imap = settings.status === 'configured' ? settings.settings.imap : null;
-  if (!imap) return undefined;
-  const account = mailboxAccountOf(imap);
-  let row = await state.findMailboxState(deps.db);
-  if (!row || row.account !== account) {
+  const mailboxes = settings.status === 'configured' ? settings.settings.mailboxes : [];
+  if (mailboxes.length === 0) return undefined;
+  const total: FetchSummary = { imported: 0, skipped: 0 };
+  for (const mailbox of mailboxes) {
+    if (shouldStop()) break;
+    const summary = await fetchOneMailbox(deps, mailbox, shouldStop);
+    total.imported += summary.imported;
+    total.skipped += summary.skipped;
+    if (summary.error !== undefined) total.error ??= summary.error;
+  }
+  return total;
+}
+
+/** Reads one mailbox (see fetchMailbox) under its own state. */
+async function fetchOneMailbox(
+  deps: MailboxImportDeps,
+  imap: MailboxSettings,
+  shouldStop: () => boolean,
+): Promise<FetchSummary> {
+  const which = { mailbox: imap.id, account: mailboxAccountOf(imap) };
+  let row = await state.findMailboxState(deps.db, which.mailbox);
+  if (!row || row.account !== which.account) {
     // Saved without its row (settings written by hand): start from now, as a save would.
-    await state.startMailboxUnlessSame(deps.db, account, new Date());
-    row = (await state.findMailboxState(deps.db))!;
+    await state.startMailboxUnlessSame(deps.db, which.mailbox, which.account, new Date());
+    row = (await state.findMailboxState(deps.db, which.mailbox))!;
   }
 
   const summary: FetchSummary = { imported: 0, skipped: 0 };
@@ -116,7 +142,7 @@ export async function fetchMailbox(
       logger.warn('The mailbox folder was renumbered (UIDVALIDITY changed); reading it again', {
         folder: imap.folder,
       });
-      await state.restartFromFirstUid(deps.db, account, mailbox.uidValidity);
+      await state.restartFromFirstUid(deps.db, which, mailbox.uidValidity);
       afterUid = 0;
     }
     // Every UID up to this is imported or skipped; it stops before the first left for later.
@@ -127,13 +153,13 @@ export async function fetchMailbox(
       const toMark: number[] = [];
       let imported = 0;
       for (const message of next.messages) {
-        const outcome = await importOne(deps, mailbox, message);
+        const outcome = await importOne(deps, imap, mailbox, message);
         if (outcome.kind === 'done') {
           toMark.push(message.uid);
           if (outcome.imported) imported += 1;
         } else if (outcome.kind === 'skipped') {
           summary.skipped += 1;
-          await state.recordSkipped(deps.db, account, {
+          await state.recordSkipped(deps.db, which, {
             uid: message.uid,
             subject: message.subject,
             reason: outcome.reason,
@@ -148,7 +174,7 @@ export async function fetchMailbox(
       if (!leftForLater) doneThrough = next.throughUid;
       summary.imported += imported;
       await state.recordProgress(deps.db, {
-        account,
+        ...which,
         uidValidity: mailbox.uidValidity,
         lastUid: doneThrough,
         imported,
@@ -159,16 +185,16 @@ export async function fetchMailbox(
   } catch (error) {
     if (!(error instanceof ImapError)) {
       summary.error = error instanceof Error ? error.message : String(error);
-      logger.error('Mailbox fetch failed', { error: summary.error });
+      logger.error('Mailbox fetch failed', { mailbox: imap.id, error: summary.error });
     } else {
       summary.error = error.message;
-      logger.warn('Mailbox fetch failed', { error: summary.error });
+      logger.warn('Mailbox fetch failed', { mailbox: imap.id, error: summary.error });
     }
   } finally {
     await mailbox?.close();
   }
   await state
-    .recordFetch(deps.db, account, { imported: summary.imported, error: summary.error ?? null })
+    .recordFetch(deps.db, which, { imported: summary.imported, error: summary.error ?? null })
     .catch((error: unknown) =>
       logger.warn('Could not record the mailbox fetch', {
         error: error instanceof Error ? error.message : String(error),

@@ -143,6 +143,8 @@ export async function parseMimeEmail(raw: Buffer, now: Date = new Date()): Promi
     received: sent ?? now,
     priority: DEFAULT_TICKET_PRIORITY,
     headers,
+    // mailparser reads Delivered-To as an address field, every occurrence in order.
+    deliveredTo: addressesOf(mail.headers.get('delivered-to') as AddressObject | AddressObject[] | undefined),
     to: addressesOf(mail.to),
     cc: addressesOf(mail.cc),
     files: filesOf(mail),

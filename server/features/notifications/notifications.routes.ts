@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { readNotificationsSchema } from '@shared/contracts/notifications';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
+import { callerHiddenGroups } from '../../middleware/group-visibility';
 import { currentUser, requireAuth } from '../../middleware/require-auth';
 import * as service from './notifications.service';
 
@@ -17,12 +18,13 @@ export function notificationsRoutes(deps: { db: Database }) {
   router.get('/notifications', auth, async (req, res) => {
     res
       .set('Cache-Control', 'private, no-cache')
-      .json(await service.listNotifications(db, currentUser(req).id));
+      .json(await service.listNotifications(db, currentUser(req).id, await callerHiddenGroups(db, req)));
   });
 
   router.post('/notifications/read', auth, async (req, res) => {
     const input = parseInput(readNotificationsSchema, req.body);
-    res.json(await service.markNotificationsRead(db, currentUser(req).id, input));
+    const hiddenGroupIds = await callerHiddenGroups(db, req);
+    res.json(await service.markNotificationsRead(db, currentUser(req).id, input, hiddenGroupIds));
   });
 
   return router;

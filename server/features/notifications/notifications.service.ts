@@ -8,8 +8,13 @@ import {
 import type { DbOrTx } from '../../db/client';
 import * as repository from './notifications.repository';
 
-export async function listNotifications(db: DbOrTx, userId: string): Promise<NotificationsResponse> {
-  const rows = await repository.listNewestNotices(db, userId, NOTIFICATIONS_SHOWN);
+/** The caller's newest notices; those about tickets of `hiddenGroupIds` are left out (issue 39). */
+export async function listNotifications(
+  db: DbOrTx,
+  userId: string,
+  hiddenGroupIds: readonly string[],
+): Promise<NotificationsResponse> {
+  const rows = await repository.listNewestNotices(db, userId, NOTIFICATIONS_SHOWN, hiddenGroupIds);
   return {
     notifications: rows.map((row) => ({
       id: row.id,
@@ -31,7 +36,8 @@ export async function markNotificationsRead(
   db: DbOrTx,
   userId: string,
   input: ReadNotificationsInput,
+  hiddenGroupIds: readonly string[],
 ): Promise<ReadNotificationsResponse> {
   await repository.markRead(db, userId, input.all ? 'all' : (input.ids ?? []));
-  return { unreadCount: await repository.countUnread(db, userId) };
+  return { unreadCount: await repository.countUnread(db, userId, hiddenGroupIds) };
 }

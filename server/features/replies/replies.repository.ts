@@ -8,7 +8,7 @@
  * run took over) cannot overwrite what the newer run recorded.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { messageAttachments, ticketMessages, type TicketMessageRow } from '@shared/schema';
+import { groups, messageAttachments, ticketMessages, type TicketMessageRow } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 
 /**
@@ -28,6 +28,16 @@ export async function threadMessageIds(tx: DbOrTx, ticketId: string): Promise<st
     ) thread
     ORDER BY part, created_at, id`);
   return rows.map((row) => row.message_id);
+}
+
+/** The address of the ticket's group (issue 39); undefined for no group or a group without one. */
+export async function groupAddressOf(tx: DbOrTx, groupId: string | null): Promise<string | undefined> {
+  if (!groupId) return undefined;
+  const [row] = await tx
+    .select({ emailAddress: groups.emailAddress })
+    .from(groups)
+    .where(eq(groups.id, groupId));
+  return row?.emailAddress ?? undefined;
 }
 
 /**

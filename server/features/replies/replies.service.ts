@@ -72,17 +72,20 @@ export async function sendReply(
   return deps.db.transaction(async (tx) => {
     const { ticket, changed } = await ticketsService.lockTicketForReply(tx, ticketId, author);
     const thread = threadHeaders(await repository.threadMessageIds(tx, ticket.id));
+    // A ticket of a group with an address answers From it (issue 39), through the same SMTP server
+    // and under the same display name; the requester's answer to it threads by its Message-ID.
+    const from = (await repository.groupAddressOf(tx, ticket.groupId)) ?? fromAddress;
     const message = await conversation.addReply(
       tx,
       {
         ticketId: ticket.id,
         direction: 'outbound',
         fromName: senderName(author, fromName),
-        fromEmail: fromAddress,
+        fromEmail: from,
         toEmail: ticket.fromEmail,
         subject: replySubject(ticket),
         body: input.body,
-        messageId: newMessageId(fromAddress),
+        messageId: newMessageId(from),
         inReplyTo: thread.inReplyTo,
         references: thread.references,
         status: 'queued',

@@ -4,6 +4,7 @@ import { REPORT_PRIORITY_ORDER } from '@shared/contracts/reports';
 import type { SlaReport } from '@shared/contracts/sla';
 import { tickets, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
+import { visibleTicket } from './report-visibility.sql';
 import type { ReportWindow } from './report-window';
 
 const t = tickets;
@@ -42,9 +43,9 @@ const counts = (column: string) => sql`json_build_object(
  * GET /api/reports/sla: the SLA figures of the tickets created in the range (deleted ones left out)
  * that have a due time, in one statement. A first response is done once the first reply was sent
  * (or the ticket closed before one was owed: the SLA feature decides its flag then); a resolution once
- * the ticket is closed.
+ * the ticket is closed. The tickets of the `hidden` groups are left out (issue 39).
  */
-export function slaReportStatement(w: ReportWindow): SQL {
+export function slaReportStatement(w: ReportWindow, hidden: readonly string[] = []): SQL {
   const closed = textArray(CLOSED_TICKET_STATUSES);
   return sql`
     WITH tracked AS MATERIALIZED (
@@ -60,6 +61,7 @@ export function slaReportStatement(w: ReportWindow): SQL {
       WHERE ${t.createdAt} >= ${w.startAt}::timestamptz AND ${t.createdAt} < ${w.endAt}::timestamptz
         AND ${t.deletedAt} IS NULL
         AND (${t.slaFirstResponseDueAt} IS NOT NULL OR ${t.slaResolutionDueAt} IS NOT NULL)
+        ${visibleTicket(t.groupId, hidden)}
     ),
     outcomes AS (
       SELECT tracked.id, tracked.priority, tracked.assigned_to, tracked.sla_first_response_minutes AS minutes,
@@ -107,8 +109,12 @@ type SlaReportRow = {
   median_first_response_minutes: number | string | null;
 } & Record<string, unknown>;
 
-export async function slaReportFigures(db: DbOrTx, w: ReportWindow): Promise<SlaReport> {
-  const result = await db.execute<SlaReportRow>(slaReportStatement(w));
+export async function slaReportFigures(
+  db: DbOrTx,
+  w: ReportWindow,
+  hidden: readonly string[],
+): Promise<SlaReport> {
+  const result = await db.execute<SlaReportRow>(slaReportStatement(w, hidden));
   const row = result.rows[0];
   if (!row) throw new Error('the SLA report query returned no row');
   const median = row.median_first_response_minutes;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REPORT_LIMITS } from '@shared/contracts/reports';
 import { users } from '@shared/schema';
+import { CLOSED_GROUP } from './report-tickets.sql';
 import { TIME_GROUP } from './report-time.sql';
 
 const u = users;
@@ -21,7 +22,7 @@ export function teamCtes(): SQL {
       SELECT ${u.id} AS id, ${userName} AS name,
         coalesce(c.n, 0) AS tickets_closed, coalesce(tg.hours, 0) AS hours
       FROM ${u}
-      LEFT JOIN closed_groups AS c ON c.g = 0 AND c.user_id = ${u.id}
+      LEFT JOIN closed_groups AS c ON c.g = ${CLOSED_GROUP.byUser} AND c.user_id = ${u.id}
       LEFT JOIN time_groups AS tg ON tg.g = ${TIME_GROUP.byUser} AND tg.user_id = ${u.id}
       WHERE c.user_id IS NOT NULL OR tg.user_id IS NOT NULL
     )`;

@@ -3,6 +3,7 @@ import { REPORT_PRIORITY_ORDER } from '@shared/contracts/reports';
 import { CLOSED_TICKET_STATUSES, TICKET_STATUSES } from '@shared/constants';
 import { tickets } from '@shared/schema';
 import { withShares } from './report-shares.sql';
+import { visibleTicket } from './report-visibility.sql';
 import type { ReportWindow } from './report-window';
 
 const t = tickets;
@@ -16,6 +17,9 @@ const textArray = (values: readonly string[]) =>
 /** Who a closed ticket counts for: its assignee, else whoever changed it last (the closer). */
 export const creditedUser = sql`coalesce(${t.assignedTo}, ${t.lastUpdatedBy})`;
 
+/** GROUPING(credited user, group_id) of each grouping set of `closed_groups`. */
+export const CLOSED_GROUP = { byUser: 1, byGroup: 2, total: 3 } as const;
+
 /** Every listed value with its count (0 when none), in the listed order, with its percentage. */
 const breakdown = (column: 'status' | 'priority', values: readonly string[]) =>
   withShares(sql`
@@ -25,29 +29,33 @@ const breakdown = (column: 'status' | 'priority', values: readonly string[]) =>
     GROUP BY v.key, v.ord`);
 
 /**
- * Tickets created in the range, by status and priority (a dozen rows at most), and tickets closed in
- * the range: in total with their mean resolution time, and per credited user for the team part.
+ * Tickets created in the range, by status, priority and group (a few dozen rows at most), and tickets
+ * closed in the range: in total with their mean resolution time, per credited user for the team part
+ * and per group for the by-group table (issue 39). The tickets of `hidden` groups are left out.
  */
-export function ticketCtes(w: ReportWindow): SQL {
+export function ticketCtes(w: ReportWindow, hidden: readonly string[]): SQL {
   return sql`
     created_groups AS MATERIALIZED (
-      SELECT ${t.status} AS status, ${t.priority} AS priority, count(*)::int AS n
+      SELECT ${t.status} AS status, ${t.priority} AS priority, ${t.groupId} AS group_id, count(*)::int AS n
       FROM ${t}
       WHERE ${t.createdAt} >= ${w.startAt}::timestamptz AND ${t.createdAt} < ${w.endAt}::timestamptz
-      GROUP BY 1, 2
+        ${visibleTicket(t.groupId, hidden)}
+      GROUP BY 1, 2, 3
     ),
     status_shares AS (${breakdown('status', TICKET_STATUSES)}),
     priority_shares AS (${breakdown('priority', REPORT_PRIORITY_ORDER)}),
     closed_groups AS MATERIALIZED (
-      SELECT GROUPING(${creditedUser}) AS g, ${creditedUser} AS user_id, count(*)::int AS n,
+      SELECT GROUPING(${creditedUser}, ${t.groupId}) AS g, ${creditedUser} AS user_id,
+        ${t.groupId} AS group_id, count(*)::int AS n,
         avg(date_part('epoch', ${t.closedAt} - ${t.createdAt}))
           FILTER (WHERE ${t.closedAt} >= ${t.createdAt}) AS mean_seconds
       FROM ${t}
       WHERE ${t.status} = ANY(${textArray(CLOSED_TICKET_STATUSES)})
         AND ${t.closedAt} >= ${w.startAt}::timestamptz AND ${t.closedAt} < ${w.endAt}::timestamptz
-      GROUP BY GROUPING SETS ((${creditedUser}), ())
+        ${visibleTicket(t.groupId, hidden)}
+      GROUP BY GROUPING SETS ((${creditedUser}), (${t.groupId}), ())
     ),
-    closed_total AS (SELECT n, mean_seconds FROM closed_groups WHERE g = 1)`;
+    closed_total AS (SELECT n, mean_seconds FROM closed_groups WHERE g = ${CLOSED_GROUP.total})`;
 }
 
 const createdWithStatus = (status: string) =>

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { REPORT_LIMITS } from '@shared/contracts/reports';
 import { timeEntries } from '@shared/schema';
 import { withShares } from './report-shares.sql';
+import { entryOfVisibleTicket } from './report-visibility.sql';
 import type { ReportWindow } from './report-window';
 
 const te = timeEntries;
@@ -12,9 +13,10 @@ export const TIME_GROUP = { byDay: 3, byProject: 5, byUser: 6, total: 7 } as con
 /**
  * The time entries of the range in one pass: hours and entries per day, per project, per user and
  * in total (GROUPING SETS), so the later parts of the query read a few dozen rows instead of the
- * entries again. `time_groups` is also read by the team part (hours per user).
+ * entries again. `time_groups` is also read by the team part (hours per user). Entries on tickets of
+ * `hidden` groups are left out.
  */
-export function timeCtes(w: ReportWindow): SQL {
+export function timeCtes(w: ReportWindow, hidden: readonly string[]): SQL {
   return sql`
     time_groups AS MATERIALIZED (
       SELECT GROUPING(${te.spentDate}, ${te.harvestProjectName}, ${te.userId}) AS g,
@@ -22,6 +24,7 @@ export function timeCtes(w: ReportWindow): SQL {
         sum(${te.hours}) AS hours, count(*)::int AS entries
       FROM ${te}
       WHERE ${te.spentDate} BETWEEN ${w.start}::date AND ${w.end}::date
+        ${entryOfVisibleTicket(te.ticketId, hidden)}
       GROUP BY GROUPING SETS ((${te.spentDate}), (${te.harvestProjectName}), (${te.userId}), ())
     ),
     time_total AS (

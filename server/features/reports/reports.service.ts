@@ -30,31 +30,45 @@ export function reportWindow(query: ReportQuery): ReportWindow {
   };
 }
 
-/** The Report of spec §3 for the range, with the range itself; definitions in docs/decisions/032-report-figures.md. */
-export async function buildReport(db: Database, query: ReportQuery): Promise<Report> {
-  const figures = await reportFigures(db, reportWindow(query));
+/**
+ * The Report of spec §3 for the range, with the range itself; definitions in
+ * docs/decisions/032-report-figures.md, the by-group table's in 125-groups.md. Every figure leaves
+ * out the tickets of `hiddenGroupIds`, the caller's hidden groups, and the time on them (issue 39).
+ */
+export async function buildReport(
+  db: Database,
+  query: ReportQuery,
+  hiddenGroupIds: readonly string[] = [],
+): Promise<Report> {
+  const figures = await reportFigures(db, reportWindow(query), hiddenGroupIds);
   return { range: query.range, start: query.start, end: query.end, ...figures };
 }
 
 /**
  * The SLA view (issue 24): tickets created in the range's instants, as the Ticket Performance view
- * counts them; definitions in docs/decisions/095-sla-client.md.
+ * counts them (those of `hiddenGroupIds` left out); definitions in docs/decisions/095-sla-client.md.
  */
-export function buildSlaReport(db: Database, query: ReportQuery): Promise<SlaReport> {
-  return slaReportFigures(db, reportWindow(query));
+export function buildSlaReport(
+  db: Database,
+  query: ReportQuery,
+  hiddenGroupIds: readonly string[] = [],
+): Promise<SlaReport> {
+  return slaReportFigures(db, reportWindow(query), hiddenGroupIds);
 }
 
 /**
  * The report by field (issue 38): a dropdown, multi-select or checkbox field's tickets created in the
- * range by value. An inactive field is still reported: its values stay on the tickets that have them.
+ * range by value (those of `hiddenGroupIds` left out). An inactive field is still reported: its
+ * values stay on the tickets that have them.
  */
 export async function buildFieldReport(
   db: Database,
   key: string,
   query: ReportQuery,
+  hiddenGroupIds: readonly string[] = [],
 ): Promise<FieldReportResponse> {
   const field = (await listTicketFields(db)).find((each) => each.key === key);
   if (!field) throw notFound(TICKET_FIELD_MESSAGES.fieldNotFound);
   if (!isReportableType(field.type)) throw fieldRefusal({ key: [TICKET_FIELD_MESSAGES.notReportable] });
-  return toFieldReport(field, await fieldReportGroups(db, field, reportWindow(query)));
+  return toFieldReport(field, await fieldReportGroups(db, field, reportWindow(query), hiddenGroupIds));
 }

@@ -4,7 +4,12 @@ import type { Database } from '../../db/client';
 import { customFieldCells } from '../../core/ticket-fields/custom-field-cells';
 import { activeFields } from '@shared/contracts/ticket-fields';
 import { listTicketFields } from '../../core/ticket-fields/ticket-fields.repository';
-import { timeEntriesPage, type ExportCursor, type ExportRow } from './time-entries-export.repository';
+import {
+  timeEntriesPage,
+  type ExportCursor,
+  type ExportRow,
+  type ExportScope,
+} from './time-entries-export.repository';
 
 export const TIME_ENTRIES_CSV_HEADER = [
   'Date',
@@ -38,11 +43,12 @@ const record = (fields: readonly TicketField[]) => (row: ExportRow) =>
  * The time entries of the days `start`..`end` as CSV text, page by page, with a column per active
  * custom field after the spec's columns, headed by its label (issue 38). The first chunk (byte order
  * mark, header and first page) is produced only after the first queries succeeded, so a failing
- * database still gets a proper error answer instead of a truncated file.
+ * database still gets a proper error answer instead of a truncated file. Time on tickets of the
+ * caller's hidden groups is left out (issue 39).
  */
 export async function* timeEntriesCsv(
   db: Database,
-  range: { start: string; end: string },
+  range: ExportScope,
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<string> {
   const fields = activeFields(await listTicketFields(db));

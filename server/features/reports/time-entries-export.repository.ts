@@ -2,6 +2,15 @@ import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { CustomFieldValues } from '@shared/contracts/ticket-fields';
 import { tickets, timeEntries, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
+import { visibleGroupCondition } from '../../core/groups/group-visibility';
+
+/** The days of the export, and the groups whose tickets' time the caller may not see (issue 39). */
+export interface ExportScope {
+  start: string;
+  end: string;
+  /** Absent or empty: every entry, by the statement of before groups. */
+  hiddenGroupIds?: readonly string[];
+}
 
 /** Where the previous page ended. `createdAt` is PostgreSQL's own text, which keeps microseconds. */
 export interface ExportCursor {
@@ -31,11 +40,12 @@ const order = sql`(${te.spentDate}, ${te.createdAt}, ${te.id})`;
 /**
  * One page of the range's time entries in export order (day, then as written), after `after`. Pages
  * are fetched by key rather than by OFFSET, so each costs the same however deep the export is, and
- * no transaction or connection is held between pages.
+ * no transaction or connection is held between pages. Time on a ticket of a hidden group is left out
+ * through the ticket the page joins anyway (time on no ticket has no group, and stays).
  */
 export function timeEntriesPage(
   db: DbOrTx,
-  range: { start: string; end: string },
+  range: ExportScope,
   after: ExportCursor | undefined,
   limit: number,
 ): Promise<ExportRow[]> {
@@ -66,6 +76,7 @@ export function timeEntriesPage(
     .where(
       and(
         between(te.spentDate, range.start, range.end),
+        visibleGroupCondition(tickets.groupId, range.hiddenGroupIds ?? []),
         after
           ? sql`${order} > (${after.spentDate}::date, ${after.createdAt}::timestamptz, ${after.id}::uuid)`
           : undefined,

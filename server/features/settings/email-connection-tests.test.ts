@@ -25,7 +25,7 @@ import {
 } from '../../test/mail/dovecot-test-server';
 import { createTestApp, signedInAgent, type TestApp } from '../../test/test-app';
 import { createReplyTestApp, type Agent, type ReplyTestApp } from '../../test/support/replies';
-import { sealEmailSettings } from '../../mail/email-settings';
+import { DEFAULT_MAILBOX_ID, sealEmailSettings } from '../../mail/email-settings';
 import { createTokenCipher } from '../../lib/token-cipher';
 
 let r: ReplyTestApp;
@@ -200,7 +200,15 @@ describe('mail servers on this machine or link-local, without MAIL_ALLOW_LOOPBAC
         smtp: local,
         fromAddress: 'support@helpdesk.example.com',
         fromName: 'Help Desk',
-        imap: { ...local, folder: 'INBOX', afterImport: { action: 'mark_read' } },
+        mailboxes: [
+          {
+            ...local,
+            id: DEFAULT_MAILBOX_ID,
+            groupId: null,
+            folder: 'INBOX',
+            afterImport: { action: 'mark_read' },
+          },
+        ],
       });
       await strict.database.db.insert(settings).values({ key: 'email', value: stored });
 

@@ -64,6 +64,7 @@ describe('GET /api/settings/email', () => {
         configured: false,
         lastCheck: null,
         mailbox: null,
+        mailboxStatuses: {},
       });
       expect(res.headers['cache-control']).toBe('no-store');
     }
@@ -87,10 +88,12 @@ describe('POST /api/settings with key "email"', () => {
           fromAddress: 'support@helpdesk.example.com',
           fromName: 'Help Desk',
           imap: null,
+          mailboxes: [],
         },
         configured: true,
         lastCheck: null,
         mailbox: null,
+        mailboxStatuses: {},
       });
       expect(read.text).not.toContain(TEST_SMTP_PASSWORD);
     }
@@ -166,9 +169,10 @@ describe('POST /api/settings with key "email"', () => {
   it('when the row was sealed with another encryption key, then email counts as not configured', async () => {
     const other = createTokenCipher(Buffer.alloc(32, 7));
     const { smtp, fromAddress, fromName } = r.smtp.emailSettings();
-    await r.t.database.db
-      .insert(settings)
-      .values({ key: 'email', value: sealEmailSettings(other, { smtp, fromAddress, fromName, imap: null }) });
+    await r.t.database.db.insert(settings).values({
+      key: 'email',
+      value: sealEmailSettings(other, { smtp, fromAddress, fromName, mailboxes: [] }),
+    });
     const read = await r.agent.get('/api/settings/email').expect(200);
     expect(read.body).toMatchObject({ configured: false, value: { smtp: { password: MASKED } } });
     const res = await r.admin.post('/api/settings/email/test').expect(503);

@@ -2,8 +2,10 @@
  * The email setting: saved as given (no server is asked: Send Test Email and Test Connection do that)
  * unless a host is on this machine or link-local, the passwords sealed and only ever shown masked and
  * kept only for the server they were saved for. The tests answer with a fixed outcome, never the
- * server's own words.
+ * server's own words. The mailboxes are a list (issue 39), each with its group; the older single
+ * `imap` is read as a list of one (docs/decisions/126-group-mailboxes.md).
  */
+import crypto from 'node:crypto';
 import {
   EMAIL_SETTINGS_TEXTS,
   mailHostNotAllowed,
@@ -11,9 +13,13 @@ import {
   type EmailSettingsInput,
   type EmailSettingsResponse,
   type EmailTestResponse,
-  type ImapSettingsInput,
+  type ListedMailbox,
+  type MailboxInput,
+  type MailboxStatus,
   type MailServerIdentity,
+  MAILBOX_MESSAGES,
 } from '@shared/contracts/email-settings';
+import { GROUP_MESSAGES } from '@shared/contracts/groups';
 import { MESSAGE_ERRORS } from '@shared/contracts/messages';
 import {
   saveSettingSchema,
@@ -21,40 +27,70 @@ import {
   type SaveEmailSettingsResponse,
 } from '@shared/contracts/settings';
 import { secretFromForm } from '../../db/sealed-setting';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { fieldRefusal } from '../../lib/validate';
 import { ImapError, openMailbox } from '../../mail/imap-mailbox';
 import { isRefusedMailHost, type MailHostPolicy } from '../../mail/mail-server-address';
 import { newMessageId } from '../../mail/message-id';
 import { SmtpSendError } from '../../mail/smtp-transport';
 import {
-  findMailboxState,
+  findMailboxStates,
+  forgetMailboxesExcept,
   startMailboxUnlessSame,
   toMailboxStatus,
 } from '../../mail/mailbox-state.repository';
+import { existingGroupIds } from './mailbox-groups';
 import {
+  DEFAULT_MAILBOX_ID,
   EMAIL_SETTINGS_KEY,
   fingerprintOf,
   loadEmailSettings,
   mailboxAccountOf,
-  maskedImapPasswordOf,
+  maskedMailboxPasswordOf,
   maskedPasswordOf,
   recordDeliveryCheck,
   sealEmailSettings,
   type EmailSettingsState,
+  type MailboxSettings,
+  type StoredMailbox,
 } from '../../mail/email-settings';
 import type { SettingsDeps } from './settings-deps';
 import * as repository from '../../db/settings-store';
+
+/** A saved mailbox as answers show it: the password masked. */
+const listedMailbox = ({
+  passwordSealed: _sealed,
+  passwordHint,
+  ...mailbox
+}: StoredMailbox): ListedMailbox => ({
+  ...mailbox,
+  password: maskedMailboxPasswordOf({ passwordHint }),
+});
 
 export async function getEmailSetting(
   deps: Pick<SettingsDeps, 'db' | 'cipher'>,
 ): Promise<EmailSettingsResponse> {
   const state = await loadEmailSettings(deps.db, deps.cipher);
   if (state.status === 'not_configured') {
-    return { key: EMAIL_SETTINGS_KEY, value: null, configured: false, lastCheck: null, mailbox: null };
+    return {
+      key: EMAIL_SETTINGS_KEY,
+      value: null,
+      configured: false,
+      lastCheck: null,
+      mailbox: null,
+      mailboxStatuses: {},
+    };
   }
   const { stored } = state;
-  const mailbox = stored.imap ? await findMailboxState(deps.db) : undefined;
+  const mailboxes = stored.mailboxes.map(listedMailbox);
+  const rows = await findMailboxStates(
+    deps.db,
+    mailboxes.map((mailbox) => mailbox.id),
+  );
+  const mailboxStatuses: Record<string, MailboxStatus> = Object.fromEntries(
+    rows.map((row) => [row.mailbox, toMailboxStatus(row)]),
+  );
+  const first = mailboxes[0];
   return {
     key: EMAIL_SETTINGS_KEY,
     value: {
@@ -67,19 +103,24 @@ export async function getEmailSetting(
       },
       fromAddress: stored.fromAddress,
       fromName: stored.fromName,
-      imap: stored.imap && {
-        host: stored.imap.host,
-        port: stored.imap.port,
-        security: stored.imap.security,
-        username: stored.imap.username,
-        password: maskedImapPasswordOf(stored),
-        folder: stored.imap.folder,
-        afterImport: stored.imap.afterImport,
-      },
+      // The older single-mailbox form, exactly as it was: the first mailbox without its id and group.
+      imap: first
+        ? {
+            host: first.host,
+            port: first.port,
+            security: first.security,
+            username: first.username,
+            password: first.password,
+            folder: first.folder,
+            afterImport: first.afterImport,
+          }
+        : null,
+      mailboxes,
     },
     configured: state.status === 'configured',
     lastCheck: stored.lastCheck,
-    mailbox: mailbox ? toMailboxStatus(mailbox) : null,
+    mailbox: (first && mailboxStatuses[first.id]) ?? null,
+    mailboxStatuses,
   };
 }
 
@@ -125,15 +166,65 @@ function smtpPasswordToStore(input: EmailSettingsInput, saved: EmailSettingsStat
   );
 }
 
-/** The IMAP password to store. */
-function imapPasswordToStore(imap: ImapSettingsInput, saved: EmailSettingsState): Promise<string> {
-  return passwordToStore(
-    'value.imap.password',
-    imap,
-    saved.status === 'configured' && saved.settings.imap && saved.stored.imap
-      ? { server: saved.settings.imap, hint: saved.stored.imap.passwordHint }
-      : undefined,
+/** A mailbox of the form, with the key path its 400s name ('value.imap' or 'value.mailboxes.2'). */
+type MailboxFromForm = MailboxInput & { field: string };
+
+/**
+ * The mailboxes the form gives: the list, or else the older single `imap` as a list of one, which is
+ * the first saved mailbox again (its id, so its password and its place are kept).
+ */
+function mailboxesOfForm(input: EmailSettingsInput, saved: readonly MailboxSettings[]): MailboxFromForm[] {
+  if (input.mailboxes)
+    return input.mailboxes.map((mailbox, index) => ({ ...mailbox, field: `value.mailboxes.${index}` }));
+  if (!input.imap) return [];
+  return [{ ...input.imap, id: input.imap.id ?? saved[0]?.id ?? DEFAULT_MAILBOX_ID, field: 'value.imap' }];
+}
+
+/**
+ * The mailbox to store: a saved one keeps its id (and its password when the mask comes back for the
+ * same server); any other is new, with an id of its own.
+ */
+async function mailboxToStore(mailbox: MailboxFromForm, saved: EmailSettingsState): Promise<MailboxSettings> {
+  const savedMailbox =
+    saved.status === 'configured'
+      ? saved.settings.mailboxes.find((each) => each.id === mailbox.id)
+      : undefined;
+  const storedMailbox =
+    saved.status === 'configured' ? saved.stored.mailboxes.find((each) => each.id === mailbox.id) : undefined;
+  const password = await passwordToStore(
+    `${mailbox.field}.password`,
+    mailbox,
+    savedMailbox && storedMailbox ? { server: savedMailbox, hint: storedMailbox.passwordHint } : undefined,
   );
+  const { field: _field, id: _id, ...rest } = mailbox;
+  return { ...rest, id: savedMailbox?.id ?? crypto.randomUUID(), password };
+}
+
+/**
+ * 400 naming the field: a mailbox's group that does not exist, a mailbox id given twice, or a folder
+ * of an account another mailbox of the list reads already (two fetches of one folder would race).
+ */
+async function checkMailboxList(
+  deps: Pick<SettingsDeps, 'db'>,
+  mailboxes: readonly MailboxFromForm[],
+): Promise<void> {
+  const fieldErrors: Record<string, string[]> = {};
+  const groupIds = mailboxes.flatMap((mailbox) => (mailbox.groupId ? [mailbox.groupId] : []));
+  const existing = await existingGroupIds(deps.db, groupIds);
+  const seenAccounts = new Set<string>();
+  const seenIds = new Set<string>();
+  for (const mailbox of mailboxes) {
+    if (mailbox.groupId && !existing.has(mailbox.groupId)) {
+      fieldErrors[`${mailbox.field}.groupId`] = [GROUP_MESSAGES.notFound];
+    }
+    const account = mailboxAccountOf(mailbox);
+    if (seenAccounts.has(account) || (mailbox.id !== undefined && seenIds.has(mailbox.id))) {
+      fieldErrors[`${mailbox.field}.folder`] = [MAILBOX_MESSAGES.listedTwice];
+    }
+    seenAccounts.add(account);
+    if (mailbox.id !== undefined) seenIds.add(mailbox.id);
+  }
+  if (Object.keys(fieldErrors).length > 0) throw fieldRefusal(fieldErrors, EMAIL_FIELDS);
 }
 
 /** How long a save waits for DNS to tell where a host name points; after that it is saved unchecked. */
@@ -144,11 +235,19 @@ const HOST_CHECK_TIMEOUT_MS = 5_000;
  * MAIL_ALLOW_LOOPBACK_HOSTS): such settings are never saved. Every connection checks again, since
  * where a name points can change after the save.
  */
-async function checkMailHosts(input: EmailSettingsInput, policy: MailHostPolicy): Promise<void> {
+async function checkMailHosts(
+  input: EmailSettingsInput,
+  mailboxes: readonly MailboxFromForm[],
+  policy: MailHostPolicy,
+): Promise<void> {
   const hosts: [field: string, label: string, host: string][] = [
     ['value.smtp.host', 'SMTP host', input.smtp.host],
+    ...mailboxes.map((mailbox): [string, string, string] => [
+      `${mailbox.field}.host`,
+      'IMAP host',
+      mailbox.host,
+    ]),
   ];
-  if (input.imap) hosts.push(['value.imap.host', 'IMAP host', input.imap.host]);
   const refused = await Promise.all(
     hosts.map(([, , host]) => isRefusedMailHost(host, policy, HOST_CHECK_TIMEOUT_MS)),
   );
@@ -172,15 +271,18 @@ export async function saveEmailSettings(
   deps: Pick<SettingsDeps, 'db' | 'cipher' | 'mailHosts' | 'mailboxImportSince' | 'onEmailSettingsSaved'>,
   input: EmailSettingsInput,
 ): Promise<SaveEmailSettingsResponse> {
-  await checkMailHosts(input, deps.mailHosts);
   const saved = await loadEmailSettings(deps.db, deps.cipher);
-  const imap = input.imap && { ...input.imap, password: await imapPasswordToStore(input.imap, saved) };
+  const fromForm = mailboxesOfForm(input, saved.status === 'configured' ? saved.settings.mailboxes : []);
+  await checkMailboxList(deps, fromForm);
+  await checkMailHosts(input, fromForm, deps.mailHosts);
+  const mailboxes: MailboxSettings[] = [];
+  for (const mailbox of fromForm) mailboxes.push(await mailboxToStore(mailbox, saved));
   const smtpPassword = await smtpPasswordToStore(input, saved);
   const stored = sealEmailSettings(deps.cipher, {
     smtp: { ...input.smtp, password: smtpPassword },
     fromAddress: input.fromAddress,
     fromName: input.fromName,
-    imap,
+    mailboxes,
   });
   // The last SMTP check still speaks for an unchanged SMTP server (a save of the mailbox part alone).
   if (
@@ -191,18 +293,35 @@ export async function saveEmailSettings(
   }
   await deps.db.transaction(async (tx) => {
     await repository.upsertSetting(tx, EMAIL_SETTINGS_KEY, stored);
-    if (imap) await startMailboxUnlessSame(tx, mailboxAccountOf(imap), deps.mailboxImportSince ?? new Date());
+    for (const mailbox of mailboxes) {
+      await startMailboxUnlessSame(
+        tx,
+        mailbox.id,
+        mailboxAccountOf(mailbox),
+        deps.mailboxImportSince ?? new Date(),
+      );
+    }
+    await forgetMailboxesExcept(
+      tx,
+      mailboxes.map((mailbox) => mailbox.id),
+    );
   });
   deps.onEmailSettingsSaved?.();
   return { success: true, message: SETTINGS_MESSAGES.emailSaved };
 }
 
-/** Signs in to the saved mailbox and opens its folder; 503 with the outcome when that fails. */
+/**
+ * Signs in to a saved mailbox (the first unless `mailboxId` names another) and opens its folder; 503
+ * with the outcome when that fails, 404 for an id that is not a saved mailbox's.
+ */
 export async function testImapConnection(
   deps: Pick<SettingsDeps, 'db' | 'cipher' | 'imapTimeoutMs' | 'mailHosts'>,
+  mailboxId?: string,
 ): Promise<EmailTestResponse> {
   const state = await loadEmailSettings(deps.db, deps.cipher);
-  const imap = state.status === 'configured' ? state.settings.imap : null;
+  const mailboxes = state.status === 'configured' ? state.settings.mailboxes : [];
+  const imap = mailboxId === undefined ? mailboxes[0] : mailboxes.find((each) => each.id === mailboxId);
+  if (!imap && mailboxId !== undefined && mailboxes.length > 0) throw notFound(MAILBOX_MESSAGES.notFound);
   if (!imap) throw new AppError('unavailable', EMAIL_SETTINGS_TEXTS.imapNotConfigured);
   let mailbox;
   try {

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { SettingKey } from '@shared/constants';
+import { imapTestInputSchema } from '@shared/contracts/email-settings';
 import { saveSettingSchema, settingParamsSchema, type SaveSettingInput } from '@shared/contracts/settings';
 import type { DbOrTx } from '../../db/client';
 import { parseInput } from '../../lib/validate';
@@ -52,8 +53,9 @@ export function settingsRoutes(deps: SettingsDeps) {
     res.json(await emailSettings.sendTestEmail(deps, currentUser(req)));
   });
 
-  router.post('/settings/email/imap/test', auth, requireAdmin, async (_req, res) => {
-    res.json(await emailSettings.testImapConnection(deps));
+  router.post('/settings/email/imap/test', auth, requireAdmin, async (req, res) => {
+    const { mailboxId } = parseInput(imapTestInputSchema, req.body ?? {});
+    res.json(await emailSettings.testImapConnection(deps, mailboxId));
   });
 
   return router;

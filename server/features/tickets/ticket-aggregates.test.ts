@@ -27,14 +27,14 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
  * (tickets in the Trash are out of every figure, issue 26).
  */
 async function aggregatesAndRecount() {
-  const counts = sql`ORDER BY status, priority, assigned_to`;
+  const counts = sql`ORDER BY status, priority, assigned_to, group_id`;
   return {
     counts: await rows(sql`
-      SELECT status, priority, assigned_to, sum(total)::int AS n FROM ticket_counts
-      GROUP BY status, priority, assigned_to HAVING sum(total) <> 0 ${counts}`),
+      SELECT status, priority, assigned_to, group_id, sum(total)::int AS n FROM ticket_counts
+      GROUP BY status, priority, assigned_to, group_id HAVING sum(total) <> 0 ${counts}`),
     recountedCounts: await rows(sql`
-      SELECT status, priority, assigned_to, count(*)::int AS n FROM tickets WHERE deleted_at IS NULL
-      GROUP BY status, priority, assigned_to ${counts}`),
+      SELECT status, priority, assigned_to, group_id, count(*)::int AS n FROM tickets WHERE deleted_at IS NULL
+      GROUP BY status, priority, assigned_to, group_id ${counts}`),
   };
 }
 
@@ -84,6 +84,25 @@ describe('ticket_counts (kept by triggers on tickets)', () => {
     expect(figures.counts.length).toBeGreaterThan(0);
   });
 
+  it('when tickets move into groups, between them and out, one by one and in bulk, then they equal a recount', async () => {
+    const group = async (name: string) =>
+      (await t.database.db.execute(sql`INSERT INTO groups (name) VALUES (${name}) RETURNING id`)).rows[0]!
+        .id as string;
+    const [service, network] = [await group('Service Desk'), await group('Network')];
+    const moved = await Promise.all([0, 1, 2].map(() => createTicket(alice.agent)));
+    const [one, two, three] = moved.map((ticket) => ticket.id) as [string, string, string];
+    await alice.agent.put(`/api/tickets/${one}`).send({ groupId: service }).expect(200);
+    await alice.agent
+      .patch('/api/tickets/bulk')
+      .send({ ticketIds: [two, three], updates: { groupId: network } })
+      .expect(200);
+    await createTicket(alice.agent, { groupId: network, assignedTo: bob.user.id });
+    await expectInStep();
+    await alice.agent.put(`/api/tickets/${two}`).send({ groupId: service, status: 'closed' }).expect(200);
+    await alice.agent.put(`/api/tickets/${three}`).send({ groupId: null }).expect(200);
+    await expectInStep();
+  });
+
   it('when an assignee is deleted (assigned_to set null by the foreign key), then they equal a recount', async () => {
     const carol = await signedInAgent(t.app, { firstName: 'Carol', lastName: 'Chen' });
     await createTicket(alice.agent, { assignedTo: carol.user.id });
@@ -98,7 +117,7 @@ describe('ticket_counts (kept by triggers on tickets)', () => {
     expect(await expectInStep()).toEqual(before);
     const [duplicates] = await rows<{ keys: number }>(sql`
       SELECT count(*)::int AS keys FROM (
-        SELECT 1 FROM ticket_counts GROUP BY status, priority, assigned_to HAVING count(*) > 1
+        SELECT 1 FROM ticket_counts GROUP BY status, priority, assigned_to, group_id HAVING count(*) > 1
       ) AS repeated`);
     expect(duplicates?.keys).toBe(0);
   });

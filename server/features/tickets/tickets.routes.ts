@@ -17,7 +17,9 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
+import { callerHiddenGroups, groupAudience } from '../../middleware/group-visibility';
 import { pollCache } from '../../middleware/poll-cache';
+import { assertTicketsVisible } from '../../core/tickets/ticket-visibility';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/require-auth';
 import { ticketActivity } from './ticket-activity.service';
 import { markTicketSeen, withUnread, type SharedTicketListResponse, type TicketLooks } from './ticket-seen';
@@ -46,17 +48,22 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
   const auth = requireAuth(db);
   const router = Router();
 
-  // Every signed-in user sees every ticket, so one answer per URL serves them all; each caller's
-  // `unread` is added to it per request (issue 26).
+  // Every signed-in user who may see the same groups sees the same tickets, so one answer per URL
+  // serves them all (issue 39: per set of private groups hidden); each caller's `unread` is added to
+  // it per request (issue 26).
   // A fresh page brings the caller's looks with it, so its `unread` needs no statement of its own.
   const looksReadWithPage = new WeakMap<Request, TicketLooks>();
   const listCache = pollCache({
+    audience: groupAudience(db),
     personalize: (req, body) =>
       withUnread(db, currentUser(req).id, body as SharedTicketListResponse, looksReadWithPage.get(req)),
   });
   router.get('/tickets', auth, trashForAdminsOnly, listCache, async (req, res) => {
     const filters = parseInput(ticketListQuerySchema, req.query);
-    const { list, viewerLooks } = await ticketsService.listTickets(db, filters, currentUser(req).id);
+    const { list, viewerLooks } = await ticketsService.listTickets(db, filters, {
+      id: currentUser(req).id,
+      hiddenGroupIds: await callerHiddenGroups(db, req),
+    });
     looksReadWithPage.set(req, viewerLooks);
     res.json(list);
   });
@@ -70,11 +77,13 @@ export function ticketsRoutes(deps: { db: Database; config: AppConfig }) {
   // The bulk routes come before /tickets/:id, which would otherwise take "bulk" for an id.
   router.patch('/tickets/bulk', auth, async (req, res) => {
     const input = parseInput(bulkUpdateTicketsSchema, req.body);
+    await assertTicketsVisible(db, await callerHiddenGroups(db, req), input.ticketIds);
     res.json(await ticketsService.bulkUpdateTickets(db, input, currentUser(req)));
   });
 
   router.delete('/tickets/bulk', auth, async (req, res) => {
     const input = parseInput(bulkDeleteTicketsSchema, req.body);
+    await assertTicketsVisible(db, await callerHiddenGroups(db, req), input.ticketIds);
     // To the Trash (issue 26).
     const deleted = await trash.deleteTickets(db, input.ticketIds, currentUser(req));
     res.json({ deleted } satisfies BulkDeleteTicketsResponse);

@@ -25,6 +25,7 @@ import {
   checkedNewCustomFields,
   createdEntry,
   insertUnderFreeNumber,
+  withGroupAssignee,
   lockAllOrFail,
   mustFindTicket,
   withAssigneeGuard,
@@ -46,7 +47,7 @@ import * as presence from './ticket-presence.repository';
 export async function listTickets(
   db: Database,
   filters: TicketListFilters,
-  viewerId?: string,
+  viewer: { id?: string; hiddenGroupIds: readonly string[] },
 ): Promise<{ list: SharedTicketListResponse; viewerLooks: TicketLooks }> {
   const now = new Date();
   // The sla filter needs the settings to build its condition; any other list reads them with its rows.
@@ -54,7 +55,9 @@ export async function listTickets(
   const fields = needsTicketFields(filters) ? await listTicketFields(db) : [];
   const page = await ticketList.listTickets(db, {
     ...toListCriteria(filters, slaForFilter, fields),
-    viewerId,
+    viewerId: viewer.id,
+    // Issue 39: the private groups' tickets the viewer may not see are out of the page and its total.
+    ...(viewer.hiddenGroupIds.length > 0 ? { hiddenGroupIds: viewer.hiddenGroupIds } : {}),
   });
   const sla = slaForFilter ?? slaReadContextFrom(page.slaPolicies, now);
   const list: SharedTicketListResponse = {
@@ -98,7 +101,10 @@ export async function createTicket(
   return withAssigneeGuard(input.assignedTo, () =>
     db.transaction(async (tx) => {
       await assertGroupExists(tx, input.groupId);
-      const values = newTicketValues(input, caller.id, await checkedNewCustomFields(tx, input.customFields));
+      const values = await withGroupAssignee(
+        tx,
+        newTicketValues(input, caller.id, await checkedNewCustomFields(tx, input.customFields)),
+      );
       const id = await insertUnderFreeNumber(tx, values, input.ticketNumber);
       await recordTicketChange(tx, {
         actor: { user: caller },

@@ -1,7 +1,8 @@
-import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { TimeEntrySummary } from '@shared/contracts/time';
 import { tickets, timeEntries } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
+import { ticketOutsideHiddenGroups, visibleGroupCondition } from '../../core/groups/group-visibility';
 import type { TimeEntryWithTicketRow } from './time-entry.mapper';
 
 export interface NewTimeEntryValues {
@@ -62,6 +63,7 @@ const selectWithTicket = (db: DbOrTx) =>
       ...getTableColumns(timeEntries),
       ticketNumber: tickets.ticketNumber,
       ticketSubject: tickets.subject,
+      ticketGroupId: tickets.groupId,
     })
     .from(timeEntries)
     .leftJoin(tickets, eq(tickets.id, timeEntries.ticketId));
@@ -71,26 +73,39 @@ export async function findTimeEntry(db: DbOrTx, id: string): Promise<TimeEntryWi
   return row;
 }
 
-/** The user's entries, latest day first, then latest written first. */
+/**
+ * The user's entries, latest day first, then latest written first; those on tickets of
+ * `hiddenGroupIds` left out (issue 39) through the ticket the list joins anyway.
+ */
 export function listTimeEntriesOfUser(
   db: DbOrTx,
   userId: string,
   limit: number,
+  hiddenGroupIds: readonly string[],
 ): Promise<TimeEntryWithTicketRow[]> {
   return selectWithTicket(db)
-    .where(eq(timeEntries.userId, userId))
+    .where(and(eq(timeEntries.userId, userId), visibleGroupCondition(tickets.groupId, hiddenGroupIds)))
     .orderBy(desc(timeEntries.spentDate), desc(timeEntries.createdAt), desc(timeEntries.id))
     .limit(limit);
 }
 
 /**
+ * Issue 39: an entry on a ticket of `hiddenGroupIds` is left out; time on no ticket always counts.
+ * Nothing while none is hidden, so the statement stays the one of before groups.
+ */
+const onVisibleTicket = (hiddenGroupIds: readonly string[]) =>
+  ticketOutsideHiddenGroups(timeEntries.ticketId, hiddenGroupIds);
+
+/**
  * The summary cards in one query. The week runs from the most recent Sunday (`today` itself on a
- * Sunday) to the Saturday after it; `today` undefined means the database's current date.
+ * Sunday) to the Saturday after it; `today` undefined means the database's current date. Entries on
+ * tickets of `hiddenGroupIds` are left out.
  */
 export async function summarizeTimeOfUser(
   db: DbOrTx,
   userId: string,
   today: string | undefined,
+  hiddenGroupIds: readonly string[],
 ): Promise<TimeEntrySummary> {
   const day = today === undefined ? sql`CURRENT_DATE` : sql`${today}::date`;
   const weekStart = sql`(${day} - extract(dow from ${day})::int)`;
@@ -101,7 +116,7 @@ export async function summarizeTimeOfUser(
       totalEntries: sql<number>`count(*)::int`,
     })
     .from(timeEntries)
-    .where(eq(timeEntries.userId, userId));
+    .where(and(eq(timeEntries.userId, userId), onVisibleTicket(hiddenGroupIds)));
   return row ?? { todayHours: 0, weekHours: 0, totalEntries: 0 };
 }
 

@@ -53,12 +53,14 @@ export async function createTimeEntry(
   return { timeEntry: await mustFindTimeEntry(deps.db, id), harvestSync };
 }
 
+/** The caller's entries; those on tickets of their hidden groups are left out (issue 39). */
 export async function listTimeEntries(
   db: Database,
   userId: string,
   limit: number,
+  hiddenGroupIds: readonly string[] = [],
 ): Promise<TimeEntriesResponse> {
-  const rows = await repository.listTimeEntriesOfUser(db, userId, limit);
+  const rows = await repository.listTimeEntriesOfUser(db, userId, limit, hiddenGroupIds);
   return { timeEntries: rows.map(toTimeEntry) };
 }
 
@@ -66,20 +68,29 @@ export function summarizeTime(
   db: Database,
   userId: string,
   today: string | undefined,
+  hiddenGroupIds: readonly string[] = [],
 ): Promise<TimeEntrySummary> {
-  return repository.summarizeTimeOfUser(db, userId, today);
+  return repository.summarizeTimeOfUser(db, userId, today, hiddenGroupIds);
 }
 
-/** Who is asking: an agent changes their own entries, an admin anyone's. */
+/**
+ * Who is asking: an agent changes their own entries, an admin anyone's; `hiddenGroupIds` are the
+ * private groups they may not see (issue 39; absent: none).
+ */
 export interface Actor {
   id: string;
   role: string;
+  hiddenGroupIds?: readonly string[];
 }
 
-/** The entry if the actor may change it; 404 otherwise (another agent's entry is not revealed). */
+/**
+ * The entry if the actor may change it; 404 otherwise: another agent's entry is not revealed, nor one
+ * on a ticket of a group the actor may not see (issue 39: it is absent from their list too).
+ */
 async function changeableEntry(db: Database, actor: Actor, id: string) {
   const row = await repository.findTimeEntry(db, id);
-  if (!row || (row.userId !== actor.id && actor.role !== 'admin'))
+  const hidden = row?.ticketGroupId ? (actor.hiddenGroupIds ?? []).includes(row.ticketGroupId) : false;
+  if (!row || hidden || (row.userId !== actor.id && actor.role !== 'admin'))
     throw notFound(TIME_MESSAGES.entryNotFound);
   return row;
 }

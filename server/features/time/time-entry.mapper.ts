@@ -5,6 +5,8 @@ import type { TimeEntryRow } from '@shared/schema';
 export interface TimeEntryWithTicketRow extends TimeEntryRow {
   ticketNumber: string | null;
   ticketSubject: string | null;
+  /** The ticket's group, for the private groups' check (issue 39); never sent. */
+  ticketGroupId: string | null;
 }
 
 /** The only shape in which a time entry leaves the server (spec §3 "The client reads time entries as"). */

@@ -3,6 +3,7 @@ import { usersQuerySchema, type UserTicketCountsResponse, type UsersResponse } f
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
+import { callerHiddenGroups, groupAudience } from '../../middleware/group-visibility';
 import { pollCache } from '../../middleware/poll-cache';
 import { requireAuth } from '../../middleware/require-auth';
 import { activeTicketCounts } from '../../core/users/active-ticket-counts';
@@ -19,8 +20,12 @@ export function usersRoutes(deps: { db: Database; config: AppConfig }) {
     res.json({ users } satisfies UsersResponse);
   });
 
-  router.get('/users/ticket-counts', auth, pollCache(), async (_req, res) => {
-    res.json({ userTicketCounts: await activeTicketCounts(db) } satisfies UserTicketCountsResponse);
+  // Callers who may see the same private groups share an answer (issue 39).
+  router.get('/users/ticket-counts', auth, pollCache({ audience: groupAudience(db) }), async (req, res) => {
+    const hiddenGroupIds = await callerHiddenGroups(db, req);
+    res.json({
+      userTicketCounts: await activeTicketCounts(db, { hiddenGroupIds }),
+    } satisfies UserTicketCountsResponse);
   });
 
   return router;

@@ -309,8 +309,9 @@ async function createLoaner(fx: SecurityFixture): Promise<string> {
 }
 
 /** The browser's query for this week, with the instants its local days begin (UTC here). */
-function reportQuery() {
-  const { start, end } = rangeBounds('this-week', TODAY);
+/** A report's query over the week of `today` (the examples' fixed day unless given). */
+export function reportQuery(today = TODAY) {
+  const { start, end } = rangeBounds('this-week', today);
   return {
     range: 'this-week',
     start,

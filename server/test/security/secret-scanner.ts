@@ -57,10 +57,10 @@ const FORBIDDEN_KEYS = new Set([
 const TOKEN_KEYS = new Set(['accesstoken', 'access_token']);
 const MASK_CHAR = '•';
 /**
- * The places a `password` key may appear: the SMTP and IMAP passwords of GET /api/settings/email, and
- * only masked or empty (the contract names them so).
+ * The places a `password` key may appear: the SMTP and IMAP passwords of GET /api/settings/email (the
+ * first mailbox as `imap`, each as `mailboxes[n]`), and only masked or empty (the contract names them so).
  */
-const MASKED_PASSWORD_PATH = /(^|\.)(smtp|imap)\.password$/;
+const MASKED_PASSWORD_PATH = /(^|\.)(smtp|imap|mailboxes\[\d+\])\.password$/;
 const isMaskedOrEmpty = (value: unknown) =>
   value === '' || (typeof value === 'string' && value.includes(MASK_CHAR));
 

@@ -127,14 +127,14 @@ export async function tableChecksums(
           : await checksum(`SELECT t::text FROM ${qualified(name)} t`);
     }
     result.ticket_counts = await checksum(
-      `SELECT concat_ws('|', status, priority, assigned_to, sum(total)) FROM ticket_counts
-        GROUP BY status, priority, assigned_to HAVING sum(total) <> 0`,
+      `SELECT concat_ws('|', status, priority, assigned_to, group_id, sum(total)) FROM ticket_counts
+        GROUP BY status, priority, assigned_to, group_id HAVING sum(total) <> 0`,
     );
     result.ticket_counts_from_tickets = await checksum(
       // Tickets in the Trash are out of the aggregates (issue 26).
-      `SELECT concat_ws('|', status, priority, assigned_to, count(*)) FROM tickets
+      `SELECT concat_ws('|', status, priority, assigned_to, group_id, count(*)) FROM tickets
         WHERE NOT (id = ANY($1::uuid[])) AND deleted_at IS NULL
-        GROUP BY status, priority, assigned_to`,
+        GROUP BY status, priority, assigned_to, group_id`,
       [leaveOut],
     );
     await client.query('RESET TIME ZONE');

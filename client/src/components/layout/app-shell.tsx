@@ -17,9 +17,11 @@ interface AppShellProps {
   headerActions?: ReactNode;
   /** The header's notifications button. */
   notifications?: ReactNode;
-  /** The sidebar's saved views section, and whether one of them is the list shown. */
+  /** The sidebar's saved views section, and whether one of them (or a group) is the list shown. */
   sidebarViews?: ReactNode;
   viewShown?: boolean;
+  /** The sidebar's groups section (issue 39), under the views. */
+  sidebarGroups?: ReactNode;
 }
 
 /**
@@ -34,6 +36,7 @@ export function AppShell({
   notifications,
   sidebarViews,
   viewShown,
+  sidebarGroups,
 }: AppShellProps) {
   const [location] = useLocation();
   const [title, setTitle] = useState(DEFAULT_PAGE_TITLE);
@@ -63,7 +66,7 @@ export function AppShell({
         Skip to main content
       </a>
       <div className="flex h-screen overflow-hidden bg-background">
-        <Sidebar user={user} views={sidebarViews} viewShown={viewShown} />
+        <Sidebar user={user} views={sidebarViews} groups={sidebarGroups} viewShown={viewShown} />
         <div className="flex min-w-0 flex-1 flex-col">
           <Header
             user={user}

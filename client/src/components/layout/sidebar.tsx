@@ -29,7 +29,10 @@ interface NavItem {
   active: boolean;
 }
 
-/** `viewShown`: a saved view is the list's (the Views section marks it; the spec's links then not). */
+/**
+ * `viewShown`: a saved view or a group is the list's (the Views or the Groups section marks it; the
+ * spec's links then not).
+ */
 function useNavItems(userId: string, viewShown: boolean): NavItem[] {
   const [location] = useLocation();
   const [searchParams] = useSearchParams();
@@ -71,12 +74,14 @@ export interface SidebarProps {
   user: PublicUser;
   /** The saved views' section under the links (a feature's, handed in by the app). */
   views?: ReactNode;
-  /** A saved view is the list's: the views section marks it, the links then not. */
+  /** The groups' section under the views (issue 39; a feature's, handed in by the app). */
+  groups?: ReactNode;
+  /** A saved view or a group is the list's: its section marks it, the links then not. */
   viewShown?: boolean;
 }
 
 /** Below the md breakpoint the sidebar shrinks to icons; labels stay readable to screen readers. */
-export function Sidebar({ user, views, viewShown = false }: SidebarProps) {
+export function Sidebar({ user, views, groups, viewShown = false }: SidebarProps) {
   const navItems = useNavItems(user.id, viewShown);
   const name = displayName(user);
 
@@ -117,6 +122,7 @@ export function Sidebar({ user, views, viewShown = false }: SidebarProps) {
           </ul>
         </nav>
         {views}
+        {groups}
       </div>
 
       <div className="border-t p-2 md:p-3">

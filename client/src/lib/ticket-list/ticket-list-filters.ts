@@ -75,7 +75,8 @@ const customFieldConditions = (values: TicketFilterValues) =>
 
 /**
  * "N filter(s) applied": status, priority, assignee, assignment status and the four dates (spec §2);
- * beside them (issue 38) the tags, the tags left out and each custom field condition.
+ * beside them (issue 38) the tags, the tags left out and each custom field condition, and (issue 39)
+ * the groups.
  */
 export function countAppliedFilters(values: TicketFilterValues): number {
   const applied = [
@@ -89,6 +90,7 @@ export function countAppliedFilters(values: TicketFilterValues): number {
     values.closedBefore !== undefined,
     (values.tags?.length ?? 0) > 0,
     (values.withoutTags?.length ?? 0) > 0,
+    (values.groups?.length ?? 0) > 0,
   ];
   return applied.filter(Boolean).length + customFieldConditions(values);
 }

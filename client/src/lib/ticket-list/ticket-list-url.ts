@@ -52,7 +52,7 @@ const LIST_KEYS = [
   'sla',
   'tags',
   'without_tags',
-  // Issue 39: kept from the URL and by saved views; its controls come with the Groups screens.
+  // Issue 39: the groups' filter (the sidebar's Groups, the panel's Group), kept by saved views.
   'group',
 ] as const;
 
@@ -100,6 +100,7 @@ export function parseTicketListView(search: string): TicketListView {
     tags: filters.tags,
     withoutTags: filters.withoutTags,
     customFields: filters.customFields,
+    groups: filters.groups,
   };
   return {
     values,

@@ -15,6 +15,7 @@ import {
   type RangeSelection,
 } from '../lib/report-params';
 import { FieldReportCard } from './field-report-card';
+import { GroupReportCard } from './group-report-card';
 import { OverviewView } from './overview-view';
 import { ReportError, ReportLoading, ReportNeedsDays } from './report-status';
 import type { ReportViewProps } from './report-stat-grid';
@@ -32,8 +33,9 @@ const VIEWS = {
 } as const satisfies Record<ReportType, (props: ReportViewProps) => ReactNode>;
 
 /**
- * Reports & Analytics (spec §2): one report per range, shown as one of four views, then the SLA and
- * By Field views (issues 24 and 38; an admin is offered a link to define fields). The Date Range
+ * Reports & Analytics (spec §2): one report per range, shown as one of four views, then By Group
+ * (issue 39, once a group exists), the SLA and By Field views (issues 24 and 38; an admin is offered
+ * a link to define fields). The Date Range
  * (and a custom range's days) and the view live in the URL, so a reload or a shared link shows the
  * same report (the view since issue 37).
  */
@@ -82,9 +84,13 @@ export function ReportsPage({ isAdmin = false }: { isAdmin?: boolean }) {
       ) : report.isError ? (
         <ReportError onRetry={() => void report.refetch()} />
       ) : (
-        <div role="region" aria-label={REPORT_TYPE_LABELS[type]} className="space-y-6">
-          <View report={report.data} previous={previous.data} />
-        </div>
+        <>
+          <div role="region" aria-label={REPORT_TYPE_LABELS[type]} className="space-y-6">
+            <View report={report.data} previous={previous.data} />
+          </div>
+          {/* The by-group table (issue 39), below whichever view, once a group exists. */}
+          <GroupReportCard rows={report.data.byGroup} />
+        </>
       )}
       {/* The SLA view (issue 24), below whichever of the spec's four views is chosen, for the same days. */}
       {params && <SlaReportCard params={params} />}

@@ -5,11 +5,16 @@ import { isSessionExpiredError } from '@/components/session-expiry';
 import { settingsKeys } from './settings-keys';
 
 /**
- * POST /api/settings/email/imap/test (admins only): signs in to the saved mailbox and opens its
- * folder. The server answers 503 with the reason when that does not work; `success: false` would
- * carry it in `message`.
+ * POST /api/settings/email/imap/test (admins only): signs in to a saved mailbox (the first unless
+ * `mailboxId` names another) and opens its folder. The server answers 503 with the reason when that
+ * does not work; `success: false` would carry it in `message`.
  */
-export const testImapConnection = () => apiSend<EmailTestResponse>('POST', '/api/settings/email/imap/test');
+export const testImapConnection = (mailboxId?: string) =>
+  apiSend<EmailTestResponse>(
+    'POST',
+    '/api/settings/email/imap/test',
+    mailboxId === undefined ? undefined : { mailboxId },
+  );
 
 export function useTestImapConnection() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { EMAIL_SETTINGS_TEXTS, type EmailSettingsResponse } from '@shared/contracts/email-settings';
 import { Button } from '@/components/ui/button';
@@ -26,6 +26,8 @@ import { MailboxFetchStatus } from './mailbox-status';
 import { SaveOutcome, type SaveOutcomeState } from './save-outcome';
 import { SavedPasswordHint } from './saved-password-hint';
 import { Heading, Subsections } from '@/components/ui/heading';
+import { MoreMailbox, MailboxTestButton } from './more-mailbox';
+import { useMailboxList } from './use-mailbox-list';
 
 interface EmailSettingsFormProps {
   setting: EmailSettingsResponse;
@@ -36,7 +38,6 @@ interface EmailSettingsFormProps {
 const SECURITY_ID = 'settings-email-security';
 const TEST_HINT_ID = 'settings-email-test-hint';
 const PASSWORD_HINT_ID = 'settings-email-password-hint';
-const IMAP_TEST_HINT_ID = 'settings-imap-test-hint';
 const IMAP_DESCRIPTION_ID = 'settings-imap-description';
 
 /** The outcome after a failed test's headline ("…: Could not connect to the mail server"), or undefined. */
@@ -63,11 +64,20 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
   const [outcome, setOutcome] = useState<SaveOutcomeState | null>(null);
   // Shown in the card rather than toasted: a toast fades, but the reason a mailbox refuses must stay
   // readable while the admin fixes the fields.
-  const [imapOutcome, setImapOutcome] = useState<SaveOutcomeState | null>(null);
+  // Which mailbox's test it was (its position in the list), and what it said.
+  const [imapOutcome, setImapOutcome] = useState<{ index: number; state: SaveOutcomeState } | null>(null);
   const form = useForm<EmailSettingsFormValues>({ defaultValues: emailFormDefaults(setting) });
   const { errors, isDirty } = form.formState;
+  const more = useMailboxList(form);
+  // A save gives new mailboxes their ids: the form takes them from the saved setting once it is read
+  // again, unless the admin has started another edit meanwhile.
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(emailFormDefaults(setting));
+  }, [setting, form]);
+  const savedMailboxes = setting.value?.mailboxes ?? [];
+  const savedFirst = savedMailboxes[0] ?? null;
   const savedPasswordMask = setting.value?.smtp.password || null;
-  const savedImapPasswordMask = setting.value?.imap?.password || null;
+  const savedImapPasswordMask = savedFirst?.password || null;
   const imapEnabled = form.watch('imap.enabled');
   const [host, port, security, username] = useWatch({
     control: form.control,
@@ -86,7 +96,12 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
       onSuccess: () => {
         // The last connection test was of the settings just replaced.
         setImapOutcome(null);
-        form.reset({ ...values, password: '', imap: { ...values.imap, password: '' } });
+        form.reset({
+          ...values,
+          password: '',
+          imap: { ...values.imap, password: '' },
+          moreMailboxes: values.moreMailboxes.map((mailbox) => ({ ...mailbox, password: '' })),
+        });
         setOutcome({ ok: true, message: EMAIL_SETTINGS_TEXTS.saved });
         notifySuccess(SETTINGS_TOASTS.settingsSaved);
       },
@@ -126,25 +141,28 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
       },
     });
 
-  const testImap = () => {
+  /** Tests the saved mailbox at `index` of the list (the first: the server's default). */
+  const testImap = (index: number, mailboxId?: string) => {
     setImapOutcome(null);
-    imapTest.mutate(undefined, {
+    const said = (state: SaveOutcomeState) => setImapOutcome({ index, state });
+    imapTest.mutate(mailboxId, {
       onSuccess: (result) =>
-        setImapOutcome(
+        said(
           result.success
             ? { ok: true, message: result.message }
             : { ok: false, message: imapTestFailure(result.message) },
         ),
       onError: (error) => {
         if (handleUnauthorizedMutation(error, 'page')) return;
-        setImapOutcome({ ok: false, message: imapTestFailure(serverMessageOf(error)) });
+        said({ ok: false, message: imapTestFailure(serverMessageOf(error)) });
       },
     });
   };
+  const outcomeOf = (index: number) => (imapOutcome?.index === index ? imapOutcome.state : null);
 
   const busy = save.isPending || test.isPending || imapTest.isPending;
   const canTest = setting.configured && !isDirty;
-  const canTestImap = Boolean(setting.value?.imap) && !isDirty;
+  const canTestImap = savedFirst !== null && !isDirty;
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
       <TextField
@@ -241,28 +259,42 @@ export function EmailSettingsForm({ setting, userEmail }: EmailSettingsFormProps
           <Subsections>{setting.mailbox && <MailboxFetchStatus mailbox={setting.mailbox} />}</Subsections>
           <ImapSettingsFields
             form={form}
+            index={0}
             savedPasswordMask={savedImapPasswordMask}
-            savedServer={setting.value?.imap ?? null}
+            savedServer={savedFirst}
           />
           {imapEnabled && (
             <>
-              <div className="flex flex-wrap items-center gap-3">
-                <Button
-                  variant="outline"
-                  onClick={testImap}
-                  disabled={busy || !canTestImap}
-                  aria-describedby={canTestImap ? undefined : IMAP_TEST_HINT_ID}
-                >
-                  {imapTest.isPending && <Spinner />}
-                  {imapTest.isPending ? EMAIL_SETTINGS_TEXTS.imapTesting : EMAIL_SETTINGS_TEXTS.imapTest}
-                </Button>
-                {!canTestImap && (
-                  <p id={IMAP_TEST_HINT_ID} className="text-sm text-muted-foreground">
-                    {EMAIL_SETTINGS_TEXTS.imapSaveFirst}
-                  </p>
-                )}
-              </div>
-              <SaveOutcome outcome={imapOutcome} />
+              <MailboxTestButton
+                index={0}
+                busy={busy}
+                canTest={canTestImap}
+                testing={imapTest.isPending}
+                onTest={() => testImap(0)}
+              />
+              <SaveOutcome outcome={outcomeOf(0)} />
+              {more.entries.map((entry, position) => {
+                const index = position + 1;
+                const saved = savedMailboxes.find((mailbox) => mailbox.id === entry.id) ?? null;
+                return (
+                  <MoreMailbox
+                    key={more.keyOf(position)}
+                    form={form}
+                    index={index}
+                    saved={saved}
+                    status={saved ? (setting.mailboxStatuses[saved.id] ?? null) : null}
+                    busy={busy}
+                    canTest={saved !== null && !isDirty}
+                    testing={imapTest.isPending}
+                    outcome={outcomeOf(index)}
+                    onTest={() => saved && testImap(index, saved.id)}
+                    onRemove={() => more.remove(position)}
+                  />
+                );
+              })}
+              <Button variant="outline" onClick={more.append} disabled={busy}>
+                {EMAIL_SETTINGS_TEXTS.addMailbox}
+              </Button>
             </>
           )}
         </div>

@@ -3,6 +3,7 @@ import type { SettingsSectionId } from '../lib/settings-sections';
 import { CannedResponsesCard } from './canned-responses-card';
 import { ChangePasswordCard } from './change-password-card';
 import { EmailSettingsCard } from './email-settings-card';
+import { GroupsCard } from './groups-card';
 import { HarvestIntegrationCard } from './harvest-integration-card';
 import { RegistrationCard } from './registration-card';
 import { SecurityEventsCard } from './security-events-card';
@@ -78,5 +79,8 @@ export function SettingsSectionContent({
     case 'ticket-fields':
       // Issue 38: admins define the fields; everyone fills them in on tickets.
       return isAdmin && <TicketFieldsCard />;
+    case 'groups':
+      // Issue 39: admins define the groups; everyone puts tickets in them.
+      return isAdmin && <GroupsCard />;
   }
 }

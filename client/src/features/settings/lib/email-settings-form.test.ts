@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { EmailSettingsResponse } from '@shared/contracts/email-settings';
 import { SETTINGS_MESSAGES } from '@shared/contracts/settings';
-import { checkEmailSettings, emailFormDefaults, type EmailSettingsFormValues } from './email-settings-form';
+import {
+  checkEmailSettings,
+  emailFormDefaults,
+  newMailboxFormValues,
+  serverFieldErrors,
+  type EmailSettingsFormValues,
+} from './email-settings-form';
 
+const firstMailbox = {
+  host: 'imap.example.com',
+  port: 993,
+  security: 'tls' as const,
+  username: 'support@example.com',
+  password: '••••••••wxyz',
+  folder: 'INBOX',
+  afterImport: { action: 'mark_read' as const },
+};
 const saved: NonNullable<EmailSettingsResponse['value']> = {
   smtp: {
     host: 'smtp.example.com',
@@ -13,15 +28,17 @@ const saved: NonNullable<EmailSettingsResponse['value']> = {
   },
   fromAddress: 'support@example.com',
   fromName: 'Help Desk',
-  imap: {
-    host: 'imap.example.com',
-    port: 993,
-    security: 'tls',
-    username: 'support@example.com',
-    password: '••••••••wxyz',
-    folder: 'INBOX',
-    afterImport: { action: 'mark_read' },
-  },
+  imap: firstMailbox,
+  mailboxes: [
+    { ...firstMailbox, id: 'default', groupId: null },
+    {
+      ...firstMailbox,
+      id: 'second',
+      folder: 'Network',
+      groupId: '00000000-0000-4000-8000-000000000001',
+      password: '••••••••net1',
+    },
+  ],
 };
 const setting: EmailSettingsResponse = {
   key: 'email',
@@ -29,6 +46,7 @@ const setting: EmailSettingsResponse = {
   configured: true,
   lastCheck: null,
   mailbox: null,
+  mailboxStatuses: {},
 };
 const formOf = (change: (values: EmailSettingsFormValues) => EmailSettingsFormValues) =>
   change(emailFormDefaults(setting));
@@ -41,7 +59,13 @@ describe('checkEmailSettings with the password fields left empty', () => {
     );
     expect(check).toMatchObject({
       ok: true,
-      value: { smtp: { password: '••••••••abcd' }, imap: { password: '••••••••wxyz' } },
+      value: {
+        smtp: { password: '••••••••abcd' },
+        mailboxes: [
+          { id: 'default', password: '••••••••wxyz', groupId: null },
+          { id: 'second', password: '••••••••net1', folder: 'Network', groupId: saved.mailboxes[1]!.groupId },
+        ],
+      },
     });
   });
 
@@ -66,7 +90,53 @@ describe('checkEmailSettings with the password fields left empty', () => {
     const typed = { ...moved, imap: { ...moved.imap, password: 'new-mailbox-password' } };
     expect(checkEmailSettings(typed, saved)).toMatchObject({
       ok: true,
-      value: { imap: { password: 'new-mailbox-password' } },
+      value: { mailboxes: [{ password: 'new-mailbox-password' }, { password: '••••••••net1' }] },
     });
+  });
+
+  it('when the second mailbox moves to another server, then its own password field asks again', () => {
+    const moved = formOf((v) => ({
+      ...v,
+      moreMailboxes: [{ ...v.moreMailboxes[0]!, host: 'imap.elsewhere.example' }],
+    }));
+    expect(checkEmailSettings(moved, saved)).toEqual({
+      ok: false,
+      fieldErrors: [['moreMailboxes.0.password', SETTINGS_MESSAGES.passwordForNewServer]],
+    });
+  });
+});
+
+describe('the list of mailboxes', () => {
+  it('when the checkbox is unticked, then no mailbox is sent, the others neither', () => {
+    const off = formOf((v) => ({ ...v, imap: { ...v.imap, enabled: false } }));
+    expect(checkEmailSettings(off, saved)).toMatchObject({ ok: true, value: { mailboxes: [] } });
+  });
+
+  it("when a mailbox is added without a password, then the form names that mailbox's field", () => {
+    const added = formOf((v) => ({
+      ...v,
+      moreMailboxes: [
+        ...v.moreMailboxes,
+        { ...newMailboxFormValues(), host: 'imap.hr.example', username: 'hr' },
+      ],
+    }));
+    expect(checkEmailSettings(added, saved)).toEqual({
+      ok: false,
+      fieldErrors: [['moreMailboxes.1.password', 'Password is required']],
+    });
+  });
+
+  it("when the server names a mailbox's field, then it is put at that mailbox's field", () => {
+    expect(
+      serverFieldErrors({
+        'value.mailboxes.0.host': ['IMAP host must be a host name or address'],
+        'value.mailboxes.2.groupId': ['No such group'],
+        'value.imap.folder': ['Folder is required'],
+      }),
+    ).toEqual([
+      ['imap.host', 'IMAP host must be a host name or address'],
+      ['moreMailboxes.1.groupId', 'No such group'],
+      ['imap.folder', 'Folder is required'],
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { GROUP_TEXTS } from '@shared/contracts/groups';
 import { matchesAnyPath, paths, settingsSectionPath } from '@/lib/paths';
 
 /**
@@ -24,6 +25,7 @@ export const SETTINGS_SECTIONS = [
     label: 'Ticket Fields',
     adminOnly: true,
   },
+  { id: 'groups', path: settingsSectionPath('groups'), label: GROUP_TEXTS.section, adminOnly: true },
 ] as const;
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

@@ -13,6 +13,8 @@ export interface NewTicket {
   fromEmail: string;
   priority: TicketPriority;
   assignedTo: string | null;
+  /** Issue 39: the ticket's group; null (or absent) for none. */
+  groupId?: string | null;
   /** Issue 38: the custom fields filled in, by key (none is required on a new ticket). */
   customFields?: CustomFieldValues;
 }

@@ -9,8 +9,11 @@ import { ticketUrl } from './get-ticket';
 import { refreshTicketData } from './refresh-ticket-data';
 import { ticketKeys } from './ticket-keys';
 
-/** What Status Management changes; notes go through POST /api/tickets/:id/notes instead. */
-export type TicketChanges = Pick<z.input<typeof updateTicketSchema>, 'status' | 'priority' | 'assignedTo'>;
+/** What Status Management changes (the group too, issue 39); notes go through POST /api/tickets/:id/notes instead. */
+export type TicketChanges = Pick<
+  z.input<typeof updateTicketSchema>,
+  'status' | 'priority' | 'assignedTo' | 'groupId'
+>;
 
 /** What the detail saves on its own, outside Status Management (issue 38): the whole set of tags, or changed values. */
 export interface TicketEdits extends TicketChanges {

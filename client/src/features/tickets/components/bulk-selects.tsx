@@ -1,5 +1,7 @@
 import { MANUAL_TICKET_STATUSES } from '@shared/constants';
+import { GROUP_TEXTS } from '@shared/contracts/groups';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useGroupChoices } from '@/lib/groups';
 import { userName, useUsers } from '@/lib/users';
 import { ManualStatusOptions } from './manual-status-options';
 
@@ -10,6 +12,8 @@ const isManualStatus = (value: string): value is ManualStatus =>
 
 /** A select item cannot have an empty value (spec §5), so "Unassign" has its own, sent as null. */
 const UNASSIGN = 'unassigned';
+/** The same for "No group" (issue 39), sent as null. */
+const NO_GROUP_ITEM = 'no-group';
 
 interface BulkSelectProps<T> {
   disabled: boolean;
@@ -53,6 +57,34 @@ export function BulkAssignSelect({ disabled, onSelect }: BulkSelectProps<string 
         {users.map((user) => (
           <SelectItem key={user.id} value={user.id}>
             {userName(user)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/**
+ * Moves the selection into a group, or out of any ("No group"), issue 39: `updates.groupId`. Not
+ * offered while no group exists, so a help desk without groups sees the bar as before.
+ */
+export function BulkGroupSelect({ disabled, onSelect }: BulkSelectProps<string | null>) {
+  const groups = useGroupChoices();
+  if (groups.length === 0) return null;
+  return (
+    <Select
+      value=""
+      disabled={disabled}
+      onValueChange={(value) => onSelect(value === NO_GROUP_ITEM ? null : value)}
+    >
+      <SelectTrigger aria-label={GROUP_TEXTS.bulkMove} className="h-8 w-44 bg-card">
+        <SelectValue placeholder={GROUP_TEXTS.bulkMove} />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value={NO_GROUP_ITEM}>{GROUP_TEXTS.noGroup}</SelectItem>
+        {groups.map((group) => (
+          <SelectItem key={group.id} value={group.id}>
+            {group.name}
           </SelectItem>
         ))}
       </SelectContent>

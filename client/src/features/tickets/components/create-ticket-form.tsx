@@ -3,10 +3,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { DEFAULT_TICKET_PRIORITY, TICKET_PRIORITIES } from '@shared/constants';
+import type { CustomFieldValues } from '@shared/contracts/ticket-fields';
 import { createTicketSchema } from '@shared/contracts/tickets';
 import { DialogActions } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { useMaySeeGroup } from '@/lib/groups';
 import { activeFields, useTicketFields } from '@/lib/ticket-fields';
 import { useFocusFirstInvalid } from '@/lib/field-errors';
 import { useCreateTicket } from '../api/create-ticket';
@@ -22,12 +24,17 @@ import {
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Heading } from '@/components/ui/heading';
 import { CreateTicketFields } from './create-ticket-fields';
-import { AssigneeSelect, PrioritySelect } from './create-ticket-selects';
+import { AssigneeSelect, GroupSelect, PrioritySelect } from './create-ticket-selects';
+import { PrivateGroupConfirm } from './private-group-confirm';
 
 /** The dialog's fields, checked by the same rules the server applies to POST /api/tickets. */
 const newTicketFormSchema = createTicketSchema
   .pick({ subject: true, body: true, fromName: true, fromEmail: true })
-  .extend({ priority: z.enum(TICKET_PRIORITIES), assignedTo: z.string().nullable() });
+  .extend({
+    priority: z.enum(TICKET_PRIORITIES),
+    assignedTo: z.string().nullable(),
+    groupId: z.string().nullable(),
+  });
 type NewTicketFormInput = z.input<typeof newTicketFormSchema>;
 type NewTicketFormOutput = z.output<typeof newTicketFormSchema>;
 
@@ -40,6 +47,7 @@ const EMPTY_FORM: NewTicketFormInput = {
   fromEmail: '',
   priority: DEFAULT_TICKET_PRIORITY,
   assignedTo: null,
+  groupId: null,
 };
 
 function FormSection({ title, children }: { title: string; children: ReactNode }) {
@@ -70,12 +78,29 @@ export function CreateTicketForm({ onCreated }: { onCreated: () => void }) {
     return checked;
   };
 
+  const maySee = useMaySeeGroup();
+  // The checked ticket held while "Create in a Private Group?" is asked (issue 39).
+  const [asking, setAsking] = useState<{ values: NewTicketFormOutput; custom: CustomFieldValues } | null>(
+    null,
+  );
+
   const onValid = async (values: NewTicketFormOutput) => {
     const custom = checkFields();
     if (Object.keys(custom.problems).length > 0) return focus.focusFirstInvalid();
+    // Whoever would not see the ticket they create is told first.
+    if (values.groupId !== null && !maySee(values.groupId)) {
+      setAsking({ values, custom: custom.values });
+      return;
+    }
+    await create(values, custom.values);
+  };
+
+  const create = async (values: NewTicketFormOutput, custom: CustomFieldValues) => {
     try {
-      const customFields = Object.keys(custom.values).length > 0 ? custom.values : undefined;
-      await createTicket.mutateAsync({ ...values, customFields });
+      const customFields = Object.keys(custom).length > 0 ? custom : undefined;
+      // No group is the server's default: the request stays as it was before groups (issue 39).
+      const { groupId, ...rest } = values;
+      await createTicket.mutateAsync({ ...rest, ...(groupId ? { groupId } : {}), customFields });
     } catch (error) {
       setFieldErrors(customFieldErrors(error));
       notifyFailure(TICKET_LIST_TOASTS.createFailed, error, true);
@@ -144,6 +169,11 @@ export function CreateTicketForm({ onCreated }: { onCreated: () => void }) {
             name="assignedTo"
             render={({ field }) => <AssigneeSelect value={field.value} onChange={field.onChange} />}
           />
+          <Controller
+            control={form.control}
+            name="groupId"
+            render={({ field }) => <GroupSelect value={field.value} onChange={field.onChange} />}
+          />
         </div>
       </FormSection>
 
@@ -157,7 +187,19 @@ export function CreateTicketForm({ onCreated }: { onCreated: () => void }) {
         errors={fieldErrors}
       />
 
-      <DialogActions cancelLabel="Cancel" submitLabel="Create Ticket" pending={isSubmitting} />
+      <DialogActions
+        cancelLabel="Cancel"
+        submitLabel="Create Ticket"
+        pending={isSubmitting || createTicket.isPending}
+      />
+      <PrivateGroupConfirm
+        groupId={asking?.values.groupId ?? null}
+        move="create"
+        onConfirm={() => {
+          if (asking) void create(asking.values, asking.custom);
+        }}
+        onClose={() => setAsking(null)}
+      />
     </form>
   );
 }

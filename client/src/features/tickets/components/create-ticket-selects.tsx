@@ -1,4 +1,7 @@
 import { TICKET_PRIORITIES, TICKET_PRIORITY_META, type TicketPriority } from '@shared/constants';
+import { GROUP_TEXTS } from '@shared/contracts/groups';
+import { GroupSelect as GroupItems } from '@/components/group-select';
+import { useGroupChoices } from '@/lib/groups';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { UNASSIGNED_LABEL, userNameWithEmail, useUsers } from '@/lib/users';
 import { FormField, fieldAria } from '@/components/ui/form-field';
@@ -65,6 +68,23 @@ export function AssigneeSelect({ value, onChange }: AssigneeSelectProps) {
           ))}
         </SelectContent>
       </Select>
+    </FormField>
+  );
+}
+
+interface GroupSelectProps {
+  value: string | null;
+  onChange: (value: string | null) => void;
+}
+
+/** New Ticket's Group (issue 39): "No group" or a group; only while a group exists. */
+export function GroupSelect({ value, onChange }: GroupSelectProps) {
+  const id = 'new-ticket-group';
+  const groups = useGroupChoices();
+  if (groups.length === 0) return null;
+  return (
+    <FormField id={id} label={GROUP_TEXTS.group}>
+      <GroupItems value={value} onChange={onChange} triggerProps={fieldAria(id, undefined)} />
     </FormField>
   );
 }

@@ -4,14 +4,16 @@ import { MERGE_TEXTS } from '@shared/contracts/ticket-merge';
 import type { BulkUpdateTicketsInput, TicketListItem } from '@shared/contracts/tickets';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useMaySeeGroup } from '@/lib/groups';
 import { useBulkDeleteTickets } from '../api/bulk-delete-tickets';
 import { useBulkUpdateTickets } from '../api/bulk-update-tickets';
 import { useBulkMergeTickets } from '../api/merge-tickets';
 import { BULK_TAG_TOASTS, notifyFailure, notifySuccess, TICKET_LIST_TOASTS } from '../lib/ticket-list-toasts';
 import { notifyMovedToTrash } from '../lib/trash-toast';
 import { BulkMergeDialog } from './bulk-merge-dialog';
-import { BulkAssignSelect, BulkStatusSelect } from './bulk-selects';
+import { BulkAssignSelect, BulkGroupSelect, BulkStatusSelect } from './bulk-selects';
 import { BulkTagsPopover } from './bulk-tags-popover';
+import { PrivateGroupConfirm } from './private-group-confirm';
 
 interface TicketBulkBarProps {
   selectedIds: readonly string[];
@@ -27,7 +29,7 @@ interface TicketBulkBarProps {
   onDeleted?: (ticketIds: readonly string[]) => void;
 }
 
-/** Changes, assigns, tags or deletes every selected ticket at once. */
+/** Changes, assigns, moves to a group (issue 39), tags or deletes every selected ticket at once. */
 export function TicketBulkBar({
   selectedIds,
   selectedTickets,
@@ -41,6 +43,9 @@ export function TicketBulkBar({
   const bulkMerge = useBulkMergeTickets();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [merging, setMerging] = useState(false);
+  // The private group Move to Group was given, while "Move to a Private Group?" is asked (issue 39).
+  const [movingTo, setMovingTo] = useState<string | null>(null);
+  const maySee = useMaySeeGroup();
   const busy = bulkUpdate.isPending || bulkDelete.isPending || bulkMerge.isPending;
   const count = selectedIds.length;
 
@@ -106,6 +111,14 @@ export function TicketBulkBar({
       <div className="flex flex-1 flex-wrap items-center justify-end gap-2">
         <BulkStatusSelect disabled={busy} onSelect={(status) => void update({ status })} />
         <BulkAssignSelect disabled={busy} onSelect={(assignedTo) => void update({ assignedTo })} />
+        <BulkGroupSelect
+          disabled={busy}
+          onSelect={(groupId) => {
+            // Whoever would lose sight of the tickets by this move is told first.
+            if (groupId !== null && !maySee(groupId)) setMovingTo(groupId);
+            else void update({ groupId });
+          }}
+        />
         <BulkTagsPopover mode="add" disabled={busy} onApply={(tags) => changeTags('add', tags)} />
         <BulkTagsPopover
           mode="remove"
@@ -138,6 +151,14 @@ export function TicketBulkBar({
         title="Delete Tickets"
         description={`Are you sure you want to delete ${count} ticket(s)? This action cannot be undone.`}
         onConfirm={() => void remove()}
+      />
+      <PrivateGroupConfirm
+        groupId={movingTo}
+        move={count === 1 ? 'one' : 'many'}
+        onConfirm={() => {
+          if (movingTo !== null) void update({ groupId: movingTo });
+        }}
+        onClose={() => setMovingTo(null)}
       />
       <BulkMergeDialog
         tickets={selectedTickets}

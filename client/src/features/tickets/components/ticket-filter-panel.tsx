@@ -12,6 +12,7 @@ import {
 import { AssignedUserFilter, AssignmentStatusFilter } from './assignment-filters';
 import { CustomFieldFilters } from './custom-field-filters';
 import { DateRangeFilter } from './date-range-filter';
+import { GroupFilter } from './group-filter';
 import { QuickFilters } from './quick-filters';
 import { PriorityFilter, StatusFilter } from './status-priority-filters';
 import { TagFilters } from './tag-filters';
@@ -64,6 +65,7 @@ export function TicketFilterPanel({
             />
           </div>
         </div>
+        <GroupFilter values={values} onChange={onChange} separator={<Separator />} />
         <Separator />
         <TagFilters values={values} onChange={onChange} />
         <CustomFieldFilters values={values} onChange={onChange} separator={<Separator />} />

@@ -1,6 +1,5 @@
 import { Bookmark, MoreHorizontal, RotateCw, Users } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { Link } from 'wouter';
 import type { SavedViewScope } from '@shared/constants';
 import { SAVED_VIEW_TEXTS as TEXTS, type SavedView } from '@shared/contracts/views';
 import type { PublicUser } from '@shared/contracts/auth';
@@ -11,9 +10,8 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { focusRing } from '@/components/ui/focus-ring';
+import { SidebarCountLink } from '@/components/layout/sidebar-count-link';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/utils';
 import { useSavedViews } from '../api/get-views';
 import { useViewCount } from '../api/get-view-count';
 import { useActiveViewId } from '../lib/use-active-view';
@@ -143,8 +141,6 @@ function ViewItem({ view, active, canManage, section }: ViewItemProps) {
   const count = useViewCount(view.query);
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const Icon = view.scope === 'team' ? Users : Bookmark;
-  const countText = count.data ? `${count.data.total}${count.data.capped ? '+' : ''}` : undefined;
   // The menu's item is gone when its dialog closes: focus goes back to the menu's button, or to the
   // section when the view itself is gone (deleted).
   const returnFocus = (event: Event) => {
@@ -155,30 +151,20 @@ function ViewItem({ view, active, canManage, section }: ViewItemProps) {
 
   return (
     <li className="group relative flex items-center gap-1">
-      <Link
+      <SidebarCountLink
         href={viewHref(view.query)}
-        aria-current={active ? 'page' : undefined}
-        title={view.name}
-        className={cn(
-          'relative flex min-w-0 flex-1 items-center justify-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors md:justify-start',
-          focusRing,
-          active
-            ? 'bg-primary/10 text-primary-strong'
-            : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
-        )}
-      >
-        <Icon className="size-4 shrink-0" aria-hidden="true" />
-        <span className="sr-only md:not-sr-only md:min-w-0 md:flex-1">
-          <span className="block truncate">{view.name}</span>
-        </span>
-        {count.data && (
-          // Read as "Urgent 12 tickets": the visible number with its unit for screen readers.
-          <span className="absolute top-0.5 right-0.5 rounded-full bg-muted px-1 text-[10px] leading-4 text-muted-foreground tabular-nums md:static md:px-1.5 md:text-xs md:leading-5">
-            <span data-testid="view-count">{countText}</span>
-            <span className="sr-only"> {TEXTS.countUnit(count.data.total, count.data.capped)}</span>
-          </span>
-        )}
-      </Link>
+        name={view.name}
+        icon={view.scope === 'team' ? Users : Bookmark}
+        active={active}
+        className="flex-1"
+        count={
+          count.data && {
+            shown: `${count.data.total}${count.data.capped ? '+' : ''}`,
+            unit: TEXTS.countUnit(count.data.total, count.data.capped),
+            testId: 'view-count',
+          }
+        }
+      />
       {canManage && (
         <DropdownMenu>
           <DropdownMenuTrigger asChild>

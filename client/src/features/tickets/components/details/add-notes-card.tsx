@@ -44,6 +44,7 @@ export function AddNotesCard({ ticket, guardedSave, checking, surface }: TicketA
         </Label>
         <MentionTextarea
           id={id}
+          groupId={ticket.groupId}
           value={text}
           onValueChange={(value) => {
             setText(value);

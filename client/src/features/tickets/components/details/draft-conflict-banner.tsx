@@ -1,8 +1,10 @@
 import { GitCompareArrows } from 'lucide-react';
 import { MANUAL_STATUS_LABELS, TICKET_STATUS_META } from '@shared/constants';
+import { GROUP_TEXTS, type Group } from '@shared/contracts/groups';
 import type { Ticket } from '@shared/contracts/tickets';
 import type { UserSummary } from '@shared/contracts/users';
 import { Button } from '@/components/ui/button';
+import { groupName, useGroupChoices } from '@/lib/groups';
 import { UNASSIGNED_LABEL, UNKNOWN_USER_LABEL, useUsers, userName } from '@/lib/users';
 import { assignedUserName } from '../ticket-assignee';
 import { PRIORITY_OPTION_LABELS } from './priority-select';
@@ -12,10 +14,12 @@ import { ANOTHER_USER } from './ticket-updater';
 /** The banner's words (issue 37); the field names are the selects' own labels. */
 export const DRAFT_CONFLICT_TEXTS = {
   heading: (name: string) => `${name} changed this ticket while you were editing.`,
-  field: { status: 'Status', assignedTo: 'Assigned To', priority: 'Priority' } satisfies Record<
-    DraftField,
-    string
-  >,
+  field: {
+    status: 'Status',
+    assignedTo: 'Assigned To',
+    priority: 'Priority',
+    groupId: GROUP_TEXTS.group,
+  } satisfies Record<DraftField, string>,
   choices: (name: string, theirs: string, mine: string) => `${name} set ${theirs}; you chose ${mine}.`,
   /** Each field's group: not the bare label, which names the select itself. */
   group: (label: string) => `${label} changed on both sides`,
@@ -49,6 +53,7 @@ function valueLabel(
   conflict: DraftConflict,
   value: unknown,
   users: readonly UserSummary[] | undefined,
+  groups: readonly Group[],
   ticket: Ticket,
 ) {
   switch (conflict.field) {
@@ -60,6 +65,8 @@ function valueLabel(
       return PRIORITY_OPTION_LABELS[value as keyof typeof PRIORITY_OPTION_LABELS];
     case 'assignedTo':
       return nameOf(users, value as string | null, ticket);
+    case 'groupId':
+      return groupName(groups, value as string | null);
   }
 }
 
@@ -70,6 +77,7 @@ function valueLabel(
  */
 export function DraftConflictBanner({ ticket, updater, conflicts, onResolve }: DraftConflictBannerProps) {
   const { data: users } = useUsers();
+  const groups = useGroupChoices();
   if (conflicts.length === 0) return null;
   const lastUpdatedBy = users?.find((user) => user.id === ticket.lastUpdatedBy);
   const name = updater ?? (lastUpdatedBy ? userName(lastUpdatedBy) : ANOTHER_USER);
@@ -93,8 +101,8 @@ export function DraftConflictBanner({ ticket, updater, conflicts, onResolve }: D
                   <span className="font-medium">{label}:</span>{' '}
                   {DRAFT_CONFLICT_TEXTS.choices(
                     name,
-                    valueLabel(conflict, conflict.theirs, users, ticket),
-                    valueLabel(conflict, conflict.mine, users, ticket),
+                    valueLabel(conflict, conflict.theirs, users, groups, ticket),
+                    valueLabel(conflict, conflict.mine, users, groups, ticket),
                   )}
                 </p>
                 <div className="flex flex-wrap gap-2">

@@ -13,6 +13,7 @@ import {
   SUGGESTIONS_UNDER_BOX,
 } from '@/components/ui/suggestion-list';
 import { Textarea } from '@/components/ui/textarea';
+import { maySeeGroup, useGroupChoices, useGroupViewer } from '@/lib/groups';
 import { useEscapeFirst } from '@/lib/use-escape-first';
 import { useUsers } from '@/lib/users';
 
@@ -22,6 +23,11 @@ const MAX_SUGGESTIONS = 6;
 type MentionTextareaProps = Omit<ComponentProps<typeof Textarea>, 'value' | 'onChange'> & {
   value: string;
   onValueChange: (value: string) => void;
+  /**
+   * The ticket's group (issue 39): on a ticket of a private group only those who may see it are
+   * suggested, its members and the admins (of whom the users list names none but the writer).
+   */
+  groupId?: string | null;
 };
 
 /**
@@ -29,10 +35,19 @@ type MentionTextareaProps = Omit<ComponentProps<typeof Textarea>, 'value' | 'onC
  * Enter or Tab writes the full `@First Last`, Escape closes the list (and only the list, not the
  * ticket dialog around it). The box stays a plain textarea for everything else.
  */
-export function MentionTextarea({ value, onValueChange, className, ...props }: MentionTextareaProps) {
+export function MentionTextarea({
+  value,
+  onValueChange,
+  groupId = null,
+  className,
+  ...props
+}: MentionTextareaProps) {
   const listId = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
   const users = useUsers();
+  const groups = useGroupChoices();
+  const viewer = useGroupViewer();
+  const group = groupId === null ? undefined : groups.find((each) => each.id === groupId);
   const [mention, setMention] = useState<MentionQuery | undefined>();
   const [active, setActive] = useState(0);
   // Escape closes the list for this mention until the text changes again.
@@ -40,10 +55,15 @@ export function MentionTextarea({ value, onValueChange, className, ...props }: M
 
   const candidates = useMemo<MentionCandidate[]>(
     () =>
-      (users.data ?? []).flatMap((user) =>
-        user.firstName ? [{ id: user.id, firstName: user.firstName, lastName: user.lastName ?? '' }] : [],
-      ),
-    [users.data],
+      (users.data ?? []).flatMap((user) => {
+        // The users list carries no role: the writer's own is known, anyone else counts by membership.
+        const role = user.id === viewer?.id ? viewer.role : undefined;
+        if (group && !maySeeGroup(group, { id: user.id, role })) return [];
+        return user.firstName
+          ? [{ id: user.id, firstName: user.firstName, lastName: user.lastName ?? '' }]
+          : [];
+      }),
+    [users.data, group, viewer],
   );
   const suggestions =
     mention && mention.start !== dismissedAt

@@ -8,11 +8,15 @@ export type ManualStatus = (typeof MANUAL_TICKET_STATUSES)[number];
 export const isManualStatus = (status: TicketStatus): status is ManualStatus =>
   (MANUAL_TICKET_STATUSES as readonly TicketStatus[]).includes(status);
 
-/** What the Status Management selects hold. status is null for closed_with_harvest, which no one sets by hand. */
+/**
+ * What the Status Management selects hold. status is null for closed_with_harvest, which no one sets by
+ * hand; groupId is null for no group (issue 39; its select shows only while a group exists).
+ */
 export interface StatusDraft {
   status: ManualStatus | null;
   assignedTo: string | null;
   priority: TicketPriority;
+  groupId: string | null;
 }
 
 export function draftFromTicket(ticket: Ticket): StatusDraft {
@@ -20,6 +24,7 @@ export function draftFromTicket(ticket: Ticket): StatusDraft {
     status: isManualStatus(ticket.status) ? ticket.status : null,
     assignedTo: ticket.assignedTo,
     priority: ticket.priority,
+    groupId: ticket.groupId,
   };
 }
 
@@ -32,12 +37,13 @@ export function changedFields(ticket: Ticket, draft: StatusDraft): TicketChanges
   if (draft.status !== null && draft.status !== ticket.status) changes.status = draft.status;
   if (draft.assignedTo !== ticket.assignedTo) changes.assignedTo = draft.assignedTo;
   if (draft.priority !== ticket.priority) changes.priority = draft.priority;
+  if (draft.groupId !== ticket.groupId) changes.groupId = draft.groupId;
   return changes;
 }
 
 export type DraftField = keyof StatusDraft;
 
-const DRAFT_FIELDS: readonly DraftField[] = ['status', 'assignedTo', 'priority'];
+const DRAFT_FIELDS: readonly DraftField[] = ['status', 'assignedTo', 'priority', 'groupId'];
 
 /** A field both this agent (not yet saved) and someone else (saved) changed, to different values. */
 export interface DraftConflict<F extends DraftField = DraftField> {

@@ -1,9 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { POLL_INTERVALS_MS } from '@shared/constants';
 import type { TicketViewer } from '@shared/contracts/tickets';
 import { toast } from '@/components/ui/use-toast';
 import { handleSessionExpiry } from '@/components/session-expiry';
+import { ApiError } from '@/lib/api-client';
 import { checkTicketUpdates, stopViewingTicket } from '../../api/check-ticket-updates';
+import { ticketKeys } from '../../api/ticket-keys';
 import { isTyping, onTypingStarted, stopTyping } from '../../lib/typing-presence';
 import type { OpeningTime } from './use-opening-time';
 import { ticketUpdatedToast, updaterName } from './ticket-updater';
@@ -18,6 +21,9 @@ const NO_VIEWERS: TicketViewer[] = [];
  * refetched and the user told. A 401 is the session-expired flow; any other failure is only logged
  * (spec §8), and the next tick tries again. The same check carries presence (issue 18): it says
  * whether this agent is typing and answers who else has the ticket open, which this hook returns.
+ * A 404 means the ticket is gone from this user's sight (moved into a private group they are not in,
+ * issue 39, or deleted): its cached copy is dropped, so the detail says "Ticket not found", and the
+ * checks stop.
  */
 export function useTicketUpdatePolling(
   ticketId: string | null,
@@ -25,11 +31,14 @@ export function useTicketUpdatePolling(
   refresh: (updater: string) => Promise<void>,
 ): TicketViewer[] {
   const [viewers, setViewers] = useState<{ ticketId: string; list: TicketViewer[] } | null>(null);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (ticketId === null) return;
     const controller = new AbortController();
     let inFlight = false;
+    // The ticket answered 404: nothing more to check.
+    let gone = false;
 
     const tick = async () => {
       const since = openingTime.read();
@@ -48,6 +57,12 @@ export function useTicketUpdatePolling(
         toast(ticketUpdatedToast(name));
       } catch (error) {
         if (controller.signal.aborted || handleSessionExpiry(error)) return;
+        if (error instanceof ApiError && error.status === 404) {
+          gone = true;
+          // Reset, not refetched: a failed refetch would keep showing the ticket last read.
+          await queryClient.resetQueries({ queryKey: ticketKeys.detail(ticketId), exact: true });
+          return;
+        }
         console.warn('Checking the ticket for updates failed', error);
       } finally {
         inFlight = false;
@@ -61,7 +76,7 @@ export function useTicketUpdatePolling(
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
         void tick().finally(() => {
-          if (!controller.signal.aborted) schedule(POLL_INTERVALS_MS.ticketDetailUpdates);
+          if (!controller.signal.aborted && !gone) schedule(POLL_INTERVALS_MS.ticketDetailUpdates);
         });
       }, delayMs);
     };
@@ -79,7 +94,7 @@ export function useTicketUpdatePolling(
       stopTyping(ticketId);
       leave();
     };
-  }, [ticketId, openingTime, refresh]);
+  }, [ticketId, openingTime, refresh, queryClient]);
 
   return viewers !== null && viewers.ticketId === ticketId ? viewers.list : NO_VIEWERS;
 }

@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GroupsResponse } from '@shared/contracts/groups';
+import type { Group, GroupsResponse } from '@shared/contracts/groups';
 import type { TicketResponse } from '@shared/contracts/tickets';
 import { registerApiUser, type ApiUser } from './support/api-users';
 import { axeContext, expectNoViolations } from './support/axe';
 import { launchBrowser, releaseBrowser, screenshot } from './support/browser';
+import { sendJsonMail } from './support/inbound-mail';
 import { dismissToasts, settled } from './support/page-state';
 import { pickOption } from './support/select';
 import { seedTicket, uniqueTag, type SeededTicket } from './support/ticket-seeds';
@@ -13,9 +14,10 @@ import { signInAdmin } from './support/users';
 /**
  * Issue 39's screens, as an admin: Settings → Groups (add, a refusal named at its field, delete with
  * the tickets moved), the sidebar's Groups section and its count, the Group select of Status
- * Management, the list filtered by a group, the bulk bar's and New Ticket's Group; axe on each new
- * screen at 1440 and 390 px. Groups are everyone's on this worker's app: the file names its own
- * uniquely and deletes them at its end, so the files after it see a help desk without groups again.
+ * Management, a ticket mailed to a group's address, the list filtered by a group, the bulk bar's and
+ * New Ticket's Group; axe on each new screen at 1440 and 390 px. Groups are everyone's on this
+ * worker's app: the file names its own uniquely and deletes them at its end, so the files after it
+ * see a help desk without groups again.
  */
 
 let browser: Browser;
@@ -196,6 +198,32 @@ describe('groups', () => {
     expect(await groupFilter.getByRole('checkbox', { name: NETWORK }).isChecked()).toBe(true);
     expect(await groupFilter.getByRole('checkbox', { name: 'No group' }).isChecked()).toBe(false);
     await atBothWidths(groupFilter, 'groups-filter-panel', 'the filter panel with groups');
+  });
+
+  it('mail to a group’s address opens its ticket in that group, given to its member, and the sidebar counts it', async () => {
+    const MAILROOM = `Mailroom ${tag}`;
+    const address = `mailroom.${tag}@example.com`;
+    const created = await context.request.post('/api/groups', {
+      data: { name: MAILROOM, emailAddress: address, assignment: 'round_robin', members: [member.id] },
+    });
+    expect(created.status()).toBe(201);
+    const { group } = (await created.json()) as { group: Group };
+
+    const subject = `${tag} VPN drops every hour`;
+    const answer = await sendJsonMail({
+      subject,
+      body: 'Since Monday, at ten past.',
+      from: `Remy Field <remy.${tag}@contoso.com>`,
+      to: ['helpdesk@example.com', address.toUpperCase()],
+    });
+    if (!('ticket' in answer)) throw new Error(`no ticket: ${JSON.stringify(answer)}`);
+    expect(answer.ticket).toMatchObject({ groupId: group.id, assignedTo: member.id });
+
+    await page.goto('/tickets');
+    await expect.poll(() => groupCount(MAILROOM)).toBe('1');
+    await groupLink(MAILROOM).click();
+    await page.getByText('Showing 1 to 1 of 1 tickets', { exact: true }).waitFor();
+    await page.getByText(subject).locator('visible=true').waitFor();
   });
 
   it('the bulk bar moves tickets out of a group and New Ticket puts one in it', async () => {

@@ -20,6 +20,8 @@ export interface InboundJsonMail {
   body: string;
   from: string;
   from_name?: string;
+  /** The addresses it was sent to (issue 39: a group's address opens the ticket in the group). */
+  to?: string | string[];
   received?: string;
   headers?: Record<string, string>;
   attachments?: { filename: string; contentType: string; size: number }[];

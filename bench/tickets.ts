@@ -32,8 +32,9 @@
  *   list-outsider  the default view as an agent who is in no group (issue 39): the private group's
  *                  tickets are left out of the page and its total (every other case asks as the admin)
  *   group          the default view of one group: group=<Service Desk>
- *   create-*       POST /api/tickets into a manual group, a round-robin one and a least-open one (issue
- *                  39, api mode only): side by side, what automatic assignment costs a creation
+ *   create-*       POST /api/tickets into a manual group (create-manual; create-assigned with an
+ *                  assignee given), a round-robin one and a least-open one (issue 39, api mode only):
+ *                  side by side, what choosing a member costs a creation
  *   dashboard      GET /api/dashboard/stats (dashboard-outsider: as the agent in no group)
  *   team           GET /api/users/ticket-counts (the dashboard's Team Status panel; team-outsider: as
  *                  the agent in no group)
@@ -125,6 +126,7 @@ const CASE_NAMES = [
   'list-outsider',
   'group',
   'create-manual',
+  'create-assigned',
   'create-round-robin',
   'create-least-open',
   'dashboard',
@@ -245,8 +247,9 @@ async function hiddenFor(db: Database, userId: string): Promise<string[]> {
  * manual, round robin, least open), so the cases side by side show what assignment costs.
  */
 function createCase(
-  name: 'create-manual' | 'create-round-robin' | 'create-least-open',
+  name: 'create-manual' | 'create-assigned' | 'create-round-robin' | 'create-least-open',
   groupId: string,
+  assignedTo?: string,
 ): BenchCase {
   return {
     name,
@@ -265,6 +268,7 @@ function createCase(
             fromEmail: 'requester@bench.example.com',
             fromName: 'Bench Requester',
             groupId,
+            ...(assignedTo ? { assignedTo } : {}),
           },
         };
       };
@@ -333,8 +337,9 @@ interface SearchTargets {
   ticketNumber: string;
   /** Open tickets for the writing case, two per load-test connection so no two wait on one lock. */
   openTicketIds: string[];
-  /** Issue 39: the seeded groups' ids by name (GROUPS). */
+  /** Issue 39: the seeded groups' ids by name (GROUPS), and a seeded agent to assign. */
   groupIds: Record<string, string>;
+  agentId: string;
 }
 
 /** The report by field over the last 30 days (issue 38). */
@@ -387,11 +392,15 @@ async function searchTargets(pool: pg.Pool): Promise<SearchTargets> {
     `SELECT id FROM tickets WHERE status = 'open' AND deleted_at IS NULL ORDER BY created_at DESC LIMIT 512`,
   );
   const { rows: groups } = await pool.query<{ id: string; name: string }>('SELECT id, name FROM groups');
+  const { rows: agents } = await pool.query<{ id: string }>(
+    "SELECT id FROM users WHERE email LIKE 'agent%@bench.example.com' ORDER BY email LIMIT 1",
+  );
   return {
     senderAddress: rows[0]!.sender,
     ticketNumber: rows[0]!.number,
     openTicketIds: open.map((row) => row.id),
     groupIds: Object.fromEntries(groups.map((group) => [group.name, group.id])),
+    agentId: agents[0]!.id,
   };
 }
 
@@ -451,6 +460,9 @@ function benchCases(targets: SearchTargets): BenchCase[] {
     listCase('list-outsider', defaultView, { asOutsider: true }),
     listCase('group', { ...defaultView, groups: [groupId('Service Desk')] }),
     createCase('create-manual', groupId('Workplace')),
+    // The same with an assignee chosen by the caller: what having an assignee costs (the notice, the
+    // Activity Log's row), apart from choosing one.
+    createCase('create-assigned', groupId('Workplace'), targets.agentId),
     createCase('create-round-robin', groupId('Service Desk')),
     createCase('create-least-open', groupId('Network')),
     { name: 'dashboard', path: '/api/dashboard/stats', capture: serviceSql((db) => dashboardStats(db)) },

@@ -303,12 +303,14 @@ export const tickets = pgTable(
     index('tickets_priority_idx').on(t.priority),
     // "Closed Today" on the dashboard and the closed-date filters.
     index('tickets_closed_at_idx').on(t.closedAt),
-    // Reports: tickets created in a range, counted by status and priority from the index alone.
-    index('tickets_created_at_status_priority_idx').on(t.createdAt, t.status, t.priority),
-    // Reports: tickets closed in a range with what resolution times and credited users need, from
-    // the index alone; only closed tickets, so it stays small and matches the report's filter.
+    // Reports: tickets created in a range, counted by status and priority from the index alone (and
+    // by group, or leaving out the caller's hidden groups: issue 39).
+    index('tickets_created_at_status_priority_idx').on(t.createdAt, t.status, t.priority, t.groupId),
+    // Reports and the dashboard's Closed Today: tickets closed in a range with what resolution times,
+    // credited users and groups need, from the index alone; only closed tickets, so it stays small and
+    // matches the report's filter.
     index('tickets_closed_report_idx')
-      .on(t.closedAt, t.createdAt, t.assignedTo, t.lastUpdatedBy)
+      .on(t.closedAt, t.createdAt, t.assignedTo, t.lastUpdatedBy, t.groupId)
       .where(
         sql`${t.status} in (${sql.raw(CLOSED_TICKET_STATUSES.map((status) => `'${status}'`).join(', '))})`,
       ),

@@ -11,18 +11,16 @@
  * - `least_open` counts each member's open and in-progress tickets of the group from ticket_counts
  *   (kept by triggers, a handful of rows), plus the picks this request made and has not written yet.
  * - Deactivated members are never chosen; a group without an active member leaves the ticket as it is.
+ *
+ * Three named statements (planned once per connection): the group's way of assigning, its lock, and
+ * one that chooses the member and takes their turn (docs/performance.md, issue 39).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CLOSED_TICKET_STATUSES } from '@shared/constants';
 import type { GroupAssignment } from '@shared/contracts/groups';
-import { groupMembers, groups, ticketCounts, users } from '@shared/schema';
+import { groupMembers, groups } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
-
-interface Candidate {
-  userId: string;
-  turn: number | null;
-  open: number;
-}
+import { oncePerDatabase } from '../../db/prepared';
 
 /** The picks of one request, per group: the tickets given to each member and not yet written. */
 export type PendingPicks = Map<string, Map<string, number>>;
@@ -32,58 +30,63 @@ export const newPendingPicks = (): PendingPicks => new Map();
 const isAutomatic = (assignment: string): assignment is Exclude<GroupAssignment, 'manual'> =>
   assignment === 'round_robin' || assignment === 'least_open';
 
-/** The group's way of assigning, its row locked when automatic (see above); undefined for no group. */
-async function lockForAssignment(tx: DbOrTx, groupId: string): Promise<GroupAssignment | undefined> {
-  const [group] = await tx
+const assignmentOf = oncePerDatabase((db) =>
+  db
     .select({ assignment: groups.assignment })
     .from(groups)
-    .where(eq(groups.id, groupId));
-  if (!group || !isAutomatic(group.assignment)) return undefined;
-  await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('no key update');
-  return group.assignment;
-}
-
-/** Open or in progress is any status but these. */
-const CLOSED_STATUSES = sql.join(
-  CLOSED_TICKET_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
+    .where(eq(groups.id, sql.placeholder('groupId')))
+    .prepare('group_assignment_of'),
 );
 
-async function candidates(tx: DbOrTx, groupId: string, countOpen: boolean): Promise<Candidate[]> {
-  const rows = await tx
-    .select({ userId: groupMembers.userId, turn: groupMembers.assignedTurn })
-    .from(groupMembers)
-    .innerJoin(users, and(eq(users.id, groupMembers.userId), eq(users.active, true)))
-    .where(eq(groupMembers.groupId, groupId))
-    .orderBy(asc(groupMembers.userId));
-  if (!countOpen || rows.length === 0) return rows.map((row) => ({ ...row, open: 0 }));
-  const counts = await tx
-    .select({ userId: ticketCounts.assignedTo, open: sql<number>`sum(${ticketCounts.total})::int` })
-    .from(ticketCounts)
-    .where(
-      and(
-        eq(ticketCounts.groupId, groupId),
-        inArray(
-          ticketCounts.assignedTo,
-          rows.map((row) => row.userId),
-        ),
-        sql`${ticketCounts.status} NOT IN (${CLOSED_STATUSES})`,
-      ),
-    )
-    .groupBy(ticketCounts.assignedTo);
-  const openOf = new Map(counts.map((row) => [row.userId, row.open]));
-  return rows.map((row) => ({ ...row, open: openOf.get(row.userId) ?? 0 }));
-}
+const lockGroup = oncePerDatabase((db) =>
+  db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(eq(groups.id, sql.placeholder('groupId')))
+    .for('no key update')
+    .prepare('group_lock_for_assignment'),
+);
 
-/** Lower turn first, never-chosen before anyone; the user id settles the rest (a stable order). */
-const byTurn = (a: Candidate, b: Candidate) => {
-  if (a.turn !== b.turn) {
-    if (a.turn === null) return -1;
-    if (b.turn === null) return 1;
-    return a.turn - b.turn;
-  }
-  return a.userId < b.userId ? -1 : 1;
-};
+/** Open or in progress is any status but these. */
+const CLOSED_STATUSES = sql.raw(CLOSED_TICKET_STATUSES.map((status) => `'${status}'`).join(', '));
+
+/**
+ * The next member, their turn taken, in one statement: the active members of the group, by load
+ * (least open: their open tickets of the group, plus this request's unwritten picks) and then by
+ * turn (never first, oldest next, the id settling ties); the chosen one's turn becomes the group's
+ * highest plus one. No row when the group has no active member.
+ */
+const takeTurn = oncePerDatabase((db) =>
+  db
+    .update(groupMembers)
+    .set({
+      assignedTurn: sql`(SELECT coalesce(max(turns.assigned_turn), 0) + 1
+        FROM group_members AS turns WHERE turns.group_id = ${sql.placeholder('groupId')})`,
+    })
+    .where(
+      sql`(${groupMembers.groupId}, ${groupMembers.userId}) = (
+        SELECT member.group_id, member.user_id
+        FROM group_members AS member
+        JOIN users ON users.id = member.user_id AND users.active
+        LEFT JOIN (
+          SELECT counts.assigned_to, sum(counts.total) AS open FROM ticket_counts AS counts
+          WHERE ${sql.placeholder('leastOpen')}::boolean
+            AND counts.group_id = ${sql.placeholder('groupId')}
+            AND counts.status NOT IN (${CLOSED_STATUSES})
+          GROUP BY counts.assigned_to
+        ) AS load ON load.assigned_to = member.user_id
+        LEFT JOIN unnest(${sql.placeholder('pickedUsers')}::uuid[], ${sql.placeholder('pickedCounts')}::int[])
+          AS picked(user_id, tickets) ON picked.user_id = member.user_id
+        WHERE member.group_id = ${sql.placeholder('groupId')}
+        ORDER BY
+          CASE WHEN ${sql.placeholder('leastOpen')}::boolean
+            THEN coalesce(load.open, 0) + coalesce(picked.tickets, 0) ELSE 0 END,
+          member.assigned_turn NULLS FIRST, member.user_id
+        LIMIT 1)`,
+    )
+    .returning({ userId: groupMembers.userId })
+    .prepare('group_take_turn'),
+);
 
 /** The member a new ticket of the group goes to, their turn taken; null for a manual group or nobody. */
 export async function pickGroupAssignee(
@@ -91,22 +94,17 @@ export async function pickGroupAssignee(
   groupId: string,
   pending: PendingPicks = newPendingPicks(),
 ): Promise<string | null> {
-  const assignment = await lockForAssignment(tx, groupId);
-  if (!assignment) return null;
+  const [group] = await assignmentOf(tx).execute({ groupId });
+  if (!group || !isAutomatic(group.assignment)) return null;
+  await lockGroup(tx).execute({ groupId });
   const picked = pending.get(groupId) ?? new Map<string, number>();
-  const members = await candidates(tx, groupId, assignment === 'least_open');
-  const load = (member: Candidate) => member.open + (picked.get(member.userId) ?? 0);
-  const [chosen] = members.sort((a, b) =>
-    assignment === 'least_open' && load(a) !== load(b) ? load(a) - load(b) : byTurn(a, b),
-  );
+  const [chosen] = await takeTurn(tx).execute({
+    groupId,
+    leastOpen: group.assignment === 'least_open',
+    pickedUsers: [...picked.keys()],
+    pickedCounts: [...picked.values()],
+  });
   if (!chosen) return null;
-  await tx
-    .update(groupMembers)
-    .set({
-      assignedTurn: sql`(SELECT coalesce(max(turns.assigned_turn), 0) + 1
-        FROM ${groupMembers} AS turns WHERE turns.group_id = ${groupId})`,
-    })
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, chosen.userId)));
   picked.set(chosen.userId, (picked.get(chosen.userId) ?? 0) + 1);
   pending.set(groupId, picked);
   return chosen.userId;

@@ -122,6 +122,28 @@ describe('ticket_counts (kept by triggers on tickets)', () => {
     expect(duplicates?.keys).toBe(0);
   });
 
+  it('when one ticket changes after a fold, then the next fold rewrites only the keys it touched, and no key left at zero', async () => {
+    await t.database.db.execute(sql`SELECT compact_ticket_aggregates()`);
+    const rowIds = async () =>
+      new Set(
+        (await rows<{ id: string }>(sql`SELECT ctid::text AS id FROM ticket_counts`)).map((row) => row.id),
+      );
+    const before = await rowIds();
+    const ticket = await createTicket(alice.agent, { priority: 'high' });
+    await alice.agent.put(`/api/tickets/${ticket.id}`).send({ status: 'in_progress' }).expect(200);
+    await t.database.db.execute(sql`SELECT compact_ticket_aggregates()`);
+    const after = await rowIds();
+    const kept = [...before].filter((id) => after.has(id));
+    // The new ticket's two keys (open and in progress, high) were rewritten; every other row stayed.
+    expect(before.size - kept.length).toBeLessThanOrEqual(2);
+    expect(kept.length).toBeGreaterThan(0);
+    const [zeros] = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM ticket_counts WHERE total = 0`,
+    );
+    expect(zeros?.n).toBe(0);
+    await expectInStep();
+  });
+
   it('when the list filters only on status, priority and assignee, then its total is the aggregate sum', async () => {
     const statuses = await rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM tickets WHERE status IN ('open', 'in_progress') AND deleted_at IS NULL`,

@@ -61,6 +61,43 @@ const ABOUT = (type: string) => [
 ];
 
 describe('reportCsvRows', () => {
+  it('By Group (issue 39): after the view, a group and "No group" with their four figures; left out while only "No group" has any', () => {
+    const withGroups: Report = {
+      ...REPORT,
+      byGroup: [
+        {
+          groupId: '00000000-0000-4000-8000-000000000009',
+          name: 'Network',
+          tickets: 2,
+          closed: 1,
+          hours: 3,
+          medianFirstResponseHours: 0.88,
+        },
+        {
+          groupId: null,
+          name: 'No group',
+          tickets: 0,
+          closed: 0,
+          hours: 0.5,
+          medianFirstResponseHours: null,
+        },
+      ],
+    };
+    expect(reportCsvRows(withGroups, 'time').slice(-8)).toEqual([
+      ['By Group', 'Network', 'Tickets Created', 2],
+      ['By Group', 'Network', 'Tickets Closed', 1],
+      ['By Group', 'Network', 'Hours', 3],
+      ['By Group', 'Network', 'Median First Response (hours)', 0.88],
+      ['By Group', 'No group', 'Tickets Created', 0],
+      ['By Group', 'No group', 'Tickets Closed', 0],
+      ['By Group', 'No group', 'Hours', 0.5],
+      ['By Group', 'No group', 'Median First Response (hours)', null],
+    ]);
+    const withoutGroups: Report = { ...REPORT, byGroup: [withGroups.byGroup[1]!] };
+    expect(reportCsvRows(withoutGroups, 'time')).toEqual(reportCsvRows(REPORT, 'time'));
+    expect(reportCsv(withGroups, 'time')).toContain('By Group,Network,Median First Response (hours),0.88');
+  });
+
   it('Overview: the four cards, the top projects and the top performers', () => {
     expect(reportCsvRows(REPORT, 'overview')).toEqual([
       ...ABOUT('Overview'),

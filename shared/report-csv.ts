@@ -89,9 +89,26 @@ const VIEW_ROWS: Record<ReportType, (report: Report) => Row[]> = {
   ],
 };
 
+const MEDIAN_FIRST_RESPONSE = `${L.medianFirstResponse} (hours)`;
+
+/**
+ * The By Group table (issue 39), as the page shows it below every view: only once a group has
+ * figures, so a help desk without groups exports exactly what it did before. A median of none is an
+ * empty cell.
+ */
+function byGroup(report: Report): Row[] {
+  if (!report.byGroup.some((row) => row.groupId !== null)) return [];
+  return report.byGroup.flatMap((g): Row[] => [
+    [L.byGroup, g.name, L.groupTickets, g.tickets],
+    [L.byGroup, g.name, L.groupClosed, g.closed],
+    [L.byGroup, g.name, L.hours, g.hours],
+    [L.byGroup, g.name, MEDIAN_FIRST_RESPONSE, g.medianFirstResponseHours],
+  ]);
+}
+
 /** The figures of one report type, after four rows that say which report this is. */
 export function reportCsvRows(report: Report, type: ReportType): Row[] {
-  return [...aboutReport(report, type), ...VIEW_ROWS[type](report)];
+  return [...aboutReport(report, type), ...VIEW_ROWS[type](report), ...byGroup(report)];
 }
 
 export function reportCsv(report: Report, type: ReportType): string {

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
-import { focusRing } from '@/components/ui/focus-ring';
+import { sidebarLinkClasses } from './sidebar-link-classes';
 import { cn } from '@/lib/utils';
 
 interface SidebarCountLinkProps {
@@ -30,14 +30,7 @@ export function SidebarCountLink({
       href={href}
       aria-current={active ? 'page' : undefined}
       title={name}
-      className={cn(
-        'relative flex min-w-0 items-center justify-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors md:justify-start',
-        focusRing,
-        active
-          ? 'bg-primary/10 text-primary-strong'
-          : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
-        className,
-      )}
+      className={sidebarLinkClasses(active, cn('relative min-w-0', className))}
     >
       <Icon className="size-4 shrink-0" aria-hidden="true" />
       <span className="sr-only md:not-sr-only md:min-w-0 md:flex-1">

@@ -16,8 +16,7 @@ import { OFFICE_LABEL, PRODUCT_NAME } from '@shared/constants';
 import type { PublicUser } from '@shared/contracts/auth';
 import { ASSIGNED_TO_PARAM, matchesAnyPath, myTicketsPath, paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
-import { focusRing } from '@/components/ui/focus-ring';
-import { cn } from '@/lib/utils';
+import { sidebarLinkClasses } from './sidebar-link-classes';
 import { displayName } from './display-name';
 import { SignOutForm } from './sign-out-form';
 import { UserAvatar } from './user-avatar';
@@ -106,13 +105,7 @@ export function Sidebar({ user, views, groups, viewShown = false }: SidebarProps
                   href={href}
                   aria-current={active ? 'page' : undefined}
                   title={label}
-                  className={cn(
-                    'flex items-center justify-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors md:justify-start',
-                    focusRing,
-                    active
-                      ? 'bg-primary/10 text-primary-strong'
-                      : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
-                  )}
+                  className={sidebarLinkClasses(active)}
                 >
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
                   <span className="sr-only md:not-sr-only">{label}</span>

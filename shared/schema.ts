@@ -408,6 +408,8 @@ export const ticketEvents = pgTable(
     toValue: text('to_value'),
     /** The custom field's key of a `field` event (issue 38); null for every other kind. */
     field: varchar('field', { length: 40 }),
+    /** The rule that made the change (issue 40), by its name then; null for every other actor. */
+    ruleName: varchar('rule_name', { length: 120 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ticket_events_ticket_id_created_at_idx').on(t.ticketId, t.createdAt)],
@@ -432,6 +434,8 @@ export const ticketChanges = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     /** TICKET_SYSTEM_ACTORS, when no user made it. */
     actorSystem: varchar('actor_system', { length: 16 }),
+    /** The rule that made it (actorSystem `rule`, issue 40). */
+    actorRuleId: uuid('actor_rule_id'),
     /** TICKET_CHANGE_CHANNELS. */
     channel: varchar('channel', { length: 16 }).notNull(),
     /** Each ticket's changed fields, before and after (server/core/ticket-changes/ticket-change.ts). */
@@ -985,4 +989,86 @@ export const securityEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('security_events_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * Rules (issue 40, docs/decisions/127-rules.md): triggers that act on ticket changes and schedules
+ * that act over time, run in `position` order. `conditions` and `actions` are the contract's shapes
+ * (shared/contracts/rules.ts), checked when saved.
+ */
+export const rules = pgTable(
+  'rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 120 }).notNull(),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull(),
+    /** RULE_KINDS. */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    /** RULE_EVENTS (triggers; [] for schedules). */
+    events: jsonb('events').$type<string[]>().notNull().default([]),
+    conditions: jsonb('conditions').notNull(),
+    actions: jsonb('actions').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('rules_kind_position_idx').on(t.kind, t.position)],
+);
+
+/**
+ * What each rule did to each ticket (issue 40): its runs list, and the once-per-event fence of
+ * triggers: (rule, change, ticket) is unique, so a trigger job run twice acts once.
+ */
+export const ruleRuns = pgTable(
+  'rule_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => rules.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** RULE_EVENTS, or `schedule`. */
+    event: varchar('event', { length: 24 }).notNull(),
+    /** The ticket change that fired a trigger; null for a schedule's run. */
+    changeId: uuid('change_id'),
+    /** What it did: [{kind, detail}]. */
+    actions: jsonb('actions').notNull().default([]),
+    /** Why it did nothing, or held part back. */
+    skipped: text('skipped'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('rule_runs_rule_change_ticket_unique').on(t.ruleId, t.changeId, t.ticketId),
+    index('rule_runs_rule_at_idx').on(t.ruleId, t.at.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * The tickets a schedule matched and acted on, until they stop matching (issue 40): a schedule acts
+ * once per time a ticket comes to match.
+ */
+export const ruleScheduleMatches = pgTable(
+  'rule_schedule_matches',
+  {
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => rules.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.ticketId] })],
+);
+
+/** Automatic mails a rule sent, by recipient (lower-cased), for the per-hour limit of the mail guard. */
+export const ruleMails = pgTable(
+  'rule_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: varchar('recipient', { length: 320 }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rule_mails_recipient_sent_at_idx').on(t.recipient, t.sentAt)],
 );

@@ -94,3 +94,39 @@ export function businessMinutesBetween(calendar: BusinessCalendar, from: Date, t
   }
   return Math.round(total / MINUTE_MS);
 }
+
+/** Every working interval up to `to`, latest first, day by day back, for at most MAX_DAYS_AHEAD days. */
+function* intervalsBefore(calendar: BusinessCalendar, to: number): Generator<[number, number]> {
+  let date = Temporal.Instant.fromEpochMilliseconds(to).toZonedDateTimeISO(calendar.timezone).toPlainDate();
+  for (let day = 0; day < MAX_DAYS_AHEAD; day += 1) {
+    for (const [start, end] of workingIntervals(calendar, date).reverse()) {
+      if (start < to) yield [start, Math.min(end, to)];
+    }
+    date = date.subtract({ days: 1 });
+  }
+}
+
+/**
+ * The latest instant `minutes` business minutes before `to` (rules' "more than 48 business hours since
+ * the last update": since before this instant). Null when the calendar has no working time within
+ * three years before it.
+ */
+export function subtractBusinessMinutes(calendar: BusinessCalendar, to: Date, minutes: number): Date | null {
+  let remaining = minutes * MINUTE_MS;
+  for (const [start, end] of intervalsBefore(calendar, to.getTime())) {
+    if (end - start >= remaining) return new Date(end - remaining);
+    remaining -= end - start;
+  }
+  return null;
+}
+
+/** Whether `at` falls within the calendar's working hours (rules' `businessHours` condition). */
+export function isWithinBusinessHours(calendar: BusinessCalendar, at: Date): boolean {
+  const date = Temporal.Instant.fromEpochMilliseconds(at.getTime())
+    .toZonedDateTimeISO(calendar.timezone)
+    .toPlainDate();
+  // A range may end at 24:00, the next date's midnight: the day before is looked at too.
+  return [date.subtract({ days: 1 }), date].some((day) =>
+    workingIntervals(calendar, day).some(([start, end]) => start <= at.getTime() && at.getTime() < end),
+  );
+}

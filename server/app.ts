@@ -25,6 +25,7 @@ import { defineSlaRecomputeQueue, enqueueSlaRecompute } from './features/sla/sla
 import { tagsRoutes } from './features/tags/tags.routes';
 import { ticketFieldsRoutes } from './features/ticket-fields/ticket-fields.routes';
 import { groupsRoutes } from './features/groups/groups.routes';
+import { rulesRoutes } from './features/rules/rules.routes';
 import { ticketMergeRoutes } from './features/ticket-merge/ticket-merge.routes';
 import { invitationRoutes } from './features/team/invitations.routes';
 import { teamRoutes } from './features/team/team.routes';
@@ -227,6 +228,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(viewsRoutes({ db }));
   api.use(ticketFieldsRoutes({ db }));
   api.use(groupsRoutes({ db }));
+  api.use(rulesRoutes({ db }));
   api.use(tagsRoutes({ db }));
   api.use(reportsRoutes({ db }));
   api.use(apiNotFound);

@@ -654,6 +654,8 @@ export const ticketEventSchema = z.object({
   to: z.string().nullable(),
   /** Kind `field` (issue 38): the custom field's key (its label: GET /api/ticket-fields). */
   field: z.string().optional(),
+  /** A rule made the change (issue 40): its name then; the log says "by Rule: <name>". */
+  ruleName: z.string().optional(),
   createdAt: isoTimestamp,
 });
 export type TicketEvent = z.infer<typeof ticketEventSchema>;

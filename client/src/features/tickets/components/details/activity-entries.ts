@@ -1,3 +1,4 @@
+import { RULE_MESSAGES } from '@shared/contracts/rules';
 import {
   CLOSED_TICKET_STATUSES,
   TICKET_PRIORITY_META,
@@ -26,8 +27,11 @@ function hoursTracked(timeSpent: number | null): string {
 }
 
 /** Who made a change: the user's name, or the help desk itself (spec: "created by System"). */
-const byWhom = (event: TicketEvent) =>
-  `by ${event.actor ? fullName(event.actor.firstName, event.actor.lastName, 'Unknown User') : 'System'}`;
+const byWhom = (event: TicketEvent) => {
+  // Issue 40: a rule's change names the rule ("by Rule: Urgent words → high priority").
+  if (event.ruleName !== undefined) return `by ${RULE_MESSAGES.actorName(event.ruleName)}`;
+  return `by ${event.actor ? fullName(event.actor.firstName, event.actor.lastName, 'Unknown User') : 'System'}`;
+};
 
 const statusLabel = (value: string | null) => TICKET_STATUS_META[value as TicketStatus]?.label ?? value ?? '';
 const priorityLabel = (value: string | null) =>

@@ -144,6 +144,12 @@ const envSchema = z.object({
   LOAN_OVERDUE_CHECK_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
   /** How often tickets reaching an SLA warning or breach are looked for, to notify their agents. */
   SLA_ALERT_CHECK_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
+  /** Rules (issue 40): how often schedules run (minutes; fractions for tests). */
+  RULES_SCHEDULE_MINUTES: z.coerce.number().min(0.01).max(1_440).default(5),
+  /** The most tickets one schedule acts on per run; the rest follow next run. */
+  RULES_MAX_TICKETS_PER_RUN: positiveInt.max(100_000).default(1_000),
+  /** The most automatic mails (rules' replies) one recipient gets an hour; the rest are held back. */
+  RULES_MAX_MAILS_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(0).max(1_000).default(3),
   /** Messages the whole inbound path takes a minute, whatever their senders; beyond it 429. */
   INBOUND_MAX_MESSAGES_PER_MINUTE: positiveInt.default(300),
   /** How long a client may take to send a request's header fields, and the whole request. */
@@ -261,6 +267,8 @@ export interface AppConfig {
   loanOverdueCheckSeconds: number;
   /** How often the bell is told of SLA warnings and breaches (issue 24). */
   slaAlertCheckSeconds: number;
+  /** Issue 40. */
+  rules: { scheduleSeconds: number; maxTicketsPerRun: number; maxMailsPerRecipientPerHour: number };
   /** Timeouts of the HTTP server (server/http-server.ts). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   /** Scheduled backups (server/ops/backup/scheduled-backup.job.ts): intervalHours 0 means none. */
@@ -356,6 +364,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     loanOverdueCheckSeconds: e.LOAN_OVERDUE_CHECK_SECONDS,
     slaAlertCheckSeconds: e.SLA_ALERT_CHECK_SECONDS,
+    rules: {
+      scheduleSeconds: e.RULES_SCHEDULE_MINUTES * 60,
+      maxTicketsPerRun: e.RULES_MAX_TICKETS_PER_RUN,
+      maxMailsPerRecipientPerHour: e.RULES_MAX_MAILS_PER_RECIPIENT_PER_HOUR,
+    },
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       // A request's time includes its header fields, so it is never shorter than theirs.

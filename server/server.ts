@@ -11,6 +11,7 @@ import { announceSetupLink, prepareSetupToken } from './features/auth/setup.serv
 import { inboundSettingsFrom } from './features/inbound/inbound.service';
 import { startSlaAlerts } from './features/sla/sla-alerts.job';
 import { startSlaRecompute } from './features/sla/sla-recompute.job';
+import { startRuleRunner } from './rule-runner';
 import { startOverdueLoanNotices } from './features/equipment/overdue-loan-notices';
 import { createMailboxFetchJob } from './features/inbound/fetch-mailbox.job';
 import { startHarvestVerification } from './harvest/harvest-verification.job';
@@ -246,6 +247,8 @@ export async function startServer(
   // settings recompute every ticket's due times (issue 24).
   startJob('the SLA alerts', () => startSlaAlerts({ db: database.db, jobs }, config.slaAlertCheckSeconds));
   startJob('the SLA recompute', () => startSlaRecompute({ db: database.db, jobs }));
+  // Rules (issue 40): the trigger pass after every change, the schedules every few minutes.
+  startJob('the rules', () => startRuleRunner({ db: database.db, jobs, config, cipher: harvest.cipher }));
   // The Trash is emptied of tickets past their retention days, by one process at a time (issue 26).
   startJob('the Trash purge', () => startTicketPurge({ db: database.db, jobs }));
   // The IMAP mailbox, when one is configured, is read by one fetching process at a time.

@@ -1009,10 +1009,22 @@ export const rules = pgTable(
     events: jsonb('events').$type<string[]>().notNull().default([]),
     conditions: jsonb('conditions').notNull(),
     actions: jsonb('actions').notNull(),
+    /** A schedule's place in its walk over the tickets (by id): the next run goes on after it. */
+    scheduleCursor: uuid('schedule_cursor'),
     ...timestamps,
   },
   (t) => [index('rules_kind_position_idx').on(t.kind, t.position)],
 );
+
+/**
+ * How far the trigger pass has read the ticket changes (issue 40): every change of a transaction id
+ * up to `txid` has had its triggers run. One row.
+ */
+export const ruleTriggerCursor = pgTable('rule_trigger_cursor', {
+  id: integer('id').primaryKey().default(1),
+  txid: bigint('txid', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * What each rule did to each ticket (issue 40): its runs list, and the once-per-event fence of

@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'loan_overdue',
   'sla_warning',
   'sla_breach',
+  'rule',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -45,6 +46,9 @@ export const NOTIFICATION_TEXTS = {
     `${ticketNumber} ${target} is due ${due}: ${subject}`,
   slaBreach: (ticketNumber: string, target: string, subject: string) =>
     `${ticketNumber} missed its ${target} target: ${subject}`,
+  /** A rule's "notify" action (issue 40). */
+  rule: (rule: string, ticketNumber: string, subject: string) =>
+    `Rule: ${rule} on ${ticketNumber}: ${subject}`,
 } as const;
 
 /** The bell and its popover. */

@@ -13,7 +13,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { CLOSED_TICKET_STATUSES } from '@shared/constants';
 import { groups, ticketEvents, ticketMessages, tickets, timeEntries } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
-import { changeUser, type TicketChange, type TicketFieldChanges } from '../ticket-changes/ticket-change';
+import {
+  changeRule,
+  changeUser,
+  type TicketChange,
+  type TicketFieldChanges,
+} from '../ticket-changes/ticket-change';
 import { listTicketFields } from '../ticket-fields/ticket-fields.repository';
 import {
   formatCustomFieldValue,
@@ -45,16 +50,21 @@ interface Row {
  * A ticket's events of one change, in one statement (to_value and from_value may be read in SQL):
  * saving five custom fields is one insert, not five round trips.
  */
-async function insertRows(tx: DbOrTx, ticketId: string, rows: readonly Row[]): Promise<void> {
+async function insertRows(
+  tx: DbOrTx,
+  ticketId: string,
+  rows: readonly Row[],
+  ruleName: string | null,
+): Promise<void> {
   if (rows.length === 0) return;
   const values = rows.map(
     // Typed, as the rows of one VALUES list must agree (a ticket number is an integer, a status text).
     (row) => sql`(${ticketId}::uuid, ${row.kind}::text, ${row.actorId ?? null}::uuid,
       (${row.fromValue ?? null})::text, (${row.toValue ?? null})::text, ${row.field ?? null}::text,
-      (${row.createdAt ?? sql`now()`})::timestamptz)`,
+      (${row.createdAt ?? sql`now()`})::timestamptz, ${ruleName}::text)`,
   );
   await tx.execute(sql`
-    INSERT INTO ${ticketEvents} (ticket_id, kind, actor_id, from_value, to_value, field, created_at)
+    INSERT INTO ${ticketEvents} (ticket_id, kind, actor_id, from_value, to_value, field, created_at, rule_name)
     VALUES ${sql.join(values, sql`, `)}`);
 }
 
@@ -200,17 +210,18 @@ async function recordSlaBreach(tx: DbOrTx, ticketId: string, breach: { dueAt: st
 async function recordEntry(
   tx: DbOrTx,
   entry: TicketFieldChanges,
-  actorId: string | null,
+  actor: { id: string | null; ruleName: string | null },
   sources: ReadonlySet<string>,
   fields: ReadonlyMap<string, TicketField>,
 ): Promise<void> {
+  const actorId = actor.id;
   if (entry.created) await recordCreated(tx, entry.ticketId, actorId);
   const rows = [
     ...(entry.created ? [] : fieldRows(entry, actorId)),
     ...tagAndFieldRows(entry, actorId, fields),
     ...mergeRows(entry, actorId, sources),
   ];
-  await insertRows(tx, entry.ticketId, rows);
+  await insertRows(tx, entry.ticketId, rows, actor.ruleName);
   await recordMessages(tx, [
     ...(entry.messagesAdded ?? []),
     ...(entry.replySent ? [entry.replySent.messageId] : []),
@@ -221,11 +232,12 @@ async function recordEntry(
 
 /** The subscriber: the change's events in the Activity Log, in the change's transaction. */
 export async function recordActivityOfChange(tx: DbOrTx, change: TicketChange): Promise<void> {
-  const actorId = changeUser(change)?.id ?? null;
+  // Issue 40: a rule's change is told as the rule's, by its name at the time.
+  const actor = { id: changeUser(change)?.id ?? null, ruleName: changeRule(change)?.name ?? null };
   const sources = new Set(change.tickets.flatMap((entry) => entry.mergedFrom ?? []));
   // The fields' labels and options, read only for a change of custom field values.
   const fields = change.tickets.some((entry) => entry.customFields?.length)
     ? new Map((await listTicketFields(tx)).map((field) => [field.key, field]))
     : new Map<string, TicketField>();
-  for (const entry of change.tickets) await recordEntry(tx, entry, actorId, sources, fields);
+  for (const entry of change.tickets) await recordEntry(tx, entry, actor, sources, fields);
 }

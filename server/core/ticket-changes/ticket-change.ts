@@ -16,8 +16,15 @@ export interface TicketChangeUser {
   lastName: string | null;
 }
 
-/** Who or what made the change: a signed-in user, or a part of the help desk itself. */
-export type TicketChangeActor = { user: TicketChangeUser } | { system: TicketSystemActor };
+/** A rule that made a change (issue 40): its changes fire no further rules. */
+export interface TicketChangeRule {
+  id: string;
+  name: string;
+}
+
+/** Who or what made the change: a signed-in user, a part of the help desk itself, or a rule. */
+export type TicketChangeActor =
+  { user: TicketChangeUser } | { system: TicketSystemActor } | { rule: TicketChangeRule };
 
 export interface Diff<T> {
   before: T;
@@ -87,6 +94,10 @@ export interface TicketChange {
 /** The user who made the change, or undefined when the help desk did. */
 export const changeUser = (change: TicketChange): TicketChangeUser | undefined =>
   'user' in change.actor ? change.actor.user : undefined;
+
+/** The rule that made the change, or undefined when none did. */
+export const changeRule = (change: TicketChange): TicketChangeRule | undefined =>
+  'rule' in change.actor ? change.actor.rule : undefined;
 
 /** The ids of the tickets whose entry satisfies `test`. */
 export const ticketsWhere = (change: TicketChange, test: (entry: TicketFieldChanges) => unknown): string[] =>

@@ -7,7 +7,8 @@ export async function insertTicketChange(tx: DbOrTx, change: TicketChange): Prom
   await tx.insert(ticketChanges).values({
     ticketIds: [...new Set(change.tickets.map((entry) => entry.ticketId))],
     actorId: 'user' in change.actor ? change.actor.user.id : null,
-    actorSystem: 'system' in change.actor ? change.actor.system : null,
+    actorSystem: 'system' in change.actor ? change.actor.system : 'rule' in change.actor ? 'rule' : null,
+    actorRuleId: 'rule' in change.actor ? change.actor.rule.id : null,
     channel: change.channel,
     changes: change.tickets,
   });

@@ -8,9 +8,10 @@
  *
  * Subscribers are registered once, at start-up, by the wiring (server/ticket-change-subscribers.ts):
  * this core module never imports a feature. A subscriber that must act exactly once after the commit,
- * surviving a crash (rules, webhooks), is an in-transaction subscriber that enqueues a job on the job
- * runner (`jobs.enqueue(tx, …)`): the job exists exactly when the change commits, and the runner keeps
- * its retries and ordering guarantees.
+ * surviving a crash, either enqueues a job on the job runner from an in-transaction subscriber
+ * (`jobs.enqueue(tx, …)`: the job exists exactly when the change commits), or, as the rules' trigger
+ * pass does (server/features/rules/rule-triggers.job.ts), reads the stored changes themselves in commit
+ * order on a periodic task of the job runner, with an after-commit subscriber asking for a run at once.
  */
 import type { DbOrTx } from '../../db/client';
 import { afterCommit } from '../../db/after-commit';

@@ -177,13 +177,15 @@ export function planTicketChanges(
   current: TicketState,
   request: TicketChangeRequest,
   now: Date,
-  caller: TicketCaller,
+  caller: TicketCaller | null,
   fields: readonly TicketField[] = [],
 ): TicketChanges {
   const changes: TicketChanges = {};
   if (request.status !== undefined) changes.status = request.status;
   if (request.priority !== undefined) changes.priority = request.priority;
   if (request.notes !== undefined) {
+    // Notes carry their writer; the help desk's own notes are appended by appendNote.
+    if (!caller) throw new Error('A change without a user cannot write notes');
     const notes = planNotesAppend(current, request.notes, caller, now);
     if (notes !== undefined) changes.notes = notes;
   }

@@ -159,6 +159,7 @@ export async function checkedNewCustomFields(db: DbOrTx, input: Record<string, u
 
 /**
  * Applies one request to locked tickets and answers what changed on each (for the caller to record).
+ * `caller` null: the help desk itself changes them (a rule, issue 40), which never writes notes so.
  * Tickets whose changes come out the same share one UPDATE (a bulk change makes a handful of
  * statements, not one per ticket).
  */
@@ -166,7 +167,7 @@ export async function applyChanges(
   tx: DbOrTx,
   locked: Locked,
   input: TicketChangeInput,
-  caller: TicketCaller,
+  caller: TicketCaller | null,
 ): Promise<TicketFieldChanges[]> {
   const now = locked[0].now;
   await assertGroupExists(tx, input.groupId);
@@ -187,7 +188,11 @@ export async function applyChanges(
   }
   const entries: TicketFieldChanges[] = [];
   for (const { changes, ids } of groups.values()) {
-    await repository.updateTickets(tx, ids, { ...changes, lastUpdatedBy: caller.id, updatedAt: now });
+    await repository.updateTickets(tx, ids, {
+      ...changes,
+      lastUpdatedBy: caller?.id ?? null,
+      updatedAt: now,
+    });
     for (const ticket of locked.filter((each) => ids.includes(each.id))) {
       entries.push(fieldChanges(ticket, changes));
     }

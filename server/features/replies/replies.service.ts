@@ -5,7 +5,8 @@
  */
 import { MESSAGE_ERRORS, type SendReplyResponse, type TicketMessage } from '@shared/contracts/messages';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
+import type { TicketChangeActor } from '../../core/ticket-changes/ticket-change';
 import type { JobRunner } from '../../jobs/job-runner';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { newMessageId } from '../../mail/message-id';
@@ -118,4 +119,51 @@ export async function retryReply(deps: RepliesDeps, messageId: string): Promise<
     await deps.jobs.enqueue(tx, SEND_REPLY_QUEUE, { messageId: row.id } satisfies SendReplyJobData);
     return conversation.messageWithFiles(tx, row);
   });
+}
+
+/**
+ * A rule's reply to the requester (issue 40), queued in the caller's transaction exactly as an agent's
+ * (threaded, From the ticket's group address or the From address, through the send job), signed with
+ * the From name alone and recorded as the rule's change. The send queue must be defined first, outside
+ * any transaction (`defineSendQueue`). Not queued while email is not set up.
+ */
+export async function queueAutomaticReply(
+  deps: RepliesDeps,
+  tx: DbOrTx,
+  reply: { ticketId: string; body: string; actor: TicketChangeActor },
+): Promise<{ queued: true; to: string } | { queued: false; why: string }> {
+  const state = await loadEmailSettings(tx, deps.cipher);
+  if (state.status !== 'configured') return { queued: false, why: MESSAGE_ERRORS.emailNotConfigured };
+  const { fromAddress, fromName } = state.settings;
+  // Locked as an agent's reply locks it: replies to one ticket thread in the order they are queued.
+  await ticketsRepository.lockTickets(tx, [reply.ticketId]);
+  const ticket = await ticketsRepository.findTicketById(tx, reply.ticketId);
+  if (!ticket) return { queued: false, why: TICKET_MESSAGES.ticketNotFound };
+  const thread = threadHeaders(await repository.threadMessageIds(tx, ticket.id));
+  const from = (await repository.groupAddressOf(tx, ticket.groupId)) ?? fromAddress;
+  const message = await conversation.addReply(
+    tx,
+    {
+      ticketId: ticket.id,
+      direction: 'outbound',
+      fromName,
+      fromEmail: from,
+      toEmail: ticket.fromEmail,
+      subject: replySubject(ticket),
+      body: reply.body,
+      messageId: newMessageId(from),
+      inReplyTo: thread.inReplyTo,
+      references: thread.references,
+      status: 'queued',
+      authorId: null,
+    },
+    [],
+  );
+  await recordTicketChange(tx, {
+    actor: reply.actor,
+    channel: 'system',
+    tickets: [{ ticketId: ticket.id, replySent: { messageId: message.id } }],
+  });
+  await deps.jobs.enqueue(tx, SEND_REPLY_QUEUE, { messageId: message.id } satisfies SendReplyJobData);
+  return { queued: true, to: ticket.fromEmail };
 }

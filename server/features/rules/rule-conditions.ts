@@ -250,7 +250,8 @@ const not = (condition: SQL) => sql`(NOT ${condition})`;
 
 /** The creation channel: emailed tickets carry their email's date (portal and API tickets come later). */
 export const channelSql = sql`(CASE WHEN ${t.originalEmailDate} IS NOT NULL THEN 'email' ELSE 'web' END)`;
-export const bodyTextSql = sql`coalesce(${t.bodyText}, '')`;
+/** The body's text: body_text where it differs from the body (HTML), else the body (lib/body-text). */
+export const bodyTextSql = sql`coalesce(${t.bodyText}, ${t.body})`;
 /** The latest message of the conversation in one direction (the messages' (ticket, time) index). */
 const lastMessageSql = (direction: 'inbound' | 'outbound') =>
   sql`(SELECT max(m.created_at) FROM ticket_messages m WHERE m.ticket_id = ${t.id} AND m.direction = ${direction})`;

@@ -13,6 +13,8 @@ export interface TicketEventRow {
   actorId: string | null;
   actorFirstName: string | null;
   actorLastName: string | null;
+  /** The rule that made the change (issue 40), by its name then. */
+  ruleName: string | null;
 }
 
 /**
@@ -32,6 +34,7 @@ export function listTicketEvents(db: DbOrTx, ticketId: string): Promise<TicketEv
       field: ticketEvents.field,
       toValue: ticketEvents.toValue,
       createdAt: ticketEvents.createdAt,
+      ruleName: ticketEvents.ruleName,
       actorId: users.id,
       actorFirstName: users.firstName,
       actorLastName: users.lastName,

@@ -20,6 +20,7 @@ function toTicketEvent(row: TicketEventRow & { kind: TicketEventKind }): TicketE
     actor: joinedUser(row.actorId, row.actorFirstName, row.actorLastName),
     from: row.fromValue,
     ...(row.field ? { field: row.field } : {}),
+    ...(row.ruleName !== null ? { ruleName: row.ruleName } : {}),
     to: row.toValue,
     createdAt: row.createdAt.toISOString(),
   };

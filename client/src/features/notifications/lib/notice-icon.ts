@@ -1,4 +1,4 @@
-import { AlarmClock, AtSign, Clock, Laptop, Mail, UserPlus, type LucideIcon } from 'lucide-react';
+import { AlarmClock, AtSign, Clock, Laptop, Mail, UserPlus, Workflow, type LucideIcon } from 'lucide-react';
 import type { NotificationKind } from '@shared/contracts/notifications';
 
 /** Each kind's icon in the bell; the SLA notices (issue 24) a clock, and the breach in red. */
@@ -9,4 +9,6 @@ export const NOTICE_ICONS = {
   loan_overdue: { icon: Laptop, className: 'text-muted-foreground' },
   sla_warning: { icon: Clock, className: 'text-amber-700 dark:text-amber-300' },
   sla_breach: { icon: AlarmClock, className: 'text-red-700 dark:text-red-400' },
+  // Issue 40: a rule's "notify" action.
+  rule: { icon: Workflow, className: 'text-muted-foreground' },
 } as const satisfies Record<NotificationKind, { icon: LucideIcon; className: string }>;

@@ -1,0 +1,215 @@
+/**
+ * Schedules (issue 40, docs/decisions/127-rules.md): every RULES_SCHEDULE_MINUTES, one process at a
+ * time (a periodic task of the job runner), each active schedule in position order walks the tickets
+ * in windows of WINDOW tickets by id, going on from where its last run stopped (rules.schedule_cursor):
+ *
+ * - In each window, the tickets it acted on that no longer match are forgotten (their episode ended);
+ *   those that match and were not acted on are acted on, in small transactions, each ticket's match
+ *   recorded (rule_schedule_matches) with its actions, so it acts once per time a ticket comes to match.
+ * - A run acts on at most RULES_MAX_TICKETS_PER_RUN tickets per schedule, and says so in the log when
+ *   it stops there; the next run goes on from that ticket. A run walks the table at most once.
+ * - No statement reads more than one window, so none grows with the table: a million tickets are 200
+ *   windows of short statements, never one long transaction over the whole table.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { RuleAction, RuleConditions } from '@shared/contracts/rules';
+import { rules, ruleScheduleMatches, tickets } from '@shared/schema';
+import type { Database } from '../../db/client';
+import type { JobRunner, PeriodicRun } from '../../jobs/job-runner';
+import { logger } from '../../lib/logger';
+import { applyRuleActions, type RuleActionDeps } from './rule-actions';
+import { conditionsSql, type RuleContext } from './rule-conditions';
+import { loadRuleContext } from './rule-facts';
+import * as repository from './rules.repository';
+import { scopeSql } from './rules.service';
+
+export const RULE_SCHEDULES_TASK = 'rules.schedules';
+/** Tickets one window statement reads at most. */
+export const WINDOW = 5_000;
+/** Tickets acted on per transaction. */
+const ACT_BATCH = 50;
+
+export interface ScheduleRule {
+  id: string;
+  name: string;
+  conditions: RuleConditions;
+  actions: readonly RuleAction[];
+  scheduleCursor: string | null;
+}
+
+export interface ScheduleOptions {
+  maxTicketsPerRun: number;
+}
+
+/** The last id of the window after `from` (null: the window reaches the end of the table). */
+async function windowEnd(db: Database, from: string | null): Promise<string | null> {
+  const after = from ? sql`WHERE ${tickets.id} > ${from}::uuid` : sql``;
+  const { rows } = await db.execute<{ id: string }>(
+    sql`SELECT ${tickets.id} AS id FROM ${tickets} ${after} ORDER BY ${tickets.id} OFFSET ${WINDOW - 1} LIMIT 1`,
+  );
+  return rows[0]?.id ?? null;
+}
+
+const inWindow = (from: string | null, to: string | null): SQL =>
+  sql`${from ? sql`${tickets.id} > ${from}::uuid` : sql`true`} AND ${to ? sql`${tickets.id} <= ${to}::uuid` : sql`true`}`;
+
+/** Forgets the window's tickets that no longer match: their next match is a new episode. */
+async function forgetEnded(db: Database, rule: ScheduleRule, window: SQL, matching: SQL): Promise<void> {
+  await db.execute(sql`
+    DELETE FROM ${ruleScheduleMatches} m USING ${tickets}
+    WHERE m.rule_id = ${rule.id}::uuid AND m.ticket_id = ${tickets.id} AND ${window} AND NOT (${matching})`);
+}
+
+/** Acts on up to `limit` matching tickets of the window not acted on in this episode; answers their ids. */
+async function actOnBatch(
+  db: Database,
+  deps: RuleActionDeps,
+  rule: ScheduleRule,
+  window: SQL,
+  matching: SQL,
+  limit: number,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      SELECT ${tickets.id} AS id FROM ${tickets}
+      WHERE ${window} AND ${matching}
+        AND NOT EXISTS (SELECT 1 FROM ${ruleScheduleMatches} m WHERE m.rule_id = ${rule.id}::uuid AND m.ticket_id = ${tickets.id})
+      ORDER BY ${tickets.id} LIMIT ${limit}
+      FOR UPDATE OF ${tickets} SKIP LOCKED`);
+    for (const { id } of rows) {
+      const [claimed] = await tx
+        .insert(ruleScheduleMatches)
+        .values({ ruleId: rule.id, ticketId: id })
+        .onConflictDoNothing()
+        .returning({ id: ruleScheduleMatches.ticketId });
+      if (!claimed) continue;
+      const actions = await applyRuleActions(tx, deps, rule, id);
+      await repository.claimRun(tx, {
+        ruleId: rule.id,
+        ticketId: id,
+        event: 'schedule',
+        changeId: null,
+        actions,
+        skipped: null,
+      });
+    }
+    return rows.map((row) => row.id);
+  });
+}
+
+/** One schedule's run: window by window from its cursor, until the cap or once round the table. */
+export async function runSchedule(
+  db: Database,
+  deps: RuleActionDeps,
+  rule: ScheduleRule,
+  context: RuleContext,
+  options: ScheduleOptions,
+  run?: PeriodicRun,
+): Promise<{ acted: number; capped: boolean }> {
+  const matching = sql`${scopeSql(rule.conditions)} AND ${conditionsSql(rule.conditions, context)}`;
+  const start = rule.scheduleCursor;
+  let from = start;
+  let acted = 0;
+  let wrapped = false;
+  while (acted < options.maxTicketsPerRun && !run?.leaseLost) {
+    let to = await windowEnd(db, from);
+    // Round the table's end and back to where this run started: once round is enough.
+    const last = wrapped && start !== null && (to === null || to >= start);
+    if (last) to = start;
+    const window = inWindow(from, to);
+    await forgetEnded(db, rule, window, matching);
+    const done = await actAll(db, deps, rule, window, matching, options.maxTicketsPerRun - acted);
+    acted += done.acted;
+    if (done.stoppedAt) {
+      from = done.stoppedAt;
+      break;
+    }
+    if (last) break;
+    if (to === null) {
+      from = null;
+      if (start === null || wrapped) break;
+      wrapped = true;
+      continue;
+    }
+    from = to;
+  }
+  await db
+    .update(rules)
+    .set({ scheduleCursor: from })
+    .where(sql`${rules.id} = ${rule.id}`);
+  const capped = acted >= options.maxTicketsPerRun;
+  if (capped) {
+    logger.info(`Rule "${rule.name}" acted on ${acted} tickets, its most per run; the rest follow next run`, {
+      rule: rule.id,
+    });
+  }
+  return { acted, capped };
+}
+
+/** Acts on the window's matching tickets in batches, up to `limit`; says where it stopped when it did. */
+async function actAll(
+  db: Database,
+  deps: RuleActionDeps,
+  rule: ScheduleRule,
+  window: SQL,
+  matching: SQL,
+  limit: number,
+): Promise<{ acted: number; stoppedAt?: string }> {
+  let acted = 0;
+  let lastId: string | undefined;
+  for (;;) {
+    const batch = Math.min(ACT_BATCH, limit - acted);
+    // The cap was reached inside the window: the next run goes on after the last ticket acted on.
+    if (batch <= 0) return { acted, stoppedAt: lastId };
+    const ids = await actOnBatch(db, deps, rule, window, matching, batch);
+    acted += ids.length;
+    lastId = ids.at(-1) ?? lastId;
+    if (ids.length < batch) return { acted };
+  }
+}
+
+/** Every active schedule once, in position order. */
+export async function runSchedules(
+  db: Database,
+  deps: RuleActionDeps,
+  options: ScheduleOptions,
+  run?: PeriodicRun,
+): Promise<void> {
+  const schedules = await repository.listRules(db, { kind: 'schedule', active: true });
+  if (schedules.length === 0) return;
+  const context = await loadRuleContext(db);
+  for (const row of schedules) {
+    if (run?.leaseLost) return;
+    await runSchedule(
+      db,
+      deps,
+      {
+        id: row.id,
+        name: row.name,
+        conditions: row.conditions as RuleConditions,
+        actions: row.actions as RuleAction[],
+        scheduleCursor: row.scheduleCursor,
+      },
+      context,
+      options,
+      run,
+    );
+  }
+}
+
+export function startSchedules(deps: {
+  db: Database;
+  jobs: JobRunner;
+  actions: RuleActionDeps;
+  options: ScheduleOptions & { intervalSeconds: number };
+  prepare?: () => Promise<void>;
+}) {
+  return deps.jobs.every(
+    RULE_SCHEDULES_TASK,
+    { intervalSeconds: deps.options.intervalSeconds },
+    async (run) => {
+      await deps.prepare?.();
+      await runSchedules(deps.db, deps.actions, deps.options, run);
+    },
+  );
+}

@@ -39,13 +39,15 @@ export interface ScheduleRule {
 
 export interface ScheduleOptions {
   maxTicketsPerRun: number;
+  /** Tickets per window (WINDOW unless given: tests walk small tables in several windows). */
+  window?: number;
 }
 
 /** The last id of the window after `from` (null: the window reaches the end of the table). */
-async function windowEnd(db: Database, from: string | null): Promise<string | null> {
+async function windowEnd(db: Database, from: string | null, size: number): Promise<string | null> {
   const after = from ? sql`WHERE ${tickets.id} > ${from}::uuid` : sql``;
   const { rows } = await db.execute<{ id: string }>(
-    sql`SELECT ${tickets.id} AS id FROM ${tickets} ${after} ORDER BY ${tickets.id} OFFSET ${WINDOW - 1} LIMIT 1`,
+    sql`SELECT ${tickets.id} AS id FROM ${tickets} ${after} ORDER BY ${tickets.id} OFFSET ${size - 1} LIMIT 1`,
   );
   return rows[0]?.id ?? null;
 }
@@ -112,7 +114,7 @@ export async function runSchedule(
   let acted = 0;
   let wrapped = false;
   while (acted < options.maxTicketsPerRun && !run?.leaseLost) {
-    let to = await windowEnd(db, from);
+    let to = await windowEnd(db, from, options.window ?? WINDOW);
     // Round the table's end and back to where this run started: once round is enough.
     const last = wrapped && start !== null && (to === null || to >= start);
     if (last) to = start;
@@ -168,33 +170,29 @@ async function actAll(
   }
 }
 
-/** Every active schedule once, in position order. */
+/** Every active schedule once, in position order; answers what each did. */
 export async function runSchedules(
   db: Database,
   deps: RuleActionDeps,
   options: ScheduleOptions,
   run?: PeriodicRun,
-): Promise<void> {
+): Promise<{ ruleId: string; acted: number; capped: boolean }[]> {
   const schedules = await repository.listRules(db, { kind: 'schedule', active: true });
-  if (schedules.length === 0) return;
+  if (schedules.length === 0) return [];
   const context = await loadRuleContext(db);
+  const results: { ruleId: string; acted: number; capped: boolean }[] = [];
   for (const row of schedules) {
-    if (run?.leaseLost) return;
-    await runSchedule(
-      db,
-      deps,
-      {
-        id: row.id,
-        name: row.name,
-        conditions: row.conditions as RuleConditions,
-        actions: row.actions as RuleAction[],
-        scheduleCursor: row.scheduleCursor,
-      },
-      context,
-      options,
-      run,
-    );
+    if (run?.leaseLost) break;
+    const rule: ScheduleRule = {
+      id: row.id,
+      name: row.name,
+      conditions: row.conditions as RuleConditions,
+      actions: row.actions as RuleAction[],
+      scheduleCursor: row.scheduleCursor,
+    };
+    results.push({ ruleId: row.id, ...(await runSchedule(db, deps, rule, context, options, run)) });
   }
+  return results;
 }
 
 export function startSchedules(deps: {

@@ -102,6 +102,24 @@ async function createGroup(fx: SecurityFixture): Promise<string> {
   return res.body.group.id as string;
 }
 
+const newRule = () => ({
+  name: `Rule ${crypto.randomUUID()}`,
+  kind: 'trigger',
+  events: ['ticket_created'],
+  conditions: { all: [{ field: 'subject', op: 'contains_words', value: ['vpn'] }], any: [] },
+  actions: [{ kind: 'set_priority', value: 'high' }],
+});
+
+/** An inactive rule; returns its id. */
+async function createRule(fx: SecurityFixture): Promise<string> {
+  const res = await request(fx.baseUrl)
+    .post('/api/rules')
+    .set('Cookie', fx.admin.cookie)
+    .send({ ...newRule(), active: false })
+    .expect(201);
+  return res.body.rule.id as string;
+}
+
 /** A time entry of the admin's (pushed to the fake Harvest); returns its id. */
 async function createTimeEntry(fx: SecurityFixture): Promise<string> {
   const res = await request(fx.baseUrl)
@@ -740,6 +758,40 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     cookie: fx.admin.cookie,
     params: { id: await createGroup(fx) },
     okStatus: 204,
+  }),
+  'GET /api/rules': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'POST /api/rules': (fx) => ({
+    cookie: fx.admin.cookie,
+    body: { ...newRule(), active: false },
+    okStatus: 201,
+  }),
+  'PUT /api/rules/order': async (fx) => {
+    await createRule(fx);
+    const res = await request(fx.baseUrl).get('/api/rules').set('Cookie', fx.admin.cookie).expect(200);
+    const ids = (res.body.rules as { id: string }[]).map((rule) => rule.id);
+    return { cookie: fx.admin.cookie, body: { ids: ids.reverse() }, okStatus: 200 };
+  },
+  'POST /api/rules/preview': (fx) => ({
+    cookie: fx.admin.cookie,
+    body: { kind: 'trigger', conditions: newRule().conditions },
+    okStatus: 200,
+  }),
+  'PUT /api/rules/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createRule(fx) },
+    body: { ...newRule(), active: false },
+    okStatus: 200,
+  }),
+  'DELETE /api/rules/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createRule(fx) },
+    okStatus: 204,
+  }),
+  'GET /api/rules/:id/runs': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createRule(fx) },
+    query: { limit: '5' },
+    okStatus: 200,
   }),
   'POST /api/tickets/:id/apply-response': async (fx) => ({
     cookie: fx.admin.cookie,

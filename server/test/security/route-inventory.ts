@@ -154,6 +154,14 @@ export const ROUTES = [
   { method: 'POST', path: '/api/groups', access: 'admin' },
   { method: 'PUT', path: '/api/groups/:id', access: 'admin' },
   { method: 'DELETE', path: '/api/groups/:id', access: 'admin' },
+  // Rules (server/features/rules), issue 40: admins only.
+  { method: 'GET', path: '/api/rules', access: 'admin' },
+  { method: 'POST', path: '/api/rules', access: 'admin' },
+  { method: 'PUT', path: '/api/rules/order', access: 'admin' },
+  { method: 'POST', path: '/api/rules/preview', access: 'admin', writesNothing: true },
+  { method: 'PUT', path: '/api/rules/:id', access: 'admin' },
+  { method: 'DELETE', path: '/api/rules/:id', access: 'admin' },
+  { method: 'GET', path: '/api/rules/:id/runs', access: 'admin' },
   { method: 'POST', path: '/api/tickets/:id/apply-response', access: 'authenticated' },
   // Merging duplicate tickets (server/features/ticket-merge).
   { method: 'POST', path: '/api/tickets/merge', access: 'authenticated' },

@@ -239,6 +239,19 @@ describe('rules: needs attention', () => {
     ]);
     expect(listed.conditions).toEqual(rule.conditions);
     expect(listed.actions).toEqual(rule.actions);
+    // It can still be switched off or renamed; a new problem is refused all the same.
+    await admin.agent
+      .put(`/api/rules/${rule.id}`)
+      .send({ ...listed, active: false, name: 'Attention (off)' })
+      .expect(200);
+    const worse = await admin.agent
+      .put(`/api/rules/${rule.id}`)
+      .send({
+        ...listed,
+        actions: [...listed.actions, { kind: 'set_group', value: '00000000-0000-4000-8000-000000000000' }],
+      })
+      .expect(400);
+    expect(Object.keys(worse.body.fieldErrors)).toEqual(['actions[2].value']);
     await db.update(users).set({ active: true }).where(eq(users.id, agent.user.id));
   });
 });

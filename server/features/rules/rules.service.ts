@@ -63,11 +63,24 @@ export async function listRules(db: DbOrTx): Promise<Rule[]> {
   return rows.map((row) => toRule(row, refs));
 }
 
-/** 400 naming each problem's place; the rule's own added tags count as known. */
-async function checked(db: DbOrTx, input: ParsedRuleInput): Promise<RuleReferences> {
+/**
+ * 400 naming each problem's place; the rule's own added tags count as known. A problem the stored rule
+ * already had (a user deactivated since) is let through, so a rule that needs attention can still be
+ * switched off or have its other parts changed.
+ */
+async function checked(
+  db: DbOrTx,
+  input: ParsedRuleInput,
+  stored?: repository.RuleRow,
+): Promise<RuleReferences> {
   const loaded = await referencesFor(db, [input]);
   const refs = { ...loaded, tags: new Set([...loaded.tags, ...tagsAdded(input.actions)]) };
-  const problems = ruleProblems(input, refs);
+  const known = new Set(
+    stored ? toRule(stored, refs).needsAttention.map((problem) => `${problem.path} ${problem.message}`) : [],
+  );
+  const problems = ruleProblems(input, refs).filter(
+    (problem) => !known.has(`${problem.path} ${problem.message}`),
+  );
   if (problems.length > 0) {
     const fieldErrors: Record<string, string[]> = {};
     for (const problem of problems) (fieldErrors[problem.path] ??= []).push(problem.message);
@@ -91,7 +104,9 @@ export async function createRule(db: Database, input: ParsedRuleInput): Promise<
 }
 
 export async function updateRule(db: Database, id: string, input: ParsedRuleInput): Promise<Rule> {
-  const refs = await checked(db, input);
+  const stored = await repository.findRule(db, id);
+  if (!stored) throw notFound(RULE_MESSAGES.notFound);
+  const refs = await checked(db, input, stored);
   const row = await repository.updateRule(db, id, valuesOf(input));
   if (!row) throw notFound(RULE_MESSAGES.notFound);
   return toRule(row, refs);

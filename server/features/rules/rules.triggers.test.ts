@@ -10,8 +10,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rule, RuleInput, RuleRun } from '@shared/contracts/rules';
 import type { Ticket, TicketEvent } from '@shared/contracts/tickets';
-import { cannedResponses, ruleRuns, ruleTriggerCursor, tickets } from '@shared/schema';
+import { cannedResponses, ruleRuns, ruleTriggerCursor, ticketFields, tickets, users } from '@shared/schema';
 import { createReplyTestApp, type ReplyTestApp } from '../../test/support/replies';
+import { signedInAgent } from '../../test/test-app';
 import { createTicket } from '../../test/support/tickets';
 import { postEmail, emailPayload, INBOUND_TOKEN, SUPPORT_ADDRESS } from '../../test/support/inbound';
 import { startRuleRunner } from '../../rule-runner';
@@ -160,6 +161,93 @@ describe('triggers: acting', () => {
     expect(bell.map((notice) => notice.text)).toContain(
       `Rule: VPN → network on ${ticket.ticketNumber}: Cannot connect`,
     );
+  });
+});
+
+describe('triggers: every action', () => {
+  it('when a trigger removes tags, sets a field, assigns by the group and notifies a user and a group, then each is done', async () => {
+    const { db } = r.t.database;
+    await db.insert(ticketFields).values({ key: 'site', label: 'Site', type: 'text', position: 1 });
+    const group = (
+      await r.admin
+        .post('/api/groups')
+        .send({ name: 'Desk', assignment: 'round_robin', members: [r.agentUser.id] })
+        .expect(201)
+    ).body.group;
+    const [rule] = await onlyThese(
+      trigger('Everything', {
+        events: ['ticket_updated'],
+        conditions: {
+          all: [{ field: 'changed', op: 'changed', value: { field: 'status', to: 'in_progress' } }],
+          any: [],
+        },
+        actions: [
+          { kind: 'remove_tags', value: ['stale'] },
+          { kind: 'set_field', key: 'site', value: 'Berlin' },
+          { kind: 'set_group', value: group.id },
+          { kind: 'set_assignee', value: 'group_assignment' },
+          { kind: 'set_status', value: 'open' },
+          { kind: 'notify', to: 'user', value: r.adminUser.id },
+          { kind: 'notify', to: 'group', value: group.id },
+        ],
+      }),
+    );
+    const ticket = await createTicket(r.admin, { tags: ['stale', 'keep'], assignedTo: r.adminUser.id });
+    // Unassigned first: the group's assignment only fills an empty assignee, as by hand.
+    await r.admin
+      .put(`/api/tickets/${ticket.id}`)
+      .send({ assignedTo: null, status: 'in_progress' })
+      .expect(200);
+    await settled();
+    expect(await readTicket(ticket.id)).toMatchObject({
+      tags: ['keep'],
+      customFields: { site: 'Berlin' },
+      groupId: group.id,
+      assignedTo: r.agentUser.id,
+      status: 'open',
+    });
+    const [run] = await runsOf(rule!.id);
+    expect(run!.actions.map((action) => action.detail)).toEqual([
+      'Tags − stale',
+      'site → Berlin',
+      'Group → Desk',
+      expect.stringMatching(/^Assignee → /),
+      'Status → Open',
+      'Notified 1 user',
+      'Notified 1 user',
+    ]);
+  });
+
+  it('when a trigger sets the assignee to nobody and the user it names is deactivated, then it says what it could not do', async () => {
+    const extra = await signedInAgent(r.t.app);
+    const [rule] = await onlyThese(
+      trigger('Hand over', {
+        actions: [
+          { kind: 'set_assignee', value: extra.user.id },
+          { kind: 'set_priority', value: 'low' },
+        ],
+      }),
+    );
+    await r.t.database.db.update(users).set({ active: false }).where(eq(users.id, extra.user.id));
+    const ticket = await createTicket(r.admin, { priority: 'high', assignedTo: r.agentUser.id });
+    await settled();
+    expect(await readTicket(ticket.id)).toMatchObject({ priority: 'low', assignedTo: r.agentUser.id });
+    const [run] = await runsOf(rule!.id);
+    expect(run!.actions.map((action) => action.detail)).toEqual([
+      'Not done: This user has been deactivated',
+      'Priority → low',
+    ]);
+    const listed = ((await r.admin.get('/api/rules').expect(200)).body.rules as Rule[]).find(
+      (each) => each.id === rule!.id,
+    )!;
+    expect(listed.needsAttention).toEqual([
+      { path: 'actions[0].value', message: 'This user has been deactivated' },
+    ]);
+    const none = await onlyThese(trigger('Unassign', { actions: [{ kind: 'set_assignee', value: 'none' }] }));
+    const second = await createTicket(r.admin, { assignedTo: r.agentUser.id });
+    await settled();
+    expect((await readTicket(second.id)).assignedTo).toBeNull();
+    expect((await runsOf(none[0]!.id))[0]!.actions[0]!.detail).toBe('Assignee → Nobody');
   });
 });
 

@@ -3,6 +3,8 @@ import {
   addBusinessMinutes,
   businessMinutesBetween,
   isKnownTimeZone,
+  isWithinBusinessHours,
+  subtractBusinessMinutes,
   WEEKDAYS,
   type BusinessCalendar,
   type WorkingRange,
@@ -231,5 +233,60 @@ describe('isKnownTimeZone', () => {
     ['', false],
   ])('%s → %s', (zone, known) => {
     expect(isKnownTimeZone(zone)).toBe(known);
+  });
+});
+
+// Rules' `hoursSince` in business hours (issue 40): the cut-off instant that many business minutes back.
+describe('subtractBusinessMinutes', () => {
+  it.each([
+    [
+      'within the day: Mon 11:00 − 60 → Mon 10:00',
+      berlin,
+      '2026-11-23T10:00:00Z',
+      60,
+      '2026-11-23T09:00:00Z',
+    ],
+    [
+      'back over the night: Tue 09:30 − 60 → Mon 16:30',
+      berlin,
+      '2026-11-24T08:30:00Z',
+      60,
+      '2026-11-23T15:30:00Z',
+    ],
+    [
+      'back over the weekend: Mon 09:00 − 16 h → Thu 09:00',
+      berlin,
+      '2026-11-23T08:00:00Z',
+      16 * 60,
+      '2026-11-19T08:00:00Z',
+    ],
+    ['from Saturday: Sat 12:00 − 60 → Fri 16:00', berlin, '2026-11-28T11:00:00Z', 60, '2026-11-27T15:00:00Z'],
+  ])('%s', (_label, cal, to, minutes, expected) => {
+    expect(subtractBusinessMinutes(cal, new Date(to), minutes)?.toISOString()).toBe(
+      new Date(expected).toISOString(),
+    );
+  });
+
+  it('when the minutes are added back, then the instant comes back', () => {
+    const to = new Date('2026-11-25T14:17:00Z');
+    const from = subtractBusinessMinutes(newYork, to, 1_000)!;
+    expect(businessMinutesBetween(newYork, from, to)).toBe(1_000);
+  });
+
+  it('when a calendar has no working time, then there is no such instant', () => {
+    const closed = calendar('Europe/Berlin', { mon: [], tue: [], wed: [], thu: [], fri: [] });
+    expect(subtractBusinessMinutes(closed, new Date('2026-11-25T12:00:00Z'), 60)).toBeNull();
+  });
+});
+
+describe('isWithinBusinessHours', () => {
+  it.each([
+    ['Mon 09:00 (the first minute)', berlin, '2026-11-23T08:00:00Z', true],
+    ['Mon 16:59', berlin, '2026-11-23T15:59:00Z', true],
+    ['Mon 17:00 (the end is outside)', berlin, '2026-11-23T16:00:00Z', false],
+    ['Saturday noon', berlin, '2026-11-28T11:00:00Z', false],
+    ['Sunday 23:30, a range to 24:00', twentyFourSeven('Europe/Berlin'), '2026-11-29T22:30:00Z', true],
+  ])('%s', (_label, cal, at, expected) => {
+    expect(isWithinBusinessHours(cal, new Date(at))).toBe(expected);
   });
 });

@@ -12,11 +12,13 @@ import type { Rule, RuleInput, RuleRun } from '@shared/contracts/rules';
 import type { Ticket, TicketEvent } from '@shared/contracts/tickets';
 import { cannedResponses, ruleRuns, ruleTriggerCursor, ticketFields, tickets, users } from '@shared/schema';
 import { createReplyTestApp, type ReplyTestApp } from '../../test/support/replies';
-import { signedInAgent } from '../../test/test-app';
+import request from 'supertest';
+import { openSecondApp, signedInAgent } from '../../test/test-app';
+import { createJobRunner } from '../../jobs/job-runner';
 import { createTicket } from '../../test/support/tickets';
 import { postEmail, emailPayload, INBOUND_TOKEN, SUPPORT_ADDRESS } from '../../test/support/inbound';
 import { startRuleRunner } from '../../rule-runner';
-import { ruleActionDeps } from './rules.runtime';
+import { ruleActionDeps, startRules } from './rules.runtime';
 import { runTriggerPass } from './rule-triggers.job';
 
 let r: ReplyTestApp;
@@ -317,6 +319,38 @@ describe('triggers: order, once, no loops', () => {
     await runTriggerPass(db, ruleActionDeps({ ...r.t, db, cipher: r.cipher, config: r.t.config }));
     const runs = await db.select().from(ruleRuns).where(eq(ruleRuns.ruleId, rule!.id));
     expect(runs.map((run) => run.ticketId)).toEqual([ticket.id]);
+  });
+});
+
+describe('triggers: several processes', () => {
+  it('when two app processes run the trigger pass, then each trigger acts once per ticket', async () => {
+    const [rule] = await onlyThese(
+      trigger('Once across processes', { actions: [{ kind: 'add_note', value: 'Seen once' }] }),
+    );
+    const second = await openSecondApp(r.t);
+    const secondJobs = createJobRunner(second.database.pool);
+    try {
+      await startRules({ db: second.database.db, jobs: secondJobs, config: r.t.config, cipher: r.cipher });
+      const secondAdmin = request.agent(second.app);
+      await secondAdmin
+        .post('/api/login')
+        .send({ email: r.adminUser.email, password: 'correct horse battery' })
+        .expect(200);
+      const made = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          createTicket(i % 2 === 0 ? r.admin : secondAdmin, { subject: `Both ${i}` }),
+        ),
+      );
+      await settled();
+      const runs = await r.t.database.db
+        .select({ ticketId: ruleRuns.ticketId })
+        .from(ruleRuns)
+        .where(eq(ruleRuns.ruleId, rule!.id));
+      expect(runs.map((run) => run.ticketId).sort()).toEqual(made.map((ticket) => ticket.id).sort());
+    } finally {
+      await secondJobs.stop();
+      await second.stop();
+    }
   });
 });
 

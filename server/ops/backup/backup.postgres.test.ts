@@ -122,6 +122,11 @@ describe.skipIf(!hasPostgresServer())('backup and restore on PostgreSQL', () => 
             [queuedReplyId],
           );
           expect(reply[0]).toEqual({ status: 'failed', error: RESTORED_REPLY_ERROR });
+          // The rules' trigger pass starts after every restored change (issue 40): none runs again.
+          const { rows: cursor } = await pool.query(
+            'SELECT (SELECT txid FROM rule_trigger_cursor) >= (SELECT coalesce(max(txid), 0) FROM ticket_changes) AS after',
+          );
+          expect(cursor[0]).toEqual({ after: true });
           // The fix-up is the one intended difference from the source.
           await pool.query("UPDATE ticket_messages SET status = 'queued', error = NULL WHERE id = $1", [
             queuedReplyId,

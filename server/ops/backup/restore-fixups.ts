@@ -25,3 +25,29 @@ export async function failRepliesWaitingAtBackup(client: pg.ClientBase): Promise
   );
   return result.rowCount ?? 0;
 }
+
+/**
+ * Rules' trigger pass after a restore (issue 40): it reads the ticket changes after a cursor of
+ * transaction ids, and a database restored into another cluster counts transaction ids afresh. The
+ * restored changes are history (their triggers ran, or not, where they were made): the cursor is set
+ * to now, and changes whose id lies beyond now (from a cluster that had counted further) are moved
+ * below it, so none runs again and every change made from here on is read.
+ */
+export async function restartTriggerPassAfterRestore(client: pg.ClientBase): Promise<void> {
+  const { rows } = await client.query<{ exists: boolean }>(
+    "SELECT to_regclass('public.rule_trigger_cursor') IS NOT NULL AS exists",
+  );
+  if (!rows[0]?.exists) return;
+  await client.query('BEGIN');
+  try {
+    await client.query(
+      `INSERT INTO public.rule_trigger_cursor (id, txid) VALUES (1, txid_current())
+       ON CONFLICT (id) DO UPDATE SET txid = excluded.txid, updated_at = now()`,
+    );
+    await client.query('UPDATE public.ticket_changes SET txid = 0 WHERE txid >= txid_current()');
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+}

@@ -4,6 +4,7 @@
  * unasked when the target holds no data, or with --force.
  */
 import type pg from 'pg';
+import { EXAMPLE_RULE_NAMES } from '@shared/contracts/rules';
 import { qualified } from './tables';
 
 /**
@@ -11,7 +12,22 @@ import { qualified } from './tables';
  * uses it (a setup link, sign-in throttles, task leases, sessions). Rows there do not make a target
  * "not empty".
  */
-const TRANSIENT_TABLES = new Set(['sessions', 'setup_tokens', 'job_leases', 'rate_limit_windows']);
+const TRANSIENT_TABLES = new Set([
+  'sessions',
+  'setup_tokens',
+  'job_leases',
+  'rate_limit_windows',
+  // The rules' trigger pass cursor (issue 40): where a pass has read to, set by the migrations.
+  'rule_trigger_cursor',
+]);
+
+/**
+ * Rows the migrations themselves add, which do not make a target "not empty" while untouched: the
+ * shipped example rules (issue 40), inactive and never edited.
+ */
+const PRISTINE_ROWS: Record<string, string> = {
+  rules: `name = ANY(ARRAY[${EXAMPLE_RULE_NAMES.map((name) => `'${name.replaceAll("'", "''")}'`).join(', ')}]) AND NOT active AND updated_at = created_at`,
+};
 
 /** The schemas a help desk database consists of (drizzle's bookkeeping, the job runner's queue). */
 const APP_SCHEMAS = ['drizzle', 'pgboss'];
@@ -45,8 +61,9 @@ export async function inspectPostgresTarget(client: pg.ClientBase): Promise<Post
   const tablesWithRows: string[] = [];
   for (const { name } of tables) {
     if (TRANSIENT_TABLES.has(name)) continue;
+    const pristine = PRISTINE_ROWS[name];
     const { rows } = await client.query<{ has: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM ${qualified(name)}) AS has`,
+      `SELECT EXISTS (SELECT 1 FROM ${qualified(name)} ${pristine ? `WHERE NOT (${pristine})` : ''}) AS has`,
     );
     if (rows[0]?.has) tablesWithRows.push(name);
   }

@@ -26,7 +26,7 @@ import { encryptionKeyAdvice } from './encryption-key-check';
 import { lines } from './lines';
 import { loadDump } from './load-dump';
 import { findPgTool, runPgRestore } from './pg-tools';
-import { failRepliesWaitingAtBackup } from './restore-fixups';
+import { failRepliesWaitingAtBackup, restartTriggerPassAfterRestore } from './restore-fixups';
 import { clearPostgresTarget, inspectPostgresTarget } from './restore-target';
 import { migrateFirst, shippedMigrationsUpTo } from './schema-version';
 
@@ -121,13 +121,14 @@ interface Finished {
   settings: number;
 }
 
-/** After the rows are in: the later migrations, the reply fix-up, the planner's statistics. */
+/** After the rows are in: the later migrations, the reply and trigger fix-ups, the planner's statistics. */
 async function finish(pool: pg.Pool, progress: Progress, lock: boolean): Promise<Finished> {
   progress.note('Applying the migrations that came after the backup, if any');
   await runMigrations(pool, { lock });
   const client = await pool.connect();
   try {
     const repliesFailed = await failRepliesWaitingAtBackup(client);
+    await restartTriggerPassAfterRestore(client);
     progress.note("Gathering the planner's statistics (ANALYZE)");
     await client.query('ANALYZE');
     const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM public.settings');

@@ -354,6 +354,7 @@ export const RULE_MESSAGES = {
   fieldNotForKind: (kind: RuleKind) => `This field cannot be tested by a ${kind}`,
   eventsRequired: 'A trigger needs at least one event',
   eventsOnlyTriggers: 'Only triggers have events',
+  notAnId: 'Must be an id',
   unknownUser: 'No user has this id',
   unknownGroup: 'No group has this id',
   unknownCustomField: 'No active custom field has this key',

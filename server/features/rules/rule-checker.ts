@@ -62,13 +62,17 @@ class Problems {
 const words = z.array(z.string().trim().min(1).max(RULE_LIMITS.wordLength)).min(1).max(RULE_LIMITS.words);
 const WORDS_MESSAGE = `Give 1 to ${RULE_LIMITS.words} words of at most ${RULE_LIMITS.wordLength} characters`;
 
+const isId = (value: unknown) => typeof value === 'string' && z.uuid().safeParse(value).success;
+
 function checkUser(problems: Problems, refs: RuleReferences, path: Path, id: unknown) {
+  if (!isId(id)) return problems.add(path, RULE_MESSAGES.notAnId);
   const active = refs.users.get(String(id));
   if (active === undefined) problems.add(path, RULE_MESSAGES.unknownUser);
   else if (!active) problems.add(path, RULE_MESSAGES.userInactive);
 }
 
 function checkGroup(problems: Problems, refs: RuleReferences, path: Path, id: unknown) {
+  if (!isId(id)) return problems.add(path, RULE_MESSAGES.notAnId);
   if (!refs.groups.has(String(id))) problems.add(path, RULE_MESSAGES.unknownGroup);
 }
 
@@ -292,3 +296,18 @@ export function tagsTested(conditions: ParsedRuleInput['conditions']): string[] 
     return [];
   });
 }
+
+const REFERENCE_MESSAGES: readonly string[] = [
+  RULE_MESSAGES.unknownUser,
+  RULE_MESSAGES.userInactive,
+  RULE_MESSAGES.unknownGroup,
+  RULE_MESSAGES.fieldInactive,
+  RULE_MESSAGES.unknownCannedResponse,
+  RULE_MESSAGES.unknownTag,
+];
+
+/**
+ * A problem of what a value names (a user, group, tag, deactivated field), not of the rule's shape:
+ * the preview counts such a rule all the same (a group that is gone matches no ticket).
+ */
+export const isReferenceProblem = (problem: RuleProblem) => REFERENCE_MESSAGES.includes(problem.message);

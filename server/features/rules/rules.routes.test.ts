@@ -255,3 +255,22 @@ describe('rules: needs attention', () => {
     await db.update(users).set({ active: true }).where(eq(users.id, agent.user.id));
   });
 });
+
+describe('rules: the preview and what is gone', () => {
+  it('when the conditions name a group that is gone, then the preview counts nothing for it; a non-id is a 400', async () => {
+    const gone = '00000000-0000-4000-8000-000000000000';
+    const res = await admin.agent
+      .post('/api/rules/preview')
+      .send({ kind: 'trigger', conditions: { all: [{ field: 'groupId', op: 'is', value: gone }], any: [] } })
+      .expect(200);
+    expect(res.body).toEqual({ matching: 0, sample: [] });
+    const bad = await admin.agent
+      .post('/api/rules/preview')
+      .send({
+        kind: 'trigger',
+        conditions: { all: [{ field: 'assignedTo', op: 'is', value: 'bob' }], any: [] },
+      })
+      .expect(400);
+    expect(bad.body.fieldErrors).toEqual({ 'conditions.all[0].value': ['Must be an id'] });
+  });
+});

@@ -22,7 +22,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { fieldRefusal } from '../../lib/validate';
 import { conditionsSql, type RuleContext } from './rule-conditions';
-import { ruleProblems, tagsAdded, tagsTested, type RuleReferences } from './rule-checker';
+import { isReferenceProblem, ruleProblems, tagsAdded, tagsTested, type RuleReferences } from './rule-checker';
 import { loadRuleContext } from './rule-facts';
 import * as repository from './rules.repository';
 
@@ -156,10 +156,11 @@ export async function previewRule(
   callerId: string,
 ): Promise<RulePreviewResponse> {
   const refs = await referencesFor(db, [input]);
+  // What a rule names that is gone since does not keep the editor from counting (it matches nothing).
   const problems = ruleProblems(
     { ...input, events: input.kind === 'trigger' ? ['ticket_created'] : [], actions: [] },
     refs,
-  ).filter((problem) => problem.message !== RULE_MESSAGES.unknownTag);
+  ).filter((problem) => !isReferenceProblem(problem));
   if (problems.length > 0) {
     const fieldErrors: Record<string, string[]> = {};
     for (const problem of problems) (fieldErrors[problem.path] ??= []).push(problem.message);

@@ -10,7 +10,7 @@ import { useNotifications } from '../api/get-notifications';
 import { useReadNotifications } from '../api/read-notifications';
 import { NOTICE_ICONS } from '../lib/notice-icon';
 import { noticeHref } from '../lib/notice-link';
-import { relativeTime } from '../lib/relative-time';
+import { relativeTime } from '@/lib/relative-time';
 
 /**
  * The header's notifications button (spec §2: "a notifications button with an unread dot") as an

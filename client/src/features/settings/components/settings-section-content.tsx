@@ -6,6 +6,7 @@ import { EmailSettingsCard } from './email-settings-card';
 import { GroupsCard } from './groups-card';
 import { HarvestIntegrationCard } from './harvest-integration-card';
 import { RegistrationCard } from './registration-card';
+import { RulesCard } from './rules-card';
 import { SecurityEventsCard } from './security-events-card';
 import { SessionsCard } from './sessions-card';
 import { SlaSettingsCard } from './sla-settings-card';
@@ -82,5 +83,8 @@ export function SettingsSectionContent({
     case 'groups':
       // Issue 39: admins define the groups; everyone puts tickets in them.
       return isAdmin && <GroupsCard />;
+    case 'rules':
+      // Issue 40: admins write the rules; they act on everyone's tickets.
+      return isAdmin && <RulesCard />;
   }
 }

@@ -26,6 +26,7 @@ export const SETTINGS_SECTIONS = [
     adminOnly: true,
   },
   { id: 'groups', path: settingsSectionPath('groups'), label: GROUP_TEXTS.section, adminOnly: true },
+  { id: 'rules', path: settingsSectionPath('rules'), label: 'Rules', adminOnly: true },
 ] as const;
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

@@ -297,3 +297,11 @@ export async function applyRuleActions(
   }
   return done;
 }
+
+const NOT_DONE = /^(Not done|Not sent|Held back): /;
+
+/** Why the run did nothing: when no action could be done, their reasons; undefined otherwise. */
+export function skippedReason(actions: readonly RuleRunAction[]): string | null {
+  if (actions.length === 0 || !actions.every((action) => NOT_DONE.test(action.detail))) return null;
+  return [...new Set(actions.map((action) => action.detail.replace(NOT_DONE, '')))].join('; ');
+}

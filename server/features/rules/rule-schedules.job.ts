@@ -17,7 +17,7 @@ import { rules, ruleScheduleMatches, tickets } from '@shared/schema';
 import type { Database } from '../../db/client';
 import type { JobRunner, PeriodicRun } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
-import { applyRuleActions, type RuleActionDeps } from './rule-actions';
+import { applyRuleActions, skippedReason, type RuleActionDeps } from './rule-actions';
 import { conditionsSql, type RuleContext } from './rule-conditions';
 import { loadRuleContext } from './rule-facts';
 import * as repository from './rules.repository';
@@ -92,7 +92,7 @@ async function actOnBatch(
         event: 'schedule',
         changeId: null,
         actions,
-        skipped: null,
+        skipped: skippedReason(actions),
       });
     }
     return rows.map((row) => row.id);

@@ -22,7 +22,7 @@ import type { JobRunner, PeriodicRun, PeriodicTask } from '../../jobs/job-runner
 import { logger } from '../../lib/logger';
 import type { TicketFieldChanges } from '../../core/ticket-changes/ticket-change';
 import { lockTickets } from '../../core/tickets/tickets.repository';
-import { applyRuleActions, type RuleActionDeps } from './rule-actions';
+import { applyRuleActions, skippedReason, type RuleActionDeps } from './rule-actions';
 import { conditionsHold, type RuleContext } from './rule-conditions';
 import { eventsOf } from './rule-events';
 import { loadRuleContext, loadTicketFacts } from './rule-facts';
@@ -93,7 +93,7 @@ export async function runTriggersOnTicket(
       });
       if (!runId) continue;
       const actions = await applyRuleActions(tx, deps, rule, entry.ticketId);
-      await repository.finishRun(tx, runId, { actions, skipped: null });
+      await repository.finishRun(tx, runId, { actions, skipped: skippedReason(actions) });
       acted += 1;
       [facts] = await loadTicketFacts(tx, [entry.ticketId]);
     }

@@ -374,6 +374,7 @@ describe('triggers: the mail guard', () => {
     await createTicket(r.agent, { subject: 'guarded from support', fromEmail: SUPPORT_ADDRESS });
     await settled();
     const runs = await runsOf(rule!.id);
+    expect(runs.every((run) => run.skipped?.endsWith('is one of our own addresses'))).toBe(true);
     expect(runs.map((run) => run.actions[0]!.detail).sort()).toEqual(
       [
         `Held back: ${r.agentUser.email.toLowerCase()} is one of our own addresses`,

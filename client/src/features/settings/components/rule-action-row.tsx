@@ -1,4 +1,3 @@
-import { X } from 'lucide-react';
 import {
   NOTIFY_TARGETS,
   RULE_ACTION_KINDS,
@@ -7,7 +6,6 @@ import {
   type RuleKind,
 } from '@shared/contracts/rules';
 import type { TicketField } from '@shared/contracts/ticket-fields';
-import { Button } from '@/components/ui/button';
 import {
   actionShape,
   withActionKey,
@@ -20,7 +18,8 @@ import {
 } from '../lib/rule-form';
 import { NOTIFY_TARGET_LABELS, RULES_TEXTS as TEXTS } from '../lib/rules-texts';
 import { WIDE_SHAPES } from './rule-condition-row';
-import { ChoiceSelect, FieldMessage, RowLabel, RuleValueInput } from './rule-value-input';
+import { RuleValueInput } from './rule-value-input';
+import { RowSelect, RuleRowFrame } from './rule-row-parts';
 
 const KIND_CHOICES = RULE_ACTION_KINDS.map((kind) => ({ value: kind, label: RULE_ACTION_LABELS[kind] }));
 const NOTIFY_CHOICES = NOTIFY_TARGETS.map((to) => ({ value: to, label: NOTIFY_TARGET_LABELS[to] }));
@@ -58,53 +57,39 @@ export function RuleActionRow({
   const field = action.kind === 'set_field' ? fields.get(action.key) : undefined;
   const fieldChoices = activeFields.map((each) => ({ value: each.key, label: each.label }));
   return (
-    <li className="space-y-2 rounded-md border bg-muted/30 p-3">
-      <div className="flex items-center justify-between gap-2">
-        <span className="text-xs font-medium text-muted-foreground">{rowName}</span>
-        <Button type="button" variant="ghost" size="sm" className="h-7 px-2" onClick={onRemove}>
-          <X aria-hidden="true" />
-          {TEXTS.remove}
-          <span className="sr-only"> {rowName}</span>
-        </Button>
-      </div>
+    <RuleRowFrame rowName={rowName} removeName={rowName} onRemove={onRemove}>
       <div className="grid gap-2 sm:grid-cols-2">
-        <div className="min-w-0 space-y-1">
-          <RowLabel htmlFor={kindId} rowName={rowName} text={TEXTS.actionKind} />
-          <ChoiceSelect
-            id={kindId}
-            value={action.kind}
-            onChange={(next) => onChange(withActionKind(action, next as RuleActionKind, fields))}
-            choices={KIND_CHOICES}
-            error={errors?.kind}
-          />
-          <FieldMessage id={kindId} error={errors?.kind} />
-        </div>
+        <RowSelect
+          id={kindId}
+          rowName={rowName}
+          label={TEXTS.actionKind}
+          value={action.kind}
+          onChange={(next) => onChange(withActionKind(action, next as RuleActionKind, fields))}
+          choices={KIND_CHOICES}
+          error={errors?.kind}
+        />
         {action.kind === 'set_field' && (
-          <div className="min-w-0 space-y-1">
-            <RowLabel htmlFor={keyId} rowName={rowName} text={TEXTS.customField} />
-            <ChoiceSelect
-              id={keyId}
-              value={action.key}
-              onChange={(key) => onChange(withActionKey(action, key, fields))}
-              choices={fieldChoices}
-              unlistedLabel={field?.label ?? TEXTS.unknownField(action.key)}
-              error={errors?.key}
-            />
-            <FieldMessage id={keyId} error={errors?.key} />
-          </div>
+          <RowSelect
+            id={keyId}
+            rowName={rowName}
+            label={TEXTS.customField}
+            value={action.key}
+            onChange={(key) => onChange(withActionKey(action, key, fields))}
+            choices={fieldChoices}
+            unlistedLabel={field?.label ?? TEXTS.unknownField(action.key)}
+            error={errors?.key}
+          />
         )}
         {action.kind === 'notify' && (
-          <div className="min-w-0 space-y-1">
-            <RowLabel htmlFor={toId} rowName={rowName} text={TEXTS.notifyWho} />
-            <ChoiceSelect
-              id={toId}
-              value={action.to}
-              onChange={(to) => onChange(withNotifyTarget(action, to as NotifyTarget, fields))}
-              choices={NOTIFY_CHOICES}
-              error={errors?.to}
-            />
-            <FieldMessage id={toId} error={errors?.to} />
-          </div>
+          <RowSelect
+            id={toId}
+            rowName={rowName}
+            label={TEXTS.notifyWho}
+            value={action.to}
+            onChange={(to) => onChange(withNotifyTarget(action, to as NotifyTarget, fields))}
+            choices={NOTIFY_CHOICES}
+            error={errors?.to}
+          />
         )}
         <RuleValueInput
           shape={shape}
@@ -121,6 +106,6 @@ export function RuleActionRow({
           <p className="self-end text-xs text-muted-foreground sm:col-span-2">{TEXTS.clearsHint}</p>
         )}
       </div>
-    </li>
+    </RuleRowFrame>
   );
 }

@@ -1,7 +1,5 @@
-import { X } from 'lucide-react';
 import { RULE_OP_LABELS, type RuleKind } from '@shared/contracts/rules';
 import type { TicketField } from '@shared/contracts/ticket-fields';
-import { Button } from '@/components/ui/button';
 import {
   conditionFieldChoices,
   conditionFieldLabel,
@@ -16,7 +14,8 @@ import {
   type ValueShape,
 } from '../lib/rule-form';
 import { RULES_TEXTS as TEXTS } from '../lib/rules-texts';
-import { ChoiceSelect, FieldMessage, RowLabel, RuleValueInput } from './rule-value-input';
+import { RuleValueInput } from './rule-value-input';
+import { RowSelect, RuleRowFrame } from './rule-row-parts';
 
 /** Values whose editor takes the row's whole width: several controls, or chips and boxes. */
 export const WIDE_SHAPES: readonly ValueShape[] = ['tags', 'options', 'hoursSince', 'changed', 'note'];
@@ -59,44 +58,29 @@ export function RuleConditionRow({
     label: RULE_OP_LABELS[op] ?? op,
   }));
   return (
-    <li className="space-y-2 rounded-md border bg-muted/30 p-3">
-      <div className="flex items-center justify-between gap-2">
-        <span className="text-xs font-medium text-muted-foreground">{rowName}</span>
-        <Button type="button" variant="ghost" size="sm" className="h-7 px-2" onClick={onRemove}>
-          <X aria-hidden="true" />
-          {TEXTS.remove}
-          <span className="sr-only">
-            {' '}
-            {rowName} ({groupName})
-          </span>
-        </Button>
-      </div>
+    <RuleRowFrame rowName={rowName} removeName={`${rowName} (${groupName})`} onRemove={onRemove}>
       {/* Operators read long ("contains none of the words"): their column is the widest of the three. */}
       <div className="grid gap-2 sm:grid-cols-[minmax(0,11rem)_minmax(0,15rem)_minmax(0,1fr)]">
-        <div className="min-w-0 space-y-1">
-          <RowLabel htmlFor={fieldId} rowName={rowName} text={TEXTS.field} />
-          <ChoiceSelect
-            id={fieldId}
-            value={condition.field}
-            onChange={(field) => onChange(withField(condition, field, fields))}
-            choices={conditionFieldChoices(kind, activeFields)}
-            unlistedLabel={conditionFieldLabel(condition.field, fields)}
-            error={errors?.field}
-          />
-          <FieldMessage id={fieldId} error={errors?.field} />
-        </div>
-        <div className="min-w-0 space-y-1">
-          <RowLabel htmlFor={opId} rowName={rowName} text={TEXTS.operator} />
-          <ChoiceSelect
-            id={opId}
-            value={condition.op}
-            onChange={(op) => onChange(withOp(condition, op, fields))}
-            choices={opChoices}
-            unlistedLabel={RULE_OP_LABELS[condition.op] ?? condition.op}
-            error={errors?.op}
-          />
-          <FieldMessage id={opId} error={errors?.op} />
-        </div>
+        <RowSelect
+          id={fieldId}
+          rowName={rowName}
+          label={TEXTS.field}
+          value={condition.field}
+          onChange={(field) => onChange(withField(condition, field, fields))}
+          choices={conditionFieldChoices(kind, activeFields)}
+          unlistedLabel={conditionFieldLabel(condition.field, fields)}
+          error={errors?.field}
+        />
+        <RowSelect
+          id={opId}
+          rowName={rowName}
+          label={TEXTS.operator}
+          value={condition.op}
+          onChange={(op) => onChange(withOp(condition, op, fields))}
+          choices={opChoices}
+          unlistedLabel={RULE_OP_LABELS[condition.op] ?? condition.op}
+          error={errors?.op}
+        />
         <RuleValueInput
           shape={shape}
           id={condition.row}
@@ -109,6 +93,6 @@ export function RuleConditionRow({
           className={WIDE_SHAPES.includes(shape) ? 'sm:col-span-3' : undefined}
         />
       </div>
-    </li>
+    </RuleRowFrame>
   );
 }

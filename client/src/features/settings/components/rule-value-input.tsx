@@ -79,7 +79,7 @@ export function FieldMessage({ id, error }: { id: string; error: string | undefi
   );
 }
 
-interface ChoiceSelectProps {
+export interface ChoiceSelectProps {
   id: string;
   value: string;
   onChange: (value: string) => void;

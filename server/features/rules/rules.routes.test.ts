@@ -208,13 +208,15 @@ describe('rules: preview', () => {
 });
 
 describe('rules: needs attention', () => {
-  it('when a user, a field and a canned response are gone since, then the rule says so and is unchanged', async () => {
+  it('when a user, a field, a canned response and a group are gone since, then the rule says so and is unchanged', async () => {
     const { db } = t.database;
     await db.insert(ticketFields).values({ key: 'site', label: 'Site', type: 'text', position: 1 });
     const [response] = await db
       .insert(cannedResponses)
       .values({ name: 'We got it', body: 'Hello {{requester.firstName}}', scope: 'team' })
       .returning();
+    const group = (await admin.agent.post('/api/groups').send({ name: 'Short-lived' }).expect(201)).body
+      .group;
     const rule = await create(
       trigger({
         name: 'Attention',
@@ -222,6 +224,7 @@ describe('rules: needs attention', () => {
         actions: [
           { kind: 'set_field', key: 'site', value: 'Berlin' },
           { kind: 'reply', value: response!.id },
+          { kind: 'set_group', value: group.id },
         ],
       }),
     );
@@ -229,6 +232,7 @@ describe('rules: needs attention', () => {
     await db.update(users).set({ active: false }).where(eq(users.id, agent.user.id));
     await db.update(ticketFields).set({ active: false }).where(eq(ticketFields.key, 'site'));
     await db.delete(cannedResponses).where(eq(cannedResponses.id, response!.id));
+    await admin.agent.delete(`/api/groups/${group.id}`).expect(204);
     const listed = ((await admin.agent.get('/api/rules').expect(200)).body.rules as Rule[]).find(
       (each) => each.id === rule.id,
     )!;
@@ -236,6 +240,7 @@ describe('rules: needs attention', () => {
       { path: 'conditions.all[0].value', message: 'This user has been deactivated' },
       { path: 'actions[0].key', message: 'This custom field has been deactivated' },
       { path: 'actions[1].value', message: 'No team canned response has this id' },
+      { path: 'actions[2].value', message: 'No group has this id' },
     ]);
     expect(listed.conditions).toEqual(rule.conditions);
     expect(listed.actions).toEqual(rule.actions);
@@ -251,7 +256,7 @@ describe('rules: needs attention', () => {
         actions: [...listed.actions, { kind: 'set_group', value: '00000000-0000-4000-8000-000000000000' }],
       })
       .expect(400);
-    expect(Object.keys(worse.body.fieldErrors)).toEqual(['actions[2].value']);
+    expect(Object.keys(worse.body.fieldErrors)).toEqual(['actions[3].value']);
     await db.update(users).set({ active: true }).where(eq(users.id, agent.user.id));
   });
 });

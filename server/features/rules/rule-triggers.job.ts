@@ -67,13 +67,15 @@ export async function runTriggersOnTicket(
   db: Database,
   deps: RuleActionDeps,
   triggers: readonly TriggerRule[],
-  base: RuleContext,
+  baseContext: RuleContext | (() => Promise<RuleContext>),
   change: { id: string; actorId: string | null },
   entry: TicketFieldChanges,
 ): Promise<number> {
   const events = eventsOf(entry);
   const listening = triggers.filter((rule) => rule.events.some((event) => events.includes(event)));
   if (listening.length === 0) return 0;
+  // Read before the transaction: the embedded database has one connection, which it will hold.
+  const base = typeof baseContext === 'function' ? await baseContext() : baseContext;
   return db.transaction(async (tx) => {
     if ((await lockTickets(tx, [entry.ticketId])).length === 0) return 0;
     let [facts] = await loadTicketFacts(tx, [entry.ticketId]);
@@ -129,13 +131,22 @@ export async function runTriggerPass(db: Database, deps: RuleActionDeps, run?: P
     const { rows, upTo } = await nextChanges(db);
     if (!upTo) return;
     const triggers = await activeTriggers(db);
-    const base = triggers.length > 0 ? await loadRuleContext(db) : undefined;
+    // The context (time, settings, fields) is read once a batch, and only when a trigger listens.
+    let base: Promise<RuleContext> | undefined;
+    const context = () => (base ??= loadRuleContext(db));
     for (const row of rows) {
       // A rule's own change fires no trigger: no chains, no loops.
-      if (!base || row.actor_system === 'rule') continue;
+      if (triggers.length === 0 || row.actor_system === 'rule') continue;
       for (const entry of row.changes) {
         try {
-          await runTriggersOnTicket(db, deps, triggers, base, { id: row.id, actorId: row.actor_id }, entry);
+          await runTriggersOnTicket(
+            db,
+            deps,
+            triggers,
+            context,
+            { id: row.id, actorId: row.actor_id },
+            entry,
+          );
         } catch (error) {
           // One ticket's failure (logged) does not hold up every later change.
           logger.error('A trigger pass on a ticket failed', {

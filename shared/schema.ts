@@ -323,6 +323,13 @@ export const tickets = pgTable(
     index('tickets_search_text_pending_idx')
       .on(t.id)
       .where(sql`${t.searchTextPending}`),
+    // The ids of the tickets a rule's schedule walks (issue 40): not closed, not in the Trash. A
+    // schedule's windows of ids read these alone, never the closed half of the table.
+    index('tickets_open_id_idx')
+      .on(t.id)
+      .where(
+        sql`${t.deletedAt} IS NULL AND ${t.status} NOT IN (${sql.raw(CLOSED_TICKET_STATUSES.map((status) => `'${status}'`).join(', '))})`,
+      ),
     // The tickets merged into one (a merge repoints them at its target): only merged ones, so small.
     index('tickets_merged_into_id_idx')
       .on(t.mergedIntoId)

@@ -43,11 +43,18 @@ export interface ScheduleOptions {
   window?: number;
 }
 
-/** The last id of the window after `from` (null: the window reaches the end of the table). */
-async function windowEnd(db: Database, from: string | null, size: number): Promise<string | null> {
-  const after = from ? sql`WHERE ${tickets.id} > ${from}::uuid` : sql``;
+/** The last id of the window of `size` tickets in scope after `from` (null: it reaches the end). */
+async function windowEnd(
+  db: Database,
+  from: string | null,
+  size: number,
+  scope: SQL,
+): Promise<string | null> {
+  const after = from ? sql`${tickets.id} > ${from}::uuid` : sql`true`;
+  // Within the schedule's scope: the open tickets' windows read their partial index alone.
   const { rows } = await db.execute<{ id: string }>(
-    sql`SELECT ${tickets.id} AS id FROM ${tickets} ${after} ORDER BY ${tickets.id} OFFSET ${size - 1} LIMIT 1`,
+    sql`SELECT ${tickets.id} AS id FROM ${tickets} WHERE ${scope} AND ${after}
+        ORDER BY ${tickets.id} OFFSET ${size - 1} LIMIT 1`,
   );
   return rows[0]?.id ?? null;
 }
@@ -123,13 +130,14 @@ export async function runSchedule(
   options: ScheduleOptions,
   run?: PeriodicRun,
 ): Promise<{ acted: number; capped: boolean }> {
-  const matching = sql`${scopeSql(rule.conditions)} AND ${conditionsSql(rule.conditions, context)}`;
+  const scope = scopeSql(rule.conditions);
+  const matching = sql`${scope} AND ${conditionsSql(rule.conditions, context)}`;
   const start = rule.scheduleCursor;
   let from = start;
   let acted = 0;
   let wrapped = false;
   while (acted < options.maxTicketsPerRun && !run?.leaseLost) {
-    let to = await windowEnd(db, from, options.window ?? WINDOW);
+    let to = await windowEnd(db, from, options.window ?? WINDOW, scope);
     // Round the table's end and back to where this run started: once round is enough.
     const last = wrapped && start !== null && (to === null || to >= start);
     if (last) to = start;

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_open_id_idx" ON "tickets" USING btree ("id") WHERE "tickets"."deleted_at" IS NULL AND "tickets"."status" NOT IN ('closed', 'closed_with_harvest');

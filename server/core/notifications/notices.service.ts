@@ -5,6 +5,7 @@
  * action. Listing and reading them is the notifications feature's (server/features/notifications).
  */
 import { NOTIFICATION_TEXTS } from '@shared/contracts/notifications';
+import { RULE_MESSAGES } from '@shared/contracts/rules';
 import { findMentionedUserIds } from '@shared/mentions';
 import { noteAuthor } from '@shared/notes';
 import type { DbOrTx } from '../../db/client';
@@ -24,14 +25,19 @@ export interface NoticeActor {
 
 const actorName = (actor: NoticeActor) => noteAuthor(actor).userName;
 
+/** Who assigns: a user, or a rule (issue 40), named "Rule: <name>". */
+export type AssigningActor = NoticeActor | { ruleName: string };
+
 /** Tells `assigneeId` that `actor` assigned them these tickets (one notice each); not a self-assignment. */
 export async function notifyAssigned(
   tx: DbOrTx,
   ticketIds: readonly string[],
   assigneeId: string,
-  actor: NoticeActor,
+  actor: AssigningActor,
 ): Promise<void> {
-  if (assigneeId === actor.id || ticketIds.length === 0) return;
+  const user = 'ruleName' in actor ? undefined : actor;
+  if (assigneeId === user?.id || ticketIds.length === 0) return;
+  const name = user ? actorName(user) : RULE_MESSAGES.actorName((actor as { ruleName: string }).ruleName);
   const headlines = await ticketHeadlines(tx, ticketIds);
   await repository.insertNotices(
     tx,
@@ -39,8 +45,8 @@ export async function notifyAssigned(
       userId: assigneeId,
       kind: 'assigned',
       ticketId: ticket.id,
-      actorId: actor.id,
-      text: NOTIFICATION_TEXTS.assigned(actorName(actor), ticket.ticketNumber, ticket.subject),
+      actorId: user?.id ?? null,
+      text: NOTIFICATION_TEXTS.assigned(name, ticket.ticketNumber, ticket.subject),
     })),
   );
 }

@@ -208,6 +208,13 @@ describe('triggers: every action', () => {
       assignedTo: r.agentUser.id,
       status: 'open',
     });
+    // The group's member hears of it as of any assignment, from the rule.
+    const bell = (await r.agent.get('/api/notifications').expect(200)).body.notifications as {
+      text: string;
+    }[];
+    expect(bell.map((notice) => notice.text)).toContain(
+      `Rule: Everything assigned ${ticket.ticketNumber} to you: ${ticket.subject}`,
+    );
     const [run] = await runsOf(rule!.id);
     expect(run!.actions.map((action) => action.detail)).toEqual([
       'Tags − stale',

@@ -279,3 +279,21 @@ describe('rules: the preview and what is gone', () => {
     expect(bad.body.fieldErrors).toEqual({ 'conditions.all[0].value': ['Must be an id'] });
   });
 });
+
+describe('rules: the preview past its sample', () => {
+  it('when more tickets match than the sample shows, then the count is all of them and the sample the newest ten', async () => {
+    const marker = `many${Date.now()}`;
+    const made: string[] = [];
+    for (let i = 0; i < 12; i++)
+      made.push((await createTicket(admin.agent, { subject: `${marker} ${i}` })).id);
+    const res = await admin.agent
+      .post('/api/rules/preview')
+      .send({
+        kind: 'trigger',
+        conditions: { all: [{ field: 'subject', op: 'contains_words', value: [marker] }], any: [] },
+      })
+      .expect(200);
+    expect(res.body.matching).toBe(12);
+    expect(res.body.sample.map((ticket: { id: string }) => ticket.id)).toEqual(made.slice(2).reverse());
+  });
+});

@@ -185,7 +185,8 @@ export const changedSchema = z.object({
 });
 export type ChangedValue = z.infer<typeof changedSchema>;
 
-export const RULE_ACTION_KINDS = [
+/** The actions that change the ticket's own fields: a rule makes them together, as one update. */
+export const RULE_FIELD_ACTION_KINDS = [
   'set_status',
   'set_priority',
   'set_group',
@@ -193,10 +194,9 @@ export const RULE_ACTION_KINDS = [
   'add_tags',
   'remove_tags',
   'set_field',
-  'add_note',
-  'reply',
-  'notify',
 ] as const;
+
+export const RULE_ACTION_KINDS = [...RULE_FIELD_ACTION_KINDS, 'add_note', 'reply', 'notify'] as const;
 export type RuleActionKind = (typeof RULE_ACTION_KINDS)[number];
 
 export const RULE_ACTION_LABELS: Record<RuleActionKind, string> = {

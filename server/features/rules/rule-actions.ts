@@ -14,6 +14,7 @@ import { MANUAL_STATUS_LABELS, TICKET_PRIORITY_META } from '@shared/constants';
 import { renderCannedResponse } from '@shared/contracts/canned-responses';
 import { NOTIFICATION_TEXTS } from '@shared/contracts/notifications';
 import {
+  RULE_FIELD_ACTION_KINDS,
   RULE_GROUP_ASSIGNMENT,
   RULE_MESSAGES,
   RULE_NONE,
@@ -52,15 +53,7 @@ export interface ActingRule {
   actions: readonly RuleAction[];
 }
 
-const FIELD_ACTIONS = new Set([
-  'set_status',
-  'set_priority',
-  'set_group',
-  'set_assignee',
-  'add_tags',
-  'remove_tags',
-  'set_field',
-]);
+const FIELD_ACTIONS: ReadonlySet<string> = new Set(RULE_FIELD_ACTION_KINDS);
 
 interface TicketNow {
   ticketNumber: string;

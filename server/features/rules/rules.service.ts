@@ -22,7 +22,14 @@ import type { Database, DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { fieldRefusal } from '../../lib/validate';
 import { conditionsSql, type RuleContext } from './rule-conditions';
-import { isReferenceProblem, ruleProblems, tagsAdded, tagsTested, type RuleReferences } from './rule-checker';
+import {
+  isReferenceProblem,
+  ruleProblems,
+  tagsAdded,
+  tagsTested,
+  type RuleProblem,
+  type RuleReferences,
+} from './rule-checker';
 import { loadRuleContext } from './rule-facts';
 import * as repository from './rules.repository';
 
@@ -46,6 +53,13 @@ export function toRule(row: repository.RuleRow, refs: RuleReferences): Rule {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The 400 of a rule's problems, each message under its place. */
+function refusalOf(problems: readonly RuleProblem[]) {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const problem of problems) (fieldErrors[problem.path] ??= []).push(problem.message);
+  return fieldRefusal(fieldErrors);
 }
 
 const referencesFor = (db: DbOrTx, rows: readonly Pick<ParsedRuleInput, 'conditions'>[]) =>
@@ -82,9 +96,7 @@ async function checked(
     (problem) => !known.has(`${problem.path} ${problem.message}`),
   );
   if (problems.length > 0) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const problem of problems) (fieldErrors[problem.path] ??= []).push(problem.message);
-    throw fieldRefusal(fieldErrors);
+    throw refusalOf(problems);
   }
   return refs;
 }
@@ -160,9 +172,7 @@ export async function previewRule(
     refs,
   ).filter((problem) => !isReferenceProblem(problem));
   if (problems.length > 0) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const problem of problems) (fieldErrors[problem.path] ??= []).push(problem.message);
-    throw fieldRefusal(fieldErrors);
+    throw refusalOf(problems);
   }
   const context: RuleContext = await loadRuleContext(db, { actorId: callerId });
   const where = sql`${scopeSql(input.conditions)} AND ${conditionsSql(input.conditions, context)}`;

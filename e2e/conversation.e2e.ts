@@ -22,7 +22,7 @@ import {
 } from './support/browser';
 import { sendJsonMail } from './support/inbound-mail';
 import { uniqueTag } from './support/ticket-seeds';
-import { signInAdmin, signInNewUser, type TestUser } from './support/users';
+import { signInAdmin, signInNewUser, switchToAdmin, type TestUser } from './support/users';
 import { textOf } from './support/xss-guard';
 import { pickOption } from './support/select';
 import { dismissToasts } from './support/page-state';
@@ -145,8 +145,7 @@ describe('email conversation', () => {
     // The ticket's own message is the Message card's, so the Conversation has nothing yet.
     await card(page, 'Conversation').getByText('No replies yet.', { exact: true }).waitFor();
 
-    await context.clearCookies();
-    await signInAdmin(context);
+    await switchToAdmin(context);
     const admin = inject('adminUser');
     await page.goto('/settings/email');
     const email = card(page, 'Email');

@@ -10,7 +10,7 @@ import { adminApi, expectStatus, mapLimit, registerApiUser, type ApiUser } from 
 import { launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { encodedWord, rfc2231, sendJsonMail, sendRawMail } from './support/inbound-mail';
 import { uniqueTag } from './support/ticket-seeds';
-import { signInAdmin } from './support/users';
+import { signInAdmin, signOutOpenPages } from './support/users';
 import {
   armTripwires,
   expectLiteral,
@@ -629,7 +629,7 @@ describe('stored XSS: payloads in every field are shown as text and never run', 
     for (const [index, { user, closed }] of seed.closers.entries()) {
       const { context, tripwires } = closers;
       const page = closersPage;
-      await context.clearCookies();
+      await signOutOpenPages(context);
       await signIn(context, user);
       await page.goto('/time-tracking');
       const recent = card(page, 'Recent Time Entries');

@@ -46,12 +46,22 @@ export async function signInAdmin(context: BrowserContext): Promise<void> {
  * page of the app costs several times a later one (docs/testing.md). The next `goto` shows the new user.
  */
 export async function switchToNewUser(context: BrowserContext, firstName?: string): Promise<TestUser> {
-  await context.clearCookies();
+  await signOutOpenPages(context);
   return signInNewUser(context, firstName);
 }
 
 /** As `switchToNewUser`, for the admin the global setup registered. */
 export async function switchToAdmin(context: BrowserContext): Promise<void> {
-  await context.clearCookies();
+  await signOutOpenPages(context);
   await signInAdmin(context);
+}
+
+/**
+ * Drops the context's cookie after its open pages have left the app. A page still on the app would
+ * meet the missing session in a background read and leave for sign-in, and that late navigation can
+ * overtake the test's next `goto` as the new user (seen under the full suite's load).
+ */
+export async function signOutOpenPages(context: BrowserContext): Promise<void> {
+  await Promise.all(context.pages().map((page) => page.goto('about:blank')));
+  await context.clearCookies();
 }

@@ -30,7 +30,11 @@ const elements = [
   { type: 'wiring', pattern: ['server/*.*', 'server/ops/**', 'server/types/**'], partialMatch: false },
   { type: 'client-shared', pattern: ['client/src/components', 'client/src/lib'] },
   { type: 'client-feature', pattern: 'client/src/features/*', capture: ['feature'] },
-  { type: 'client-app', pattern: ['client/src/app/**', 'client/src/main.*'], partialMatch: false },
+  {
+    type: 'client-app',
+    pattern: ['client/src/app/**', 'client/src/main.*', 'client/src/portal-main.*'],
+    partialMatch: false,
+  },
 ];
 
 const types = (...names) => ({ element: { types: { anyOf: names } } });

@@ -20,12 +20,15 @@ import { inboundRoutes } from './features/inbound/inbound.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { repliesRoutes } from './features/replies/replies.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
+import { csatRoutes } from './features/csat/csat.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { defineSlaRecomputeQueue, enqueueSlaRecompute } from './features/sla/sla-recompute.job';
 import { tagsRoutes } from './features/tags/tags.routes';
 import { ticketFieldsRoutes } from './features/ticket-fields/ticket-fields.routes';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { rulesRoutes } from './features/rules/rules.routes';
+import { portalAuthRoutes } from './features/portal/portal-auth.routes';
+import { portalTicketsRoutes } from './features/portal/portal-tickets.routes';
 import { ticketMergeRoutes } from './features/ticket-merge/ticket-merge.routes';
 import { invitationRoutes } from './features/team/invitations.routes';
 import { teamRoutes } from './features/team/team.routes';
@@ -63,7 +66,8 @@ export interface AppDeps {
   sessionSecret: string;
   /** Serves the SPA: the built files of dist/public, or Vite's dev middleware. */
   spa?:
-    { staticDir: string } | { devMiddleware: RequestHandler; indexHtml: (url: string) => Promise<string> };
+    | { staticDir: string }
+    | { devMiddleware: RequestHandler; indexHtml: (url: string, page: SpaPage) => Promise<string> };
   /**
    * Harvest credentials, client, caches and pusher, shared with the background sync job (server.ts).
    * Default: built from `config` with `config.encryptionKey`, or with a key of this process only, which
@@ -96,6 +100,12 @@ export const recordHarvestSyncedTicket: RecordSyncedTicket = (tx, ticketId, clos
         : { ticketId },
     ],
   });
+
+/** The two pages of the build: the agents' app, and the requesters' portal (issue 41). */
+export type SpaPage = 'index.html' | 'portal.html';
+
+/** The portal's pages, /portal and everything under it: they get portal.html, the rest index.html. */
+const PORTAL_PAGES = ['/portal', '/portal/{*splat}'];
 
 /** Builds the Express app without listening, so tests drive it with supertest. */
 export function createApp(deps: AppDeps): Express {
@@ -168,6 +178,10 @@ export function createApp(deps: AppDeps): Express {
   api.use(sameOriginWrites(config.allowedOrigins));
   // A request that changed a session or a user is answered once no process serves the old one.
   if (deps.sessionCache) api.use(answerOnceForgotten(deps.sessionCache));
+  // The requester's portal (issue 41): its own session cookie, so it comes before the agents' session,
+  // which it never reads (and agent routes never read the portal's).
+  api.use(portalAuthRoutes({ db, jobs, cipher: harvest.cipher, config }));
+  api.use(portalTicketsRoutes({ db, config }));
   api.use(
     sessionMiddleware({
       pool,
@@ -230,6 +244,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(groupsRoutes({ db }));
   api.use(rulesRoutes({ db }));
   api.use(tagsRoutes({ db }));
+  api.use(csatRoutes({ db }));
   api.use(reportsRoutes({ db }));
   api.use(apiNotFound);
   api.use(errorHandler);
@@ -238,19 +253,26 @@ export function createApp(deps: AppDeps): Express {
   if (deps.spa && 'staticDir' in deps.spa) {
     const { staticDir } = deps.spa;
     const indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
+    const portalHtml = fs.readFileSync(path.join(staticDir, 'portal.html'));
     app.use(
       '/assets',
       express.static(path.join(staticDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
     );
     app.use(express.static(staticDir, { index: false }));
+    app.get(PORTAL_PAGES, (_req, res) => {
+      res.set('Cache-Control', 'no-cache').type('html').send(portalHtml);
+    });
     app.get('/{*splat}', (_req, res) => {
       res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);
     });
   } else if (deps.spa && 'devMiddleware' in deps.spa) {
     const { devMiddleware, indexHtml } = deps.spa;
     app.use(devMiddleware);
+    app.get(PORTAL_PAGES, async (req, res) => {
+      res.type('html').send(await indexHtml(req.originalUrl, 'portal.html'));
+    });
     app.get('/{*splat}', async (req, res) => {
-      res.type('html').send(await indexHtml(req.originalUrl));
+      res.type('html').send(await indexHtml(req.originalUrl, 'index.html'));
     });
   }
   app.use(errorHandler);

@@ -9,6 +9,7 @@ import {
   type FakeHarvest,
 } from './test/fake-harvest/server';
 import { configureLogger, logger } from './lib/logger';
+import type { SpaPage } from './app';
 import { startServer } from './server';
 
 // Development entry (`npm run dev`): API and SPA on one port, the SPA through Vite with hot reload, and
@@ -18,10 +19,11 @@ let fakeHarvest: FakeHarvest | undefined;
 await startServer(
   async () => {
     const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' });
-    const indexFile = path.resolve('client/index.html');
     return {
       devMiddleware: vite.middlewares,
-      indexHtml: async (url: string) => vite.transformIndexHtml(url, fs.readFileSync(indexFile, 'utf8')),
+      // client/index.html for the agents' app, client/portal.html for the requesters' portal.
+      indexHtml: async (url: string, page: SpaPage) =>
+        vite.transformIndexHtml(url, fs.readFileSync(path.resolve('client', page), 'utf8')),
     };
   },
   {

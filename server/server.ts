@@ -19,7 +19,9 @@ import { matchAfterVerification } from './features/harvest-users/harvest-users.s
 import { startTicketPurge } from './features/tickets/purge-deleted-tickets.job';
 import { backfillSearchText } from './features/tickets/search-text-backfill';
 import { startAccountEmailSender } from './core/accounts/account-email.job';
+import { startCsatSurveySender } from './features/csat/csat-survey.job';
 import { startPasswordResetRequests } from './features/auth/password-reset.job';
+import { startPortalSignInRequests } from './features/portal/portal-sign-in.job';
 import { startReplySender } from './features/replies/send-reply.job';
 import { resolveEncryptionKey } from './lib/encryption-key';
 import { createHarvestServices } from './harvest/sync/harvest-services';
@@ -225,6 +227,14 @@ export async function startServer(
     // Invitations and password resets (issue 22).
     startJob('the account email sender', () =>
       startAccountEmailSender({ db: database.db, jobs, config, cipher: harvest.cipher }),
+    );
+    // "How did we do?" after each close, while ratings are on (issue 41).
+    startJob('the rating sender', () =>
+      startCsatSurveySender({ db: database.db, jobs, config, cipher: harvest.cipher }),
+    );
+    // Portal sign-in links, asked for at once and worked here (issue 41).
+    startJob('the portal sign-in requests', () =>
+      startPortalSignInRequests({ db: database.db, jobs, config, cipher: harvest.cipher }),
     );
     // "Forgot password?" requests, answered at once and worked here (issue 34).
     startInBackground(

@@ -11,6 +11,7 @@ import { afterTicketChangeCommit, onTicketChange } from './core/ticket-changes/t
 import { raiseNoticesOfChange } from './core/notifications/ticket-change-notices';
 import { refreshSlaOfChange } from './core/sla/ticket-sla-refresh';
 import { forgetPollAnswers } from './middleware/poll-cache';
+import { askOnClose } from './features/csat/csat.service';
 
 /** Registers the subscribers (once per process: calling it again changes nothing). */
 export function registerTicketChangeSubscribers(): void {
@@ -19,5 +20,7 @@ export function registerTicketChangeSubscribers(): void {
   // Then the derived columns (due times), so the notices and whatever follows read them current.
   onTicketChange('sla-refresh', refreshSlaOfChange);
   onTicketChange('notifications', raiseNoticesOfChange);
+  // Issue 41: a close asks its requester for a rating (a pending survey; csat-survey.job.ts emails it).
+  onTicketChange('csat', askOnClose);
   afterTicketChangeCommit('poll-cache', () => forgetPollAnswers());
 }

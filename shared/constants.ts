@@ -118,6 +118,9 @@ export const TICKET_EVENT_KINDS = [
   'field',
   // Issue 39: the ticket moved between groups (from and to: the groups' names then; null for none).
   'group',
+  // Issue 41: the requester rated a close, or changed the rating (to: good or bad; from: the comment,
+  // null for none). Written by the rating itself (server/features/csat), not by a ticket change.
+  'rated',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 
@@ -274,6 +277,7 @@ export const SETTING_KEYS = [
   'ticket_deletion',
   'business_hours',
   'sla_policies',
+  'portal',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 

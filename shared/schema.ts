@@ -368,6 +368,8 @@ export const tickets = pgTable(
     index('tickets_tags_custom_fields_idx')
       .using('gin', t.tags, sql`${t.customFields} jsonb_path_ops`)
       .with(GIN_PENDING_LIST),
+    // Issue 41: a requester's own tickets (the portal's lists, who may have a sign-in link), newest first.
+    index('tickets_requester_idx').on(sql`lower(${t.fromEmail})`, t.createdAt.desc(), t.id),
   ],
 );
 
@@ -383,6 +385,8 @@ export const ticketFields = pgTable('ticket_fields', {
   type: varchar('type', { length: 16 }).notNull(),
   options: jsonb('options').$type<TicketFieldOption[]>().notNull().default([]),
   requiredToClose: boolean('required_to_close').notNull().default(false),
+  /** Shown to requesters in the portal, and filled by them when they open a ticket there (issue 41). */
+  portal: boolean('portal').notNull().default(false),
   active: boolean('active').notNull().default(true),
   position: integer('position').notNull(),
   ...timestamps,
@@ -1090,4 +1094,81 @@ export const ruleMails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('rule_mails_recipient_sent_at_idx').on(t.recipient, t.sentAt)],
+);
+
+/**
+ * The portal's emailed sign-in links (issue 41): single-use, PORTAL_LIMITS.signInLinkMinutes, only the
+ * token's SHA-256 stored. A newer link of the address deletes the older ones.
+ */
+export const portalSignInLinks = pgTable(
+  'portal_sign_in_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased. */
+    email: varchar('email', { length: 320 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('portal_sign_in_links_token_hash_unique').on(t.tokenHash),
+    index('portal_sign_in_links_email_idx').on(t.email),
+  ],
+);
+
+/**
+ * Requester sessions of the portal (issue 41): their own cookie (PORTAL_COOKIE_NAME) holding a random
+ * token whose SHA-256 is the key here, PORTAL_LIMITS.sessionDays from sign-in. Never an agent session.
+ */
+export const portalSessions = pgTable(
+  'portal_sessions',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    /** Lower-cased: the requester is an address. */
+    email: varchar('email', { length: 320 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('portal_sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Satisfaction surveys (issue 41): one per close of a ticket while ratings are on, asked by email once
+ * (status pending → sent, or `unsent` without email), answered and changed through its own link (only
+ * the token's hash stored) until `expiresAt`. The assignee and group are those at the close: the
+ * report credits whoever closed the case, not whoever holds it later.
+ */
+export const csatSurveys = pgTable(
+  'csat_surveys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** The change that closed the ticket: a close asks once, however often its change is heard. */
+    changeId: uuid('change_id').notNull(),
+    requesterEmail: varchar('requester_email', { length: 320 }).notNull(),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    /** pending | sent | unsent (CSAT_SURVEY_STATUSES). */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    tokenHash: varchar('token_hash', { length: 64 }),
+    /** good | bad; null until answered. */
+    score: varchar('score', { length: 8 }),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('csat_surveys_change_ticket_unique').on(t.changeId, t.ticketId),
+    uniqueIndex('csat_surveys_token_hash_unique').on(t.tokenHash),
+    index('csat_surveys_ticket_id_idx').on(t.ticketId, t.createdAt),
+    index('csat_surveys_created_at_idx').on(t.createdAt),
+    // The sender's queue: only surveys not yet emailed.
+    index('csat_surveys_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

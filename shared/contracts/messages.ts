@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { TICKET_STATUS_META, type TicketStatus } from '../constants';
 import { labelled } from './common';
 import { idSchema } from './tickets';
+import { formatBytes } from '../format-bytes';
+
+export { formatBytes };
 
 export const MESSAGE_DIRECTIONS = ['inbound', 'outbound'] as const;
 export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
@@ -68,14 +71,6 @@ export const MESSAGE_ERRORS = {
   attachmentNotFound: 'Attachment not found',
   notRetryable: 'Only a failed reply can be sent again',
 } as const;
-
-/** 10485760 → "10 MB"; for limits and sizes shown to people. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  const megabytes = bytes / (1024 * 1024);
-  return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`;
-}
 
 export const messageAttachmentSchema = z.object({
   id: z.string(),

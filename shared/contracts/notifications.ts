@@ -11,7 +11,8 @@
  * Notices are raised by the change itself, never for the caller's own action: a ticket assigned to
  * you (by someone else, also by bulk assign or at creation), a requester writing again on a ticket
  * assigned to you, a colleague mentioning you in a note (`@First Last` or `@First`,
- * shared/mentions.ts), a loan you created or are assigned to passing its expected return date.
+ * shared/mentions.ts), a loan you created or are assigned to passing its expected return date, a
+ * requester rating a ticket assigned to you Bad (issue 41).
  */
 import { z } from 'zod';
 
@@ -23,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   'sla_warning',
   'sla_breach',
   'rule',
+  // Issue 41: the requester rated a close of a ticket assigned to you Bad.
+  'rating_bad',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -49,6 +52,8 @@ export const NOTIFICATION_TEXTS = {
   /** A rule's "notify" action (issue 40). */
   rule: (rule: string, ticketNumber: string, subject: string) =>
     `Rule: ${rule} on ${ticketNumber}: ${subject}`,
+  /** Issue 41: a Bad satisfaction rating, to the ticket's assignee. */
+  ratingBad: (ticketNumber: string, subject: string) => `Rated Bad: ${ticketNumber}: ${subject}`,
 } as const;
 
 /** The bell and its popover. */

@@ -26,13 +26,16 @@ const domain = z
   .transform((value) => value.replace(/^@/, ''))
   .pipe(z.string().regex(DOMAIN_PATTERN, REGISTRATION_MESSAGES.invalidDomain));
 
+/** A list of email domains (registration, the portal's new tickets): lower-cased, each once. */
+export const allowedDomainsSchema = z
+  .array(domain, { error: 'allowedDomains must be a list of domains' })
+  .max(MAX_ALLOWED_DOMAINS, `At most ${MAX_ALLOWED_DOMAINS} domains`)
+  .transform((domains) => [...new Set(domains)]);
+
 export const registrationSettingsSchema = z
   .object({
     mode: z.enum(REGISTRATION_MODES, { error: 'mode must be "open", "domains" or "invite_only"' }),
-    allowedDomains: z
-      .array(domain, { error: 'allowedDomains must be a list of domains' })
-      .max(MAX_ALLOWED_DOMAINS, `At most ${MAX_ALLOWED_DOMAINS} domains`)
-      .transform((domains) => [...new Set(domains)]),
+    allowedDomains: allowedDomainsSchema,
     requireTotp: z.boolean({ error: 'requireTotp must be true or false' }),
   })
   .refine((value) => value.mode !== 'domains' || value.allowedDomains.length > 0, {
@@ -66,9 +69,13 @@ export const REGISTRATION_MODE_LABELS = {
  * Whether `email` may register under `settings`: undefined when it may, else the refusal to show.
  * Domains compare exactly and in any letter case: "sub.example.com" is not "example.com".
  */
+/** The domain of an address, lower-cased: compared exactly ("sub.example.com" is not "example.com"). */
+export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
 export function registrationRefusal(settings: RegistrationSettings, email: string): string | undefined {
   if (settings.mode === 'open') return undefined;
   if (settings.mode === 'invite_only') return REGISTRATION_MESSAGES.inviteOnly;
-  const domainOfEmail = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-  return settings.allowedDomains.includes(domainOfEmail) ? undefined : REGISTRATION_MESSAGES.domainNotAllowed;
+  return settings.allowedDomains.includes(emailDomain(email))
+    ? undefined
+    : REGISTRATION_MESSAGES.domainNotAllowed;
 }

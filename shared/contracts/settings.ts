@@ -9,6 +9,7 @@ import {
 import { emailSettingsInputSchema } from './email-settings';
 import { businessHoursSchema, slaPoliciesSchema } from './sla';
 import { registrationSettingsSchema } from './registration-settings';
+import { PORTAL_SETTINGS_KEY, portalSettingsSchema } from './portal';
 
 /**
  * Settings contracts (spec §7 "settings"): GET /api/settings/:key and POST /api/settings. The keys are
@@ -114,6 +115,7 @@ export const saveSettingSchema = z.discriminatedUnion(
     z.object({ key: z.literal('sla_policies'), value: slaPoliciesSchema }),
     z.object({ key: z.literal('registration'), value: registrationSettingsSchema }),
     z.object({ key: z.literal(TICKET_DELETION_KEY), value: ticketDeletionSettingSchema }),
+    z.object({ key: z.literal(PORTAL_SETTINGS_KEY), value: portalSettingsSchema }),
   ],
   { error: SETTINGS_MESSAGES.unknownKey },
 );

@@ -2,8 +2,8 @@
  * Tags and custom ticket fields (issue 38). Plain zod only: the SPA imports this file.
  *
  * - GET /api/ticket-fields (every signed-in user) → TicketFieldsResponse, by position.
- * - POST /api/ticket-fields {key, label, type, options?, requiredToClose?} (admins) → 201 {field};
- *   PUT /api/ticket-fields/{id} {label?, options?, requiredToClose?, active?, position?, type?} →
+ * - POST /api/ticket-fields {key, label, type, options?, requiredToClose?, portal?} (admins) → 201 {field};
+ *   PUT /api/ticket-fields/{id} {label?, options?, requiredToClose?, active?, portal?, position?, type?} →
  *   {field}. Agents get 403. Nothing a ticket uses can vanish: a field is deactivated, never deleted;
  *   an option is deactivated, never removed while a ticket holds it; a type changes only while no
  *   ticket has a value (409 with `ticketCount` otherwise).
@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { isoDate, labelled, withoutNul } from './common';
+export { formatCustomFieldValue } from './ticket-field-format';
 
 export const TICKET_FIELD_TYPES = [
   'text',
@@ -149,6 +150,8 @@ export const createTicketFieldSchema = z
     type: ticketFieldTypeSchema,
     options: optionsSchema.optional(),
     requiredToClose: labelled(z.boolean(), 'Required to close').optional(),
+    /** Shown to requesters in the portal and filled by them on a new ticket there (issue 41). */
+    portal: labelled(z.boolean(), 'Show in portal').optional(),
   })
   .superRefine((input, ctx) => {
     const needsOptions = hasOptions(input.type);
@@ -172,6 +175,7 @@ export const updateTicketFieldSchema = z
     options: optionsSchema.optional(),
     requiredToClose: labelled(z.boolean(), 'Required to close').optional(),
     active: labelled(z.boolean(), 'Active').optional(),
+    portal: labelled(z.boolean(), 'Show in portal').optional(),
     /** 0-based place among all fields; the others shift to make room. */
     position: labelled(z.number().int().min(0).max(TICKET_FIELD_LIMITS.fields), 'Position').optional(),
   })
@@ -187,6 +191,8 @@ export const ticketFieldSchema = z.object({
   requiredToClose: z.boolean(),
   active: z.boolean(),
   position: z.number().int(),
+  /** Shown to requesters in the portal (issue 41). */
+  portal: z.boolean(),
 });
 export type TicketField = z.infer<typeof ticketFieldSchema>;
 
@@ -243,16 +249,6 @@ export function customFieldValueProblem(field: TicketField, value: unknown): str
         ? undefined
         : 'Must be a list of the field’s options';
   }
-}
-
-/** A stored value as people read it: an option's label, Yes/No, several labels comma-joined. */
-export function formatCustomFieldValue(field: TicketField | undefined, value: CustomFieldValue): string {
-  const optionLabel = (option: string) =>
-    field?.options.find((each) => each.value === option)?.label ?? option;
-  if (Array.isArray(value)) return value.map(optionLabel).join(', ');
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string' && field?.type === 'dropdown') return optionLabel(value);
-  return String(value);
 }
 
 /** A tag as stored: trimmed and lower-cased. */

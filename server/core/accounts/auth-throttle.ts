@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, TOTP_MESSAGES } from '@shared/contracts/auth';
+import { PORTAL_MESSAGES } from '@shared/contracts/portal';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { AppError, HTTP_STATUS_BY_CODE } from '../../lib/errors';
@@ -12,6 +13,8 @@ export const AUTH_THROTTLE_SCOPES = {
   registrationsByIp: 'registrations-ip',
   passwordResetsByIp: 'password-resets-ip',
   passwordResetsByAccount: 'password-resets-account',
+  portalSignInsByIp: 'portal-sign-ins-ip',
+  portalSignInsByAddress: 'portal-sign-ins-address',
 } as const;
 
 /** A sign-in attempt that has been counted as a failure in advance, until it is known to be one. */
@@ -56,6 +59,8 @@ export class AuthThrottle {
   private readonly registrationsByIp: WindowRule;
   private readonly resetsByIp: WindowRule;
   private readonly resetsByAccount: WindowRule;
+  private readonly portalSignInsByIp: WindowRule;
+  private readonly portalSignInsByAddress: WindowRule;
 
   constructor(db: DbOrTx, config: Pick<AppConfig, 'loginThrottle' | 'registrationsPerIpPerHour'>) {
     const { maxFailuresPerIp, maxFailuresPerAccount, maxTotpFailuresPerAccount, windowMs } =
@@ -84,6 +89,34 @@ export class AuthThrottle {
       limit: maxFailuresPerAccount,
       windowMs,
     };
+    // The portal's sign-in links (issue 41) likewise: each request may send an email to the address.
+    this.portalSignInsByIp = {
+      scope: AUTH_THROTTLE_SCOPES.portalSignInsByIp,
+      limit: maxFailuresPerIp,
+      windowMs,
+    };
+    this.portalSignInsByAddress = {
+      scope: AUTH_THROTTLE_SCOPES.portalSignInsByAddress,
+      limit: maxFailuresPerAccount,
+      windowMs,
+    };
+  }
+
+  /**
+   * Counts a request for a portal sign-in link, per client address and per address asked about
+   * (whether or not it may sign in, so the limit tells nothing); 429 past either limit.
+   */
+  async beginPortalSignIn(ip: string, email: string): Promise<RegistrationAttempt> {
+    const result = await this.counter.take([
+      { rule: this.portalSignInsByIp, key: ip },
+      { rule: this.portalSignInsByAddress, key: email.toLowerCase() },
+    ]);
+    if (!result.allowed) {
+      throw new AppError('too_many_requests', PORTAL_MESSAGES.tooManySignIns, {
+        retryAfterSeconds: result.retryAfterSeconds,
+      });
+    }
+    return { cancel: () => this.counter.giveBack(result.events) };
   }
 
   /**

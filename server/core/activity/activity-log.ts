@@ -230,6 +230,18 @@ async function recordEntry(
   if (entry.slaBreach) await recordSlaBreach(tx, entry.ticketId, entry.slaBreach);
 }
 
+/**
+ * Issue 41: the requester rated a close, or changed the rating (`to` the score, `from` the comment).
+ * Not a ticket change (the ticket is not written), so the rating's own transaction records it here.
+ */
+export async function recordRatingActivity(
+  tx: DbOrTx,
+  ticketId: string,
+  rating: { score: string; comment: string | null },
+): Promise<void> {
+  await insertRows(tx, ticketId, [{ kind: 'rated', toValue: rating.score, fromValue: rating.comment }], null);
+}
+
 /** The subscriber: the change's events in the Activity Log, in the change's transaction. */
 export async function recordActivityOfChange(tx: DbOrTx, change: TicketChange): Promise<void> {
   // Issue 40: a rule's change is told as the rule's, by its name at the time.

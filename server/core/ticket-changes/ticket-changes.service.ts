@@ -18,7 +18,8 @@ import { afterCommit } from '../../db/after-commit';
 import type { TicketChange } from './ticket-change';
 import { insertTicketChange } from './ticket-changes.repository';
 
-export type InTransactionSubscriber = (tx: DbOrTx, change: TicketChange) => Promise<void>;
+/** `changeId` is the stored change's id (ticket_changes): what makes "once per change" checkable. */
+export type InTransactionSubscriber = (tx: DbOrTx, change: TicketChange, changeId: string) => Promise<void>;
 export type AfterCommitSubscriber = (change: TicketChange) => void | Promise<void>;
 
 interface Registered<T> {
@@ -61,8 +62,8 @@ export const ticketChangeSubscribers = () => ({
  */
 export async function recordTicketChange(tx: DbOrTx, change: TicketChange): Promise<void> {
   if (change.tickets.length === 0) return;
-  await insertTicketChange(tx, change);
-  for (const subscriber of inTransaction) await subscriber.run(tx, change);
+  const changeId = await insertTicketChange(tx, change);
+  for (const subscriber of inTransaction) await subscriber.run(tx, change, changeId);
   // Each on its own: one that fails (logged) does not keep the others from running.
   for (const subscriber of afterCommitted) afterCommit(() => subscriber.run(change));
 }

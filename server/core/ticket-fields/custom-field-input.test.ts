@@ -22,6 +22,7 @@ const field = (type: TicketFieldType, overrides: Partial<TicketField> = {}): Tic
   requiredToClose: false,
   active: true,
   position: 0,
+  portal: false,
   ...overrides,
 });
 

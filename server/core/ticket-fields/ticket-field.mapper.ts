@@ -17,5 +17,6 @@ export function toTicketField(row: TicketFieldRow): TicketField {
     requiredToClose: row.requiredToClose,
     active: row.active,
     position: row.position,
+    portal: row.portal,
   };
 }

@@ -11,6 +11,7 @@ import {
   type TicketDetail,
   type UpdateTicketInput,
 } from '@shared/contracts/tickets';
+import type { CustomFieldValues } from '@shared/contracts/ticket-fields';
 import { noteAuthor, parseNotes, serializeNotes, SYSTEM_NOTE_AUTHOR } from '@shared/notes';
 import type { Database, DbOrTx } from '../../db/client';
 import { fieldRefusal } from '../../lib/validate';
@@ -79,6 +80,8 @@ export interface EmailTicketInput {
   attachments: TicketAttachment[];
   /** The group whose address the message was sent to (issue 39); none when absent. */
   groupId?: string | null;
+  /** Values the requester filled in the portal (issue 41), already checked against the fields. */
+  customFields?: CustomFieldValues;
 }
 
 /** The help desk's own changes made for an email. */

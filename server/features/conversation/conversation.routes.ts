@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
 import { requireAuth } from '../../middleware/require-auth';
-import { downloadHeaders } from './attachment-download';
+import { downloadHeaders } from '../../core/conversation/attachment-download';
 import * as conversationService from './conversation.service';
 
 const ticketParamsSchema = z.object({ id: idSchema });

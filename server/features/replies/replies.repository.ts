@@ -11,24 +11,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { groups, messageAttachments, ticketMessages, type TicketMessageRow } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 
-/**
- * The Message-IDs of a ticket's thread, oldest first: the email that opened the ticket, then the
- * messages of its conversation (received, and our replies unless they failed).
- */
-export async function threadMessageIds(tx: DbOrTx, ticketId: string): Promise<string[]> {
-  const { rows } = await tx.execute<{ message_id: string }>(sql`
-    SELECT message_id FROM (
-      SELECT message_id, 0 AS part, created_at, '' AS id
-        FROM inbound_messages
-       WHERE ticket_id = ${ticketId} AND outcome = 'created' AND message_id IS NOT NULL
-      UNION ALL
-      SELECT message_id, 1 AS part, created_at, id::text
-        FROM ticket_messages
-       WHERE ticket_id = ${ticketId} AND message_id IS NOT NULL AND status <> 'failed'
-    ) thread
-    ORDER BY part, created_at, id`);
-  return rows.map((row) => row.message_id);
-}
+// The thread's Message-IDs are shared with the portal's messages (issue 41), so they live in core.
 
 /** The address of the ticket's group (issue 39); undefined for no group or a group without one. */
 export async function groupAddressOf(tx: DbOrTx, groupId: string | null): Promise<string | undefined> {

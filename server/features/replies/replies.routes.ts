@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import {
   messageParamsSchema,
   sendReplySchema,
@@ -8,7 +8,8 @@ import {
 import { parseInput } from '../../lib/validate';
 import { currentUser, requireAuth } from '../../middleware/require-auth';
 import * as repliesService from './replies.service';
-import { replyFilesUpload, uploadedAttachments } from './reply-files';
+import { replyFilesUpload } from './reply-files';
+import { checkBeforeUpload, uploadedAttachments } from '../../middleware/multipart-files';
 
 /**
  * POST /api/tickets/:id/messages: an agent's reply, JSON {body} or multipart/form-data (`body`, files
@@ -23,21 +24,11 @@ export function repliesRoutes(deps: repliesService.RepliesDeps) {
   router.post(
     '/tickets/:id/messages',
     auth,
-    async (req, _res, next) => {
-      const { id } = parseInput(messageParamsSchema, req.params);
-      // A multipart body may carry 25 MB of files: when the reply cannot go, they are read and dropped
-      // instead of kept, and the answer waits for the end of the upload (a browser that is still
-      // sending when the answer comes may report a broken connection instead of it).
-      if (req.is('multipart')) {
-        try {
-          await repliesService.assertCanReply(deps, id);
-        } catch (error) {
-          await discardBody(req);
-          throw error;
-        }
-      }
-      next();
-    },
+    // A reply that cannot go is refused before its files are read (checkBeforeUpload drops them).
+    checkBeforeUpload(async (req) => {
+      if (!req.is('multipart')) return;
+      await repliesService.assertCanReply(deps, parseInput(messageParamsSchema, req.params).id);
+    }),
     upload,
     async (req, res) => {
       const { id } = parseInput(messageParamsSchema, req.params);
@@ -57,15 +48,4 @@ export function repliesRoutes(deps: repliesService.RepliesDeps) {
   });
 
   return router;
-}
-
-/** Reads the rest of the request body without keeping it. */
-function discardBody(req: Request): Promise<void> {
-  if (req.readableEnded || req.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    req.once('end', resolve);
-    req.once('close', resolve);
-    req.once('error', () => resolve());
-    req.resume();
-  });
 }

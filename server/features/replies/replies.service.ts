@@ -19,7 +19,8 @@ import * as ticketsService from '../../core/tickets/tickets.service';
 import * as ticketsRepository from '../../core/tickets/tickets.repository';
 import { TICKET_MESSAGES } from '@shared/contracts/tickets';
 import * as repository from './replies.repository';
-import { replySubject, senderName, threadHeaders } from './reply-headers';
+import { replySubject, senderName } from './reply-headers';
+import { threadHeaders, threadMessageIds } from '../../core/conversation/conversation-thread';
 import { defineSendQueue, SEND_REPLY_QUEUE, type SendReplyJobData } from './send-reply.job';
 
 export interface RepliesDeps {
@@ -72,7 +73,7 @@ export async function sendReply(
   await defineSendQueue(deps.jobs, deps.config);
   return deps.db.transaction(async (tx) => {
     const { ticket, changed } = await ticketsService.lockTicketForReply(tx, ticketId, author);
-    const thread = threadHeaders(await repository.threadMessageIds(tx, ticket.id));
+    const thread = threadHeaders(await threadMessageIds(tx, ticket.id));
     // A ticket of a group with an address answers From it (issue 39), through the same SMTP server
     // and under the same display name; the requester's answer to it threads by its Message-ID.
     const from = (await repository.groupAddressOf(tx, ticket.groupId)) ?? fromAddress;
@@ -139,7 +140,7 @@ export async function queueAutomaticReply(
   await ticketsRepository.lockTickets(tx, [reply.ticketId]);
   const ticket = await ticketsRepository.findTicketById(tx, reply.ticketId);
   if (!ticket) return { queued: false, why: TICKET_MESSAGES.ticketNotFound };
-  const thread = threadHeaders(await repository.threadMessageIds(tx, ticket.id));
+  const thread = threadHeaders(await threadMessageIds(tx, ticket.id));
   const from = (await repository.groupAddressOf(tx, ticket.groupId)) ?? fromAddress;
   const message = await conversation.addReply(
     tx,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withinDeadline } from '../../test/security/time-budget';
-import { MAX_REFERENCES, replySubject, senderName, threadHeaders } from './reply-headers';
+import { replySubject, senderName } from './reply-headers';
+import { MAX_REFERENCES, threadHeaders } from '../../core/conversation/conversation-thread';
 
 describe('replySubject', () => {
   const ticketNumber = 'T-1700000000000';

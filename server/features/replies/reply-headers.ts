@@ -6,9 +6,6 @@
 import { ticketNumbersIn } from '../../lib/reply-subject';
 import { oneLine } from '../../mail/smtp-transport';
 
-/** References keeps the thread's first message and the newest ones, this many in all. */
-export const MAX_REFERENCES = 20;
-
 /**
  * One "Re:", "RE:", "Fwd:", "FW:", "AW:", "SV:" or "Re[2]:" at the start of a subject. Anchored, with
  * no two unbounded runs that could share the same spaces, so it reads hostile subjects in linear time.
@@ -44,19 +41,4 @@ export function senderName(
 ): string {
   const name = oneLine([agent.firstName, agent.lastName].filter(Boolean).join(' ')) || agent.email;
   return `${name} via ${oneLine(fromName)}`;
-}
-
-/**
- * A reply answers the newest message of the thread and lists the thread in References: its first
- * message and the newest ones, at most MAX_REFERENCES (RFC 5322 3.6.4 lets a long list be trimmed,
- * and keeping the first one keeps the thread's root).
- */
-export function threadHeaders(threadIds: readonly string[]): {
-  inReplyTo: string | null;
-  references: string[];
-} {
-  const ids = [...new Set(threadIds)];
-  const references =
-    ids.length <= MAX_REFERENCES ? ids : [ids[0]!, ...ids.slice(ids.length - (MAX_REFERENCES - 1))];
-  return { inReplyTo: ids.at(-1) ?? null, references };
 }

@@ -27,6 +27,8 @@ import {
 } from '../../mail/smtp-transport';
 import { loadEmailSettings, recordDeliveryCheck } from '../../mail/email-settings';
 import type { TokenCipher } from '../../lib/token-cipher';
+import { configuredBaseUrl } from '../../lib/urls';
+import { loadPortalSettings } from '../../core/portal/portal-settings';
 import * as repository from './replies.repository';
 
 export const SEND_REPLY_QUEUE = 'email.send';
@@ -64,9 +66,19 @@ export function defineSendQueue(jobs: JobRunner, config: Pick<AppConfig, 'email'
   return jobs.defineQueue(SEND_REPLY_QUEUE, sendQueuePolicy(config));
 }
 
+/** The line every reply email ends with while the portal is on (issue 41): its ticket there. */
+export const portalLinkLine = (baseUrl: string, ticketId: string) =>
+  `See this request and reply online: ${baseUrl}/portal/tickets/${ticketId}`;
+
+/** The reply's text as mailed: as written, with its ticket's portal link below while the portal is on. */
+export function replyEmailText(body: string, portalLink: string | undefined): string {
+  return portalLink ? `${body.trimEnd()}\n\n${portalLink}\n` : body;
+}
+
 export interface SendReplyDeps {
   db: Database;
-  config: Pick<AppConfig, 'email'>;
+  /** PUBLIC_URL (or where the app listens) is the portal link's address. */
+  config: Pick<AppConfig, 'email' | 'publicUrl' | 'host' | 'port'>;
   /** Opens the saved SMTP password (the app's token cipher). */
   cipher: TokenCipher;
   /** Default: one from config.email.smtpTimeoutMs. */
@@ -91,6 +103,7 @@ export function sendReplyHandler(
     // before its outcome is recorded (a run that dies there leaves it "Delivery unknown").
     const settings = await loadEmailSettings(db, deps.cipher);
     const files = settings.status === 'configured' ? await repository.attachmentsForSending(db, id) : [];
+    const portalOn = (await loadPortalSettings(db)).enabled;
     const claimed = await repository.claimForSending(db, id);
     if (!claimed) {
       const state = await repository.findDeliveryState(db, id);
@@ -128,7 +141,10 @@ export function sendReplyHandler(
         from: { name: claimed.fromName, address: claimed.fromEmail },
         to: { address: claimed.toEmail },
         subject: claimed.subject,
-        text: claimed.body,
+        text: replyEmailText(
+          claimed.body,
+          portalOn ? portalLinkLine(configuredBaseUrl(deps.config), claimed.ticketId) : undefined,
+        ),
         attachments: files.flatMap((file) =>
           file.content
             ? [{ filename: file.filename, contentType: file.contentType, content: file.content }]
@@ -149,9 +165,7 @@ export function sendReplyHandler(
 }
 
 /** Works the queue in this process until the runner stops (server.ts, when EMAIL_SEND_ENABLED). */
-export async function startReplySender(
-  deps: SendReplyDeps & { jobs: JobRunner; config: Pick<AppConfig, 'email'> },
-) {
+export async function startReplySender(deps: SendReplyDeps & { jobs: JobRunner }) {
   await defineSendQueue(deps.jobs, deps.config);
   await deps.jobs.work<SendReplyJobData>(
     SEND_REPLY_QUEUE,

@@ -20,6 +20,7 @@ import { ruleTriggerCursor, ticketChanges } from '@shared/schema';
 import type { Database, DbOrTx } from '../../db/client';
 import type { JobRunner, PeriodicRun, PeriodicTask } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
+import { runKicker } from '../../jobs/run-kicker';
 import type { TicketFieldChanges } from '../../core/ticket-changes/ticket-change';
 import { lockTickets } from '../../core/tickets/tickets.repository';
 import { applyRuleActions, skippedReason, type RuleActionDeps } from './rule-actions';
@@ -162,47 +163,6 @@ export async function runTriggerPass(db: Database, deps: RuleActionDeps, run?: P
   }
 }
 
-/** How long an unanswered ask stands before another is sent (another process may have taken it). */
-const ASK_STANDS_MS = 1_000;
-
-/**
- * Asks for runs after changes commit: one ask at a time (changes come in bursts), and a change that
- * commits while this process runs the pass makes it go round once more, so none waits for the interval.
- */
-export function triggerKicker(ask: () => Promise<void>) {
-  let askedAt: number | undefined;
-  let running = false;
-  let again = false;
-  return {
-    kick() {
-      if (running) {
-        again = true;
-        return;
-      }
-      if (askedAt !== undefined && Date.now() - askedAt < ASK_STANDS_MS) return;
-      askedAt = Date.now();
-      ask().catch((error: unknown) =>
-        logger.warn('Could not ask for a trigger pass', {
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      );
-    },
-    /** Runs the pass, and again while changes committed during it asked. */
-    async run(pass: () => Promise<void>) {
-      askedAt = undefined;
-      running = true;
-      try {
-        do {
-          again = false;
-          await pass();
-        } while (again);
-      } finally {
-        running = false;
-      }
-    },
-  };
-}
-
 export async function startTriggerPass(deps: {
   db: Database;
   jobs: JobRunner;
@@ -210,7 +170,7 @@ export async function startTriggerPass(deps: {
   prepare?: () => Promise<void>;
 }): Promise<{ kick(): void }> {
   const started: { task?: PeriodicTask } = {};
-  const kicker = triggerKicker(() => started.task?.runSoon() ?? Promise.resolve());
+  const kicker = runKicker(() => started.task?.runSoon() ?? Promise.resolve(), 'a trigger pass');
   started.task = await deps.jobs.every(
     RULE_TRIGGERS_TASK,
     { intervalSeconds: TRIGGERS_INTERVAL_SECONDS },

@@ -10,6 +10,7 @@ import { recordSecurityEvent } from '../../core/security-events/security-events.
 import * as harvestSettings from './harvest-settings.service';
 import * as registrationSettings from '../../core/registration-settings';
 import * as slaSettings from '../../core/sla/sla-settings';
+import * as portalSettings from '../../core/portal/portal-settings';
 import { loadTicketDeletionSetting, saveTicketDeletionSetting } from '../../core/ticket-deletion';
 import type { SettingsDeps } from './settings-deps';
 
@@ -30,6 +31,7 @@ export function settingsRoutes(deps: SettingsDeps) {
     ticket_deletion: () => loadTicketDeletionSetting(deps.db),
     business_hours: () => slaSettings.getBusinessHours(deps.db),
     sla_policies: () => slaSettings.getSlaPolicies(deps.db),
+    portal: () => portalSettings.getPortalSetting(deps.db),
   } satisfies Record<SettingKey, () => Promise<unknown>>;
 
   router.get('/settings/:key', auth, async (req, res) => {
@@ -76,6 +78,8 @@ function saveSetting(deps: SettingsDeps, input: SaveSettingInput): Promise<unkno
       return saveSlaSetting(deps, (tx) => slaSettings.saveBusinessHours(tx, input.value));
     case 'sla_policies':
       return saveSlaSetting(deps, (tx) => slaSettings.saveSlaPolicies(tx, input.value));
+    case 'portal':
+      return portalSettings.savePortalSettings(deps.db, input.value);
   }
 }
 

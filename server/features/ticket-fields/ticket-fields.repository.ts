@@ -30,6 +30,7 @@ export interface NewFieldValues {
   type: TicketFieldType;
   options: TicketFieldOption[];
   requiredToClose: boolean;
+  portal: boolean;
   position: number;
 }
 
@@ -39,7 +40,9 @@ export async function insertField(tx: DbOrTx, values: NewFieldValues): Promise<T
 }
 
 export type FieldChanges = Partial<
-  Pick<TicketFieldRow, 'label' | 'options' | 'requiredToClose' | 'active'> & { type: TicketFieldType }
+  Pick<TicketFieldRow, 'label' | 'options' | 'requiredToClose' | 'active' | 'portal'> & {
+    type: TicketFieldType;
+  }
 >;
 
 export async function updateField(tx: DbOrTx, id: string, changes: FieldChanges): Promise<void> {

@@ -82,6 +82,7 @@ describe('defining fields', () => {
       requiredToClose: false,
       active: true,
       position: before,
+      portal: false,
     });
     expect(created.find((field) => field.type === 'dropdown')?.options).toEqual(options('a', 'b'));
     expect(created.find((field) => field.type === 'checkbox')?.requiredToClose).toBe(true);
@@ -136,6 +137,19 @@ describe('defining fields', () => {
       .expect(403);
     await agent.agent.put(`/api/ticket-fields/${field.id}`).send({ label: 'Mine' }).expect(403);
     await request(t.app).get('/api/ticket-fields').expect(401);
+  });
+
+  it('when an admin marks a field Show in portal and later clears it, then portal is saved, listed and kept by other changes', async () => {
+    const field = await createField({ portal: true });
+    expect(field.portal).toBe(true);
+    expect((await listFields(agent)).find((each) => each.id === field.id)?.portal).toBe(true);
+    // A change that does not name portal keeps it.
+    expect((await updateField(field.id, { label: 'Renamed' }).expect(200)).body.field.portal).toBe(true);
+    expect((await updateField(field.id, { portal: false }).expect(200)).body.field.portal).toBe(false);
+    expect((await listFields()).find((each) => each.id === field.id)?.portal).toBe(false);
+    expect((await createField()).portal).toBe(false);
+    const bad = await updateField(field.id, { portal: 'yes' }).expect(400);
+    expect(Object.keys(bad.body.fieldErrors)).toEqual(['portal']);
   });
 
   it('when the field does not exist, then 404; a malformed id is 400', async () => {

@@ -75,6 +75,7 @@ export async function createField(
         type: input.type,
         options: input.options ?? [],
         requiredToClose: input.requiredToClose ?? false,
+        portal: input.portal ?? false,
         position: total,
       });
       await recordChange(tx, actor);
@@ -174,6 +175,7 @@ export async function updateField(
     if (input.label !== undefined) changes.label = input.label;
     if (input.requiredToClose !== undefined) changes.requiredToClose = input.requiredToClose;
     if (input.active !== undefined) changes.active = input.active;
+    if (input.portal !== undefined) changes.portal = input.portal;
     if (Object.keys(changes).length > 0) await repository.updateField(tx, id, changes);
     if (input.position !== undefined) await moveField(tx, id, input.position);
     await recordChange(tx, actor);

@@ -11,6 +11,7 @@ const field = (key: string, type: TicketField['type'], options: string[] = []): 
   requiredToClose: false,
   active: true,
   position: 0,
+  portal: false,
 });
 
 const FIELDS = [

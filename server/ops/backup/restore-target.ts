@@ -14,6 +14,9 @@ import { qualified } from './tables';
  */
 const TRANSIENT_TABLES = new Set([
   'sessions',
+  'portal_sessions',
+  // The portal's emailed sign-in links (issue 41): 15 minutes of life, not data.
+  'portal_sign_in_links',
   'setup_tokens',
   'job_leases',
   'rate_limit_windows',

@@ -14,8 +14,11 @@ export interface TableInfo {
   hasBinary: boolean;
 }
 
-/** Sessions are not data (a restore signs everyone out): they are backed up only when asked for. */
-export const SESSIONS_TABLE = 'sessions';
+/**
+ * Sessions are not data (a restore signs everyone out, requesters of the portal too): they are backed
+ * up only when asked for.
+ */
+export const SESSION_TABLES: readonly string[] = ['sessions', 'portal_sessions'];
 
 /** A table's name quoted as an SQL identifier, qualified with the app's schema. */
 export const qualified = (table: string) => `"public".${quoteIdent(table)}`;

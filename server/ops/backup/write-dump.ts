@@ -11,7 +11,7 @@ import type pg from 'pg';
 import { silentProgress, type Progress } from '../progress';
 import { endLine, headerLine, tableLine, type DumpHeader } from './dump-format';
 import { readSchemaVersion } from './schema-version';
-import { listTables, qualified, quoteIdent, SESSIONS_TABLE, type TableInfo } from './tables';
+import { listTables, qualified, quoteIdent, SESSION_TABLES, type TableInfo } from './tables';
 
 export interface WriteDumpOptions {
   source: DumpHeader['source'];
@@ -111,7 +111,7 @@ export async function writeDump(
     // Timestamps in one zone whatever the server's default, so the file is the same wherever it is read.
     await client.query("SET LOCAL TIME ZONE 'UTC'");
     const tables = (await listTables(client)).filter(
-      (table) => options.withSessions || table.name !== SESSIONS_TABLE,
+      (table) => options.withSessions || !SESSION_TABLES.includes(table.name),
     );
     // As pg_dump does: no migration may change or drop a table while it is being read.
     if (tables.length > 0) {

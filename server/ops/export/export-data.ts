@@ -146,7 +146,7 @@ const TICKETS_SQL = `
 
 /** The custom fields (issue 38), by position: the active ones are columns of tickets.csv. */
 const TICKET_FIELDS_SQL = `
-  SELECT id, key, label, type, options, required_to_close AS "requiredToClose", active, position,
+  SELECT id, key, label, type, options, required_to_close AS "requiredToClose", portal, active, position,
          created_at AS "createdAt", updated_at AS "updatedAt"
     FROM ticket_fields ORDER BY position, key`;
 

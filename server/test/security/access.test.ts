@@ -1,10 +1,12 @@
 /**
  * Who may call what, for every route of the inventory: without a session only the public routes
- * answer (and they reveal nothing about anyone); agents are refused the admin-only routes; the inbound
+ * answer (and they reveal nothing about anyone); agents are refused the admin-only routes; the portal's
+ * routes want a requester session (portal-isolation.test.ts: and nothing else takes one); the inbound
  * webhook takes its bearer token and nothing else. Each refused request leaves the database as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@shared/contracts/auth';
+import { PORTAL_MESSAGES } from '@shared/contracts/portal';
 import { INBOUND_AUTH_MESSAGES } from '../../features/inbound/inbound-auth';
 import { ROUTE_EXAMPLES, exampleToRaw, type ExampleRequest } from './route-examples';
 import { pathParams, routeByKey, routeKey, ROUTES, type RouteEntry } from './route-inventory';
@@ -46,15 +48,28 @@ describe('without a session', () => {
     expect(res.json).toEqual({ success: false, message: 'Unauthorized', error: 'Unauthorized' });
   });
 
-  it.each(signedInRoutes.filter(([, route]) => pathParams(route.path).length > 0))(
-    '%s answers 401 before it looks at a malformed path parameter',
+  it.each(byAccess('requester'))(
+    '%s answers 401 asking to sign in to the portal and changes nothing',
     async (_key, route) => {
-      const { cookie: _signedIn, ...anonymous } = await example(route);
-      const params = Object.fromEntries(pathParams(route.path).map((name) => [name, 'not-an-id']));
-      const res = await sendChangingNothing(route, { ...anonymous, params });
+      const { cookie: _requester, ...anonymous } = await example(route);
+      const res = await sendChangingNothing(route, anonymous);
       expect(res.status).toBe(401);
+      expect(res.json).toEqual({
+        success: false,
+        message: PORTAL_MESSAGES.notSignedIn,
+        error: PORTAL_MESSAGES.notSignedIn,
+      });
     },
   );
+
+  it.each(
+    [...signedInRoutes, ...byAccess('requester')].filter(([, route]) => pathParams(route.path).length > 0),
+  )('%s answers 401 before it looks at a malformed path parameter', async (_key, route) => {
+    const { cookie: _signedIn, ...anonymous } = await example(route);
+    const params = Object.fromEntries(pathParams(route.path).map((name) => [name, 'not-an-id']));
+    const res = await sendChangingNothing(route, { ...anonymous, params });
+    expect(res.status).toBe(401);
+  });
 
   it.each(byAccess('public'))('public %s answers without naming any user', async (_key, route) => {
     const body = route.method === 'GET' ? undefined : {};

@@ -179,11 +179,11 @@ describe.each(ROUTES.map((route) => [routeKey(route), route] as const))('%s', (k
 
 describe('hostile credentials', () => {
   const protectedRoutes = ROUTES.filter(
-    (route) => route.access === 'authenticated' || route.access === 'admin',
+    (route) => route.access === 'authenticated' || route.access === 'admin' || route.access === 'requester',
   );
   const webhook = ROUTES.find((route) => route.access === 'bearer')!;
 
-  it('a forged or broken session cookie is refused, never a server error', async () => {
+  it('a forged or broken session cookie (agent’s or requester’s) is refused, never a server error', async () => {
     const request = fc.record({ route: fc.constantFrom(...protectedRoutes), cookie: hostileCookie });
     await fuzz(request, RUNS.query, async ({ route, cookie }) => {
       const honest = await ROUTE_EXAMPLES[routeKey(route)](fx);

@@ -30,7 +30,7 @@ import { TICKET_LIMITS } from '@shared/contracts/tickets';
 import { csvField, csvFilename } from '@shared/csv';
 import { parseNotes } from '@shared/notes';
 import { retryAfterSeconds } from '../../harvest/retry-after';
-import { contentDisposition, servedContentType } from '../../features/conversation/attachment-download';
+import { contentDisposition, servedContentType } from '../../core/conversation/attachment-download';
 import { autoReplyReason } from '../../features/inbound/auto-reply';
 import { requireInboundToken } from '../../features/inbound/inbound-auth';
 import { addressesIn, normalizeMessageId } from '../../features/inbound/inbound-message';

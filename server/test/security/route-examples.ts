@@ -10,10 +10,12 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { noteAuthor, serializeNotes } from '@shared/notes';
 import { addDays, rangeBounds } from '@shared/report-range';
-import { ticketFields, ticketMessages, timeEntries, users } from '@shared/schema';
+import { csatSurveys, ticketFields, ticketMessages, timeEntries, users } from '@shared/schema';
+import { newToken } from '../../lib/single-use-token';
 import { insertSetupToken } from '../../features/auth/setup.service';
 import { insertAttachments, listOriginalAttachments } from '../../core/conversation/conversation.repository';
 import { emailPayload } from '../support/inbound';
+import { insertSignInLink } from '../support/portal';
 import { newTicketInput } from '../support/tickets';
 import { FAKE_CREDENTIALS } from '../support/harvest';
 import { startSmtpTestServer, type SmtpTestServer } from '../mail/smtp-test-server';
@@ -29,7 +31,7 @@ export interface ExampleRequest {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
-  /** The session cookie to send; none for public routes and the webhook. */
+  /** The session cookie to send (the portal's own for requester routes); none for public routes and the webhook. */
   cookie?: string;
   /** The bearer token of the inbound webhook or of /metrics. */
   bearer?: string;
@@ -48,6 +50,20 @@ async function createTicket(fx: SecurityFixture): Promise<string> {
     .send(newTicketInput())
     .expect(201);
   return res.body.ticket.id as string;
+}
+
+/** A rating link of a new ticket, as the rating sender leaves it (issue 41); returns its token. */
+async function createRatingLink(fx: SecurityFixture): Promise<string> {
+  const { token, tokenHash } = newToken();
+  await fx.t.db.insert(csatSurveys).values({
+    ticketId: await createTicket(fx),
+    changeId: crypto.randomUUID(),
+    requesterEmail: 'jordan.lee@contoso.com',
+    status: 'sent',
+    tokenHash,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return token;
 }
 
 /** A team canned response (with actions, so that applying it changes the ticket); returns its id. */
@@ -179,6 +195,26 @@ async function storeAttachment(fx: SecurityFixture): Promise<string> {
   ]);
   const [file] = await listOriginalAttachments(fx.t.db, ticketId);
   return file!.id;
+}
+
+/** A small text file stored for the requester's ticket's original message; returns the file's id. */
+async function storeRequesterFile(fx: SecurityFixture): Promise<string> {
+  const filename = `note-${crypto.randomUUID()}.txt`;
+  const content = Buffer.from('The printer is on floor 3.');
+  await insertAttachments(fx.t.db, fx.requester.ticketId, null, [
+    { filename, contentType: 'text/plain', size: content.length, content },
+  ]);
+  const files = await listOriginalAttachments(fx.t.db, fx.requester.ticketId);
+  return files.find((file) => file.filename === filename)!.id;
+}
+
+/** A field requesters fill in the portal (the same one however often the example is built); its key. */
+async function portalField(fx: SecurityFixture): Promise<string> {
+  await fx.t.db
+    .insert(ticketFields)
+    .values({ key: 'portal_example', label: 'Portal Example', type: 'text', portal: true, position: 98 })
+    .onConflictDoNothing();
+  return 'portal_example';
 }
 
 /**
@@ -874,6 +910,62 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
       okStatus: 200,
     };
   },
+  'GET /api/portal/status': () => ({ okStatus: 200 }),
+  'POST /api/portal/sign-in': (fx) => ({ body: { email: fx.requester.email }, okStatus: 202 }),
+  'POST /api/portal/sign-in/:token': async (fx) => ({
+    params: { token: await insertSignInLink(fx.t.db, fx.requester.email) },
+    okStatus: 200,
+  }),
+  'POST /api/portal/sign-out': async (fx) => ({ cookie: (await fx.newRequester()).cookie, okStatus: 200 }),
+  'GET /api/portal/me': (fx) => ({ cookie: fx.requester.cookie, okStatus: 200 }),
+  'GET /api/portal/permissions': (fx) => ({ cookie: fx.requester.cookie, okStatus: 200 }),
+  'GET /api/portal/tickets': (fx) => ({
+    cookie: fx.requester.cookie,
+    query: { status: 'open', page: '1' },
+    okStatus: 200,
+  }),
+  'POST /api/portal/tickets': async (fx) => ({
+    cookie: fx.requester.cookie,
+    body: {
+      subject: 'Scanner offline',
+      text: 'Since this morning.',
+      customFields: { [await portalField(fx)]: 'Floor 3' },
+    },
+    okStatus: 201,
+  }),
+  'GET /api/portal/tickets/:id': (fx) => ({
+    cookie: fx.requester.cookie,
+    params: { id: fx.requester.ticketId },
+    okStatus: 200,
+  }),
+  'POST /api/portal/tickets/:id/messages': (fx) => ({
+    cookie: fx.requester.cookie,
+    params: { id: fx.requester.ticketId },
+    body: { text: 'Still jammed.' },
+    okStatus: 201,
+  }),
+  'GET /api/portal/fields': (fx) => ({ cookie: fx.requester.cookie, okStatus: 200 }),
+  'GET /api/portal/attachments/:id': async (fx) => ({
+    cookie: fx.requester.cookie,
+    params: { id: await storeRequesterFile(fx) },
+    query: { inline: '0' },
+    okStatus: 200,
+  }),
+  'GET /api/portal/ratings/:token': async (fx) => ({
+    params: { token: await createRatingLink(fx) },
+    okStatus: 200,
+  }),
+  'POST /api/portal/ratings/:token': async (fx) => ({
+    params: { token: await createRatingLink(fx) },
+    body: { score: 'good', comment: 'Quick and friendly' },
+    okStatus: 200,
+  }),
+  'GET /api/tickets/:id/ratings': async (fx) => ({
+    cookie: fx.agent.cookie,
+    params: { id: await createTicket(fx) },
+    okStatus: 200,
+  }),
+  'GET /api/reports/csat': (fx) => ({ cookie: fx.agent.cookie, query: reportQuery(), okStatus: 200 }),
 };
 
 /** The example as a raw request, with `headers` added (Origin, Sec-Fetch-Site, …). */

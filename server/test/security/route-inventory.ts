@@ -13,9 +13,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - admin: 401 without a session, 403 for agents;
  * - bearer: the inbound email webhook, authenticated by its own bearer token instead of a session;
  * - metrics: GET /metrics, by the METRICS_TOKEN bearer token (404 while none is set; the fixture sets
- *   one), tested in server/observability/metrics.test.ts.
+ *   one), tested in server/observability/metrics.test.ts;
+ * - requester: the portal's own (issue 41): 401 without a requester session, agents' sessions included
+ *   (404 while the portal is off; the fixture turns it on).
  */
-export type RouteAccess = 'public' | 'authenticated' | 'admin' | 'bearer' | 'metrics';
+export type RouteAccess = 'public' | 'authenticated' | 'admin' | 'bearer' | 'metrics' | 'requester';
 
 export interface MountedRoute {
   method: string;
@@ -173,6 +175,26 @@ export const ROUTES = [
   { method: 'GET', path: '/api/reports/sla', access: 'authenticated' },
   // The report by field (issue 38).
   { method: 'GET', path: '/api/reports/fields/:key', access: 'authenticated' },
+  // The requester's portal (issue 41): signing in by an emailed link (public, throttled), then the
+  // requester's own tickets, messages, fields and files under the portal's own session.
+  { method: 'GET', path: '/api/portal/status', access: 'public' },
+  { method: 'POST', path: '/api/portal/sign-in', access: 'public' },
+  { method: 'POST', path: '/api/portal/sign-in/:token', access: 'public' },
+  { method: 'POST', path: '/api/portal/sign-out', access: 'public' },
+  { method: 'GET', path: '/api/portal/me', access: 'requester' },
+  { method: 'GET', path: '/api/portal/permissions', access: 'requester' },
+  { method: 'GET', path: '/api/portal/tickets', access: 'requester' },
+  { method: 'POST', path: '/api/portal/tickets', access: 'requester' },
+  { method: 'GET', path: '/api/portal/tickets/:id', access: 'requester' },
+  { method: 'POST', path: '/api/portal/tickets/:id/messages', access: 'requester' },
+  { method: 'GET', path: '/api/portal/fields', access: 'requester' },
+  { method: 'GET', path: '/api/portal/attachments/:id', access: 'requester' },
+  // Satisfaction ratings (issue 41): the rating link's page and answer (its token is the credential),
+  // a ticket's ratings and the Satisfaction view.
+  { method: 'GET', path: '/api/portal/ratings/:token', access: 'public' },
+  { method: 'POST', path: '/api/portal/ratings/:token', access: 'public' },
+  { method: 'GET', path: '/api/tickets/:id/ratings', access: 'authenticated' },
+  { method: 'GET', path: '/api/reports/csat', access: 'authenticated' },
 ] as const satisfies readonly RouteEntry[];
 
 /** "METHOD /path" of one entry (distributed over the union, so only real pairs are keys). */

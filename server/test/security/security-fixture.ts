@@ -1,8 +1,10 @@
 /**
  * The app the security sweeps attack: the real app on this file's own database, listening on a port,
  * with inbound email enabled and Harvest pointed at the in-process fake (so settings and closes answer
- * quickly instead of waiting for the internet). The first account is the admin, the second an agent.
+ * quickly instead of waiting for the internet). The first account is the admin, the second an agent;
+ * the portal is on (issue 41), with a requester signed in to it.
  */
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
@@ -10,6 +12,8 @@ import request from 'supertest';
 import { startFakeHarvest, type FakeHarvest } from '../fake-harvest/server';
 import { createHarvestTestApp, type HarvestTestApp } from '../support/harvest';
 import { INBOUND_TOKEN } from '../support/inbound';
+import { portalCookie } from '../support/portal';
+import { newTicketInput } from '../support/tickets';
 import { SESSION_COOKIE_NAME } from '../../middleware/session';
 import { newUserInput } from '../test-app';
 import { TEST_METRICS_TOKEN } from './known-secrets';
@@ -25,6 +29,14 @@ export interface SignedInUser {
   cookie: string;
 }
 
+/** A requester signed in to the portal (issue 41), with a ticket of their own. */
+export interface PortalRequester {
+  email: string;
+  /** The Cookie header that carries the requester session (the portal's own cookie). */
+  cookie: string;
+  ticketId: string;
+}
+
 export interface SecurityFixture {
   t: HarvestTestApp;
   fake: FakeHarvest;
@@ -36,6 +48,9 @@ export interface SecurityFixture {
   registerUser(): Promise<Omit<SignedInUser, 'cookie'>>;
   /** A new agent account with a session of its own (for routes that end or change the session). */
   newSignedInUser(): Promise<SignedInUser>;
+  requester: PortalRequester;
+  /** A new requester with a ticket and a requester session of their own. */
+  newRequester(): Promise<PortalRequester>;
   close(): Promise<void>;
 }
 
@@ -80,6 +95,27 @@ export async function startSecurityFixture(): Promise<SecurityFixture> {
 
   const admin = await newSignedInUser();
   const agent = await newSignedInUser();
+
+  // The portal on, so its routes answer (off, every one of them is 404).
+  await request(baseUrl)
+    .post('/api/settings')
+    .set('Cookie', admin.cookie)
+    .send({ key: 'portal', value: { enabled: true, newTickets: 'known', allowedDomains: [], csat: false } })
+    .expect(200);
+  async function newRequester(): Promise<PortalRequester> {
+    const email = `requester.${crypto.randomBytes(4).toString('hex')}@contoso.example`;
+    const res = await request(baseUrl)
+      .post('/api/tickets')
+      .set('Cookie', admin.cookie)
+      .send(newTicketInput({ fromEmail: email, fromName: 'Rae Requester' }))
+      .expect(201);
+    return {
+      email,
+      cookie: await portalCookie(baseUrl, t.db, email),
+      ticketId: res.body.ticket.id as string,
+    };
+  }
+  const requester = await newRequester();
   return {
     t,
     fake,
@@ -88,6 +124,8 @@ export async function startSecurityFixture(): Promise<SecurityFixture> {
     agent,
     registerUser,
     newSignedInUser,
+    requester,
+    newRequester,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,4 +1,14 @@
-import { AlarmClock, AtSign, Clock, Laptop, Mail, UserPlus, Workflow, type LucideIcon } from 'lucide-react';
+import {
+  AlarmClock,
+  AtSign,
+  Clock,
+  Laptop,
+  Mail,
+  ThumbsDown,
+  UserPlus,
+  Workflow,
+  type LucideIcon,
+} from 'lucide-react';
 import type { NotificationKind } from '@shared/contracts/notifications';
 
 /** Each kind's icon in the bell; the SLA notices (issue 24) a clock, and the breach in red. */
@@ -11,4 +21,6 @@ export const NOTICE_ICONS = {
   sla_breach: { icon: AlarmClock, className: 'text-red-700 dark:text-red-400' },
   // Issue 40: a rule's "notify" action.
   rule: { icon: Workflow, className: 'text-muted-foreground' },
+  // Issue 41: a requester rated a close of your ticket Bad.
+  rating_bad: { icon: ThumbsDown, className: 'text-red-700 dark:text-red-400' },
 } as const satisfies Record<NotificationKind, { icon: LucideIcon; className: string }>;

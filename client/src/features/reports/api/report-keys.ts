@@ -11,6 +11,8 @@ export const reportKeys = {
   report: (params: ReportQueryParams | undefined) => [...reportKeys.all, params ?? null] as const,
   /** GET /api/reports/sla for the same days (issue 24), below /api/reports so a refresh of all reaches it. */
   sla: (params: ReportQueryParams | undefined) => [...reportKeys.all, 'sla', params ?? null] as const,
+  /** GET /api/reports/csat for the same days (issue 41), below /api/reports so a refresh of all reaches it. */
+  csat: (params: ReportQueryParams | undefined) => [...reportKeys.all, 'csat', params ?? null] as const,
   /** GET /api/reports/fields/{key} for the same days (issue 38). */
   field: (key: string | undefined, params: ReportQueryParams | undefined) =>
     [...reportKeys.all, 'fields', key ?? null, params ?? null] as const,

@@ -14,6 +14,7 @@ import {
   selectionParams,
   type RangeSelection,
 } from '../lib/report-params';
+import { CsatReportCard } from './csat-report-card';
 import { FieldReportCard } from './field-report-card';
 import { GroupReportCard } from './group-report-card';
 import { OverviewView } from './overview-view';
@@ -34,8 +35,8 @@ const VIEWS = {
 
 /**
  * Reports & Analytics (spec §2): one report per range, shown as one of four views, then By Group
- * (issue 39, once a group exists), the SLA and By Field views (issues 24 and 38; an admin is offered
- * a link to define fields). The Date Range
+ * (issue 39, once a group exists), the SLA, By Field and Satisfaction views (issues 24, 38 and 41; an
+ * admin is offered a link to define fields). The Date Range
  * (and a custom range's days) and the view live in the URL, so a reload or a shared link shows the
  * same report (the view since issue 37).
  */
@@ -96,6 +97,8 @@ export function ReportsPage({ isAdmin = false }: { isAdmin?: boolean }) {
       {params && <SlaReportCard params={params} />}
       {/* The report by field (issue 38), likewise beside the spec's views, for the same days. */}
       {params && <FieldReportCard params={params} isAdmin={isAdmin} />}
+      {/* The Satisfaction view (issue 41): the requesters' ratings, likewise for the same days. */}
+      {params && <CsatReportCard params={params} />}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { ChangePasswordCard } from './change-password-card';
 import { EmailSettingsCard } from './email-settings-card';
 import { GroupsCard } from './groups-card';
 import { HarvestIntegrationCard } from './harvest-integration-card';
+import { PortalCard } from './portal-card';
 import { RegistrationCard } from './registration-card';
 import { RulesCard } from './rules-card';
 import { SecurityEventsCard } from './security-events-card';
@@ -86,5 +87,8 @@ export function SettingsSectionContent({
     case 'rules':
       // Issue 40: admins write the rules; they act on everyone's tickets.
       return isAdmin && <RulesCard />;
+    case 'portal':
+      // Issue 41: admins open the requesters' portal and decide who opens tickets there.
+      return isAdmin && <PortalCard />;
   }
 }

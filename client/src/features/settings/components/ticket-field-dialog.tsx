@@ -45,7 +45,10 @@ interface TicketFieldDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Add Field / Edit Field (issue 38): label, key (on create), type, Required to Close, and the options. */
+/**
+ * Add Field / Edit Field (issue 38): label, key (on create), type, Required to Close, Show in Portal
+ * (issue 41), and the options.
+ */
 export function TicketFieldDialog({ open, field, onOpenChange }: TicketFieldDialogProps) {
   return (
     <FormDialog
@@ -150,6 +153,8 @@ function TicketFieldForm({ field, onDone }: { field: TicketField | null; onDone:
   const typeProblemId = useId();
   const requiredId = useId();
   const requiredHintId = useId();
+  const portalId = useId();
+  const portalHintId = useId();
   const labelField = form.register('label', {
     onChange: (event: { target: { value: string } }) => {
       if (!field && !keyTouched) {
@@ -267,6 +272,28 @@ function TicketFieldForm({ field, onDone }: { field: TicketField | null; onDone:
               <Label htmlFor={requiredId}>{TEXTS.requiredToClose}</Label>
               <p id={requiredHintId} className="text-xs text-muted-foreground">
                 {TEXTS.requiredToCloseHint}
+              </p>
+            </div>
+          </div>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="portal"
+        render={({ field: control }) => (
+          <div className="flex items-start gap-2">
+            <Checkbox
+              id={portalId}
+              ref={control.ref}
+              className="mt-0.5"
+              checked={control.value}
+              onCheckedChange={(checked) => control.onChange(checked === true)}
+              aria-describedby={portalHintId}
+            />
+            <div className="space-y-1">
+              <Label htmlFor={portalId}>{TEXTS.showInPortal}</Label>
+              <p id={portalHintId} className="text-xs text-muted-foreground">
+                {TEXTS.showInPortalHint}
               </p>
             </div>
           </div>

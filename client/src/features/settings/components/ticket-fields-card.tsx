@@ -141,6 +141,7 @@ function FieldSummary({ field }: { field: TicketField }) {
         </span>
         <Badge variant="secondary">{TICKET_FIELD_TYPE_LABELS[field.type]}</Badge>
         {field.requiredToClose && <Badge variant="outline">{TEXTS.requiredToCloseMarker}</Badge>}
+        {field.portal && <Badge variant="outline">{TEXTS.portalMarker}</Badge>}
         {!field.active && <Badge variant="outline">{TEXTS.inactive}</Badge>}
       </div>
       <p className="text-xs break-words text-muted-foreground">

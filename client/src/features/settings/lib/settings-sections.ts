@@ -27,6 +27,7 @@ export const SETTINGS_SECTIONS = [
   },
   { id: 'groups', path: settingsSectionPath('groups'), label: GROUP_TEXTS.section, adminOnly: true },
   { id: 'rules', path: settingsSectionPath('rules'), label: 'Rules', adminOnly: true },
+  { id: 'portal', path: settingsSectionPath('portal'), label: 'Portal', adminOnly: true },
 ] as const;
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

@@ -27,6 +27,7 @@ const category: TicketField = {
   requiredToClose: true,
   active: true,
   position: 0,
+  portal: false,
 };
 
 describe('the key a label suggests', () => {
@@ -83,8 +84,25 @@ describe('the value an option’s label suggests', () => {
 });
 
 describe('the dialog’s draft and what is sent', () => {
-  it('when a new field is drafted, then it is a text field without options, not required', () => {
-    expect(draftOf(null)).toEqual({ label: '', key: '', type: 'text', requiredToClose: false, options: [] });
+  it('when a new field is drafted, then it is a text field without options, not required, not in the portal', () => {
+    expect(draftOf(null)).toEqual({
+      label: '',
+      key: '',
+      type: 'text',
+      requiredToClose: false,
+      portal: false,
+      options: [],
+    });
+  });
+
+  it('when Show in portal is ticked, then portal is sent on create and on update, and the contract takes it', () => {
+    const draft = { ...draftOf(null), label: 'Asset', key: 'asset', portal: true };
+    expect(createInputOf(draft).portal).toBe(true);
+    expect(createTicketFieldSchema.safeParse(createInputOf(draft)).success).toBe(true);
+    expect(draftOf({ ...category, portal: true }).portal).toBe(true);
+    const update = updateInputOf({ ...draftOf(category), portal: true }, category);
+    expect(update.portal).toBe(true);
+    expect(updateTicketFieldSchema.safeParse(update).success).toBe(true);
   });
 
   it('when a saved field is edited, then its options are marked saved, their values fixed', () => {
@@ -147,6 +165,7 @@ describe('the dialog’s draft and what is sent', () => {
         { value: 'printer', label: 'Printer', active: false },
       ],
       requiredToClose: true,
+      portal: false,
     });
     expect(updateTicketFieldSchema.safeParse(input).success).toBe(true);
   });

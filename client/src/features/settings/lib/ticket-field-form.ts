@@ -26,6 +26,8 @@ export interface TicketFieldDraft {
   key: string;
   type: TicketFieldType;
   requiredToClose: boolean;
+  /** Show in portal: requesters see the field on their tickets and fill it on a new one (issue 41). */
+  portal: boolean;
   options: OptionDraft[];
 }
 
@@ -71,14 +73,15 @@ export const newOption = (): OptionDraft => ({
   valueTouched: false,
 });
 
-/** The dialog's values for `field`, or a new field's (a text field, nothing required). */
+/** The dialog's values for `field`, or a new field's (a text field, nothing required, not in the portal). */
 export function draftOf(field: TicketField | null): TicketFieldDraft {
-  if (!field) return { label: '', key: '', type: 'text', requiredToClose: false, options: [] };
+  if (!field) return { label: '', key: '', type: 'text', requiredToClose: false, portal: false, options: [] };
   return {
     label: field.label,
     key: field.key,
     type: field.type,
     requiredToClose: field.requiredToClose,
+    portal: field.portal,
     options: field.options.map((option) => ({ ...option, row: nextRow(), saved: true, valueTouched: true })),
   };
 }
@@ -97,6 +100,7 @@ export function createInputOf(draft: TicketFieldDraft): CreateTicketFieldInput {
     type: draft.type,
     options: optionsOf(draft),
     requiredToClose: draft.requiredToClose,
+    portal: draft.portal,
   };
 }
 
@@ -110,6 +114,7 @@ export function updateInputOf(draft: TicketFieldDraft, field: TicketField): Upda
     ...(draft.type === field.type ? {} : { type: draft.type }),
     options: optionsOf(draft),
     requiredToClose: draft.requiredToClose,
+    portal: draft.portal,
   };
 }
 

@@ -20,6 +20,7 @@ export const TICKET_FIELDS_TEXTS = {
   remove: 'Remove',
   inactive: 'Inactive',
   requiredToCloseMarker: 'Required to close',
+  portalMarker: 'In portal',
   keyPrefix: 'Key:',
   optionCount: (count: number) => `${count} ${count === 1 ? 'option' : 'options'}`,
   // The dialog.
@@ -32,6 +33,9 @@ export const TICKET_FIELDS_TEXTS = {
   typeLocked: 'The type cannot change while tickets have values.',
   requiredToClose: 'Required to Close',
   requiredToCloseHint: 'A ticket cannot be closed while this field is empty.',
+  showInPortal: 'Show in Portal',
+  showInPortalHint:
+    'Requesters see it on their tickets in the portal and can fill it in when they open one there.',
   options: 'Options',
   optionsHint: 'An option in use is deactivated, not removed: tickets keep it.',
   optionLabel: 'Label',

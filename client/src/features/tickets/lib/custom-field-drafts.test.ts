@@ -20,6 +20,7 @@ const field = (key: string, type: TicketField['type'], extra: Partial<TicketFiel
   requiredToClose: false,
   active: true,
   position: 0,
+  portal: false,
   ...extra,
 });
 

@@ -1,3 +1,4 @@
+import { ratingActivityLine } from '@shared/contracts/portal';
 import { RULE_MESSAGES } from '@shared/contracts/rules';
 import {
   CLOSED_TICKET_STATUSES,
@@ -111,6 +112,9 @@ function describe(
       return { title: 'Ticket restored', detail: byWhom(event) };
     case 'sla_breach':
       return { title: 'SLA target missed', detail: `The ${event.to ?? ''} target passed` };
+    // Issue 41: the requester's rating of a close ("Rated Good: “Quick and friendly”").
+    case 'rated':
+      return { title: 'Satisfaction rating', detail: ratingActivityLine(event.to ?? '', event.from) };
   }
 }
 

@@ -17,6 +17,7 @@ import {
   Users,
   type LucideIcon,
   SlidersHorizontal,
+  Star,
   Tag,
 } from 'lucide-react';
 import { useMemo } from 'react';
@@ -46,6 +47,7 @@ const KIND_ICONS = {
   tags: Tag,
   field: SlidersHorizontal,
   group: Users,
+  rated: Star,
 } as const satisfies Record<TicketEventKind, LucideIcon>;
 
 function ActivityItem({ entry }: { entry: ActivityEntry }) {

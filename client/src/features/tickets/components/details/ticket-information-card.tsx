@@ -5,6 +5,7 @@ import { SectionCard } from '@/components/ui/section-card';
 import { Separator } from '@/components/ui/separator';
 import type { TicketActionProps } from './ticket-action-props';
 import { TicketCustomFields } from './ticket-custom-fields';
+import { TicketRatingField } from './ticket-rating-field';
 import { TicketTags } from './ticket-tags';
 import { Timestamp } from './timestamp';
 
@@ -41,6 +42,8 @@ export function TicketInformationCard(props: InformationProps) {
         <Field label="Priority">
           <TicketPriorityBadge priority={ticket.priority} />
         </Field>
+        {/* The requester's latest answered rating (issue 41); nothing without one. */}
+        <TicketRatingField ticketId={ticket.id} />
       </dl>
       <Separator className="my-4" />
       <div className="space-y-4">

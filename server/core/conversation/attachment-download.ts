@@ -1,5 +1,6 @@
 /**
- * How a stored file is served (GET /api/attachments/:id): always as a download of its own, never as
+ * How a stored file is served (GET /api/attachments/:id, and the portal's GET
+ * /api/portal/attachments/:id): always as a download of its own, never as
  * a page of the app. Senders choose the name and type, so both are cleaned before they reach a header,
  * and types a browser would run (HTML, SVG, XML, scripts) are served as application/octet-stream.
  */

@@ -38,6 +38,10 @@
  *   dashboard      GET /api/dashboard/stats (dashboard-outsider: as the agent in no group)
  *   team           GET /api/users/ticket-counts (the dashboard's Team Status panel; team-outsider: as
  *                  the agent in no group)
+ *   portal-list    GET /api/portal/tickets?status=open as a requester (issue 41): the newest open
+ *                  ticket's requester, about one ticket in 5,000 of the table (their own session cookie)
+ *   portal-closed  the same requester's Closed tab, page 2: the tab most of their tickets are in
+ *   portal-ticket  GET /api/portal/tickets/{id}: that requester's newest ticket and its conversation
  *   whoami         GET /api/auth/user: only what every authenticated request pays (its session, kept
  *                  in memory after its first read: docs/decisions/100-session-cache.md), the floor under every other case
  *   healthz        GET /healthz: an answer without a session or a statement, the HTTP floor (Node's
@@ -84,6 +88,9 @@ import { listTickets } from '../server/features/tickets/tickets.service';
 import { activeTicketCounts } from '../server/core/users/active-ticket-counts';
 import { hiddenGroupIds } from '../server/core/groups/group-visibility';
 import { findUserById } from '../server/core/users/users.repository';
+import * as portalTickets from '../server/features/portal/portal-tickets.service';
+import { newToken } from '../server/lib/single-use-token';
+import { PORTAL_COOKIE_NAME } from '@shared/contracts/portal';
 import { startApp, type AppProcess } from './lib/app-process';
 import { captureSql, explainRounds, sqlConnection, type CapturedRounds } from './lib/captured-sql';
 import { runClosedLoop, type LoopConnection } from './lib/closed-loop';
@@ -133,6 +140,9 @@ const CASE_NAMES = [
   'dashboard-outsider',
   'team',
   'team-outsider',
+  'portal-list',
+  'portal-closed',
+  'portal-ticket',
   'whoami',
   'healthz',
 ] as const;
@@ -185,21 +195,26 @@ interface BenchCase {
   write?: (connection: number) => () => JsonRequest;
   /** Asked as OUTSIDER (issue 39) instead of the runner. */
   asOutsider?: true;
+  /** Asked as the requester of searchTargets' newest open ticket, on the portal (issue 41). */
+  asRequester?: true;
   /** The answer's status of a writing case: 200 unless said. */
   writeStatus?: string;
 }
 
 interface CaptureContext {
   pool: pg.Pool;
+  /** The portal cases' requester (issue 41). */
+  requesterEmail?: string;
   /** The session cookie of each load-test connection, and the account they are signed in as. */
   cookies: string[];
   userId: string;
 }
 
-/** The runner's and the outsider's sessions and ids. */
+/** The runner's and the outsider's sessions and ids, and the requester's portal sessions. */
 interface Callers {
   runner: CaptureContext;
   outsider: CaptureContext;
+  requester: CaptureContext;
 }
 
 /** As serviceSql, for a call that depends on who asks (their hidden groups, issue 39). */
@@ -301,6 +316,23 @@ function listCase(
   };
 }
 
+/** A portal case (issue 41): asked with the requester's portal cookie; its SQL is `service`'s. */
+function portalCase(
+  name: BenchCase['name'],
+  path: string,
+  service: (db: Database, email: string) => Promise<unknown>,
+): BenchCase {
+  return {
+    name,
+    path,
+    asRequester: true,
+    capture: async ({ pool, requesterEmail }) => {
+      const rounds = await captureSql(pool, (db) => service(db, requesterEmail!), { steadyState: true });
+      return () => rounds;
+    },
+  };
+}
+
 /** Two different vocabulary words, picked at random. */
 function randomWordPair(): string {
   const first = Math.floor(Math.random() * VOCABULARY.length);
@@ -334,6 +366,8 @@ function variedTwoWordsCase(filters: Partial<TicketListFilters>): BenchCase {
 /** Values the searches of a requester and of a ticket number look for, read from the seeded data. */
 interface SearchTargets {
   senderAddress: string;
+  /** The requester's (senderAddress's) newest ticket: the portal's ticket case. */
+  senderTicketId: string;
   ticketNumber: string;
   /** Open tickets for the writing case, two per load-test connection so no two wait on one lock. */
   openTicketIds: string[];
@@ -395,7 +429,13 @@ async function searchTargets(pool: pg.Pool): Promise<SearchTargets> {
   const { rows: agents } = await pool.query<{ id: string }>(
     "SELECT id FROM users WHERE email LIKE 'agent%@bench.example.com' ORDER BY email LIMIT 1",
   );
+  const { rows: own } = await pool.query<{ id: string }>(
+    `SELECT id FROM tickets WHERE lower(from_email) = lower($1) AND deleted_at IS NULL
+      ORDER BY created_at DESC LIMIT 1`,
+    [rows[0]!.sender],
+  );
   return {
+    senderTicketId: own[0]!.id,
     senderAddress: rows[0]!.sender,
     ticketNumber: rows[0]!.number,
     openTicketIds: open.map((row) => row.id),
@@ -481,6 +521,16 @@ function benchCases(targets: SearchTargets): BenchCase[] {
         activeTicketCounts(db, { hiddenGroupIds: await hiddenFor(db, userId) }),
       ),
     },
+    // Issue 41: what a requester's portal polls, on their own session.
+    portalCase('portal-list', '/api/portal/tickets?status=open&page=1', (db, email) =>
+      portalTickets.listTickets(db, email, { status: 'open', page: 1 }),
+    ),
+    portalCase('portal-closed', '/api/portal/tickets?status=closed&page=2', (db, email) =>
+      portalTickets.listTickets(db, email, { status: 'closed', page: 2 }),
+    ),
+    portalCase('portal-ticket', `/api/portal/tickets/${targets.senderTicketId}`, (db, email) =>
+      portalTickets.getTicketDetail(db, email, targets.senderTicketId),
+    ),
     // The floor under every authenticated endpoint: the session and the user, and nothing else.
     { name: 'whoami', path: '/api/auth/user' },
     // The floor under that: no session, no statement.
@@ -499,6 +549,28 @@ async function signedInCaller(port: number, pool: pg.Pool, account: BenchAccount
   if (!(await idOf())) await registerAccount(port, account);
   const cookies = await signInSessions(port, account, Math.max(...settings.connections));
   return { pool, cookies, userId: (await idOf())! };
+}
+
+/**
+ * The portal on, and one portal session per load-test connection for `email`, written as the sign-in
+ * link's POST writes them (the token's hash), so no email is needed.
+ */
+async function portalRequester(pool: pg.Pool, email: string): Promise<CaptureContext> {
+  await pool.query(
+    `INSERT INTO settings (key, value) VALUES ('portal', $1)
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+    [JSON.stringify({ enabled: true, newTickets: 'known', allowedDomains: [], csat: false })],
+  );
+  const cookies: string[] = [];
+  for (let i = 0; i < Math.max(...settings.connections); i += 1) {
+    const { token, tokenHash } = newToken();
+    await pool.query(
+      `INSERT INTO portal_sessions (token_hash, email, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
+      [tokenHash, email.toLowerCase()],
+    );
+    cookies.push(`${PORTAL_COOKIE_NAME}=${token}`);
+  }
+  return { pool, cookies, userId: '', requesterEmail: email.toLowerCase() };
 }
 
 async function seedUnlessKept(url: string, reused: boolean, pool: pg.Pool): Promise<void> {
@@ -626,8 +698,10 @@ async function main(): Promise<void> {
     const callers: Callers = {
       runner: await signedInCaller(port, pool, ACCOUNT),
       outsider: await signedInCaller(port, pool, OUTSIDER),
+      requester: await portalRequester(pool, (await searchTargets(pool)).senderAddress),
     };
-    const callerOf = (benchCase: BenchCase) => (benchCase.asOutsider ? callers.outsider : callers.runner);
+    const callerOf = (benchCase: BenchCase) =>
+      benchCase.asRequester ? callers.requester : benchCase.asOutsider ? callers.outsider : callers.runner;
 
     // A request's SQL: what its handler runs (its session is kept in memory after the first read).
     const cases = [];

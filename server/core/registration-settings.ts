@@ -14,12 +14,13 @@ import * as repository from '../db/settings-store';
 
 export const REGISTRATION_SETTINGS_KEY = 'registration';
 
-async function loadStored(db: DbOrTx) {
-  const row = await repository.findSetting(db, REGISTRATION_SETTINGS_KEY);
-  // Stored only through the schema; a row that no longer parses (hand-edited) falls back to the default.
-  const parsed = row ? registrationSettingsSchema.safeParse(row.value) : undefined;
-  return { value: parsed?.success ? parsed.data : DEFAULT_REGISTRATION_SETTINGS, updatedAt: row?.updatedAt };
-}
+const loadStored = (db: DbOrTx) =>
+  repository.findParsedSetting(
+    db,
+    REGISTRATION_SETTINGS_KEY,
+    registrationSettingsSchema,
+    DEFAULT_REGISTRATION_SETTINGS,
+  );
 
 /** The registration setting in force. */
 export async function loadRegistrationSettings(db: DbOrTx): Promise<RegistrationSettings> {

@@ -20,6 +20,22 @@ export async function findSetting(db: DbOrTx, key: SettingKey): Promise<SettingR
   return row;
 }
 
+/**
+ * A setting read through its schema, with when it was saved; `fallback` (and no updatedAt) while it
+ * was never saved. Stored only through the schema, a row that no longer parses (hand-edited) falls
+ * back too.
+ */
+export async function findParsedSetting<T>(
+  db: DbOrTx,
+  key: SettingKey,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  fallback: T,
+): Promise<{ value: T; updatedAt: Date | undefined }> {
+  const row = await findSetting(db, key);
+  const parsed = row ? schema.safeParse(row.value) : undefined;
+  return { value: parsed?.success ? parsed.data : fallback, updatedAt: row?.updatedAt };
+}
+
 /** Inserts or replaces the setting; returns when it was saved (the database's clock). */
 export async function upsertSetting(db: DbOrTx, key: SettingKey, value: unknown): Promise<Date> {
   const [row] = await db

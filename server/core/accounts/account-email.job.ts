@@ -48,6 +48,19 @@ function queuePolicy(config: Pick<AppConfig, 'email'>): QueuePolicy {
   };
 }
 
+/**
+ * The policy of a queue of requests that end in an account email (a password reset, a portal sign-in
+ * link): retried like the email itself; a run is a lookup and a transaction, so it is dead after a
+ * minute.
+ */
+export function emailRequestQueuePolicy(config: Pick<AppConfig, 'email'>): QueuePolicy {
+  return {
+    retryLimit: config.email.send.retryLimit,
+    retryDelaySeconds: config.email.send.retryDelaySeconds,
+    expireInSeconds: 60,
+  };
+}
+
 /** Declares the queue on this runner (once: the runner keeps the first definition). */
 function defineQueue(jobs: JobRunner, config: Pick<AppConfig, 'email'>): Promise<void> {
   return jobs.defineQueue(ACCOUNT_EMAIL_QUEUE, queuePolicy(config));

@@ -14,12 +14,8 @@ import { SETTINGS_MESSAGES, type SaveEmailSettingsResponse } from '@shared/contr
 import type { DbOrTx } from '../../db/client';
 import * as repository from '../../db/settings-store';
 
-async function loadStored(db: DbOrTx) {
-  const row = await repository.findSetting(db, PORTAL_SETTINGS_KEY);
-  // Stored only through the schema; a row that no longer parses (hand-edited) falls back to the default.
-  const parsed = row ? portalSettingsSchema.safeParse(row.value) : undefined;
-  return { value: parsed?.success ? parsed.data : DEFAULT_PORTAL_SETTINGS, updatedAt: row?.updatedAt };
-}
+const loadStored = (db: DbOrTx) =>
+  repository.findParsedSetting(db, PORTAL_SETTINGS_KEY, portalSettingsSchema, DEFAULT_PORTAL_SETTINGS);
 
 /** The portal setting in force. */
 export async function loadPortalSettings(db: DbOrTx): Promise<PortalSettings> {

@@ -11,9 +11,10 @@
 import { PRODUCT_NAME } from '@shared/constants';
 import { PASSWORD_RESET_VALID_MINUTES } from '@shared/contracts/auth';
 import type { AppConfig } from '../../config';
-import type { JobRunner, QueuePolicy } from '../../jobs/job-runner';
+import type { JobRunner } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
 import {
+  emailRequestQueuePolicy,
   prepareAccountEmail,
   queueAccountEmail,
   type AccountEmailDeps,
@@ -42,18 +43,9 @@ interface PasswordResetRequestJobData {
   ip: string;
 }
 
-/** Retried like an account email; a run is a lookup and a transaction, so it is dead after a minute. */
-function queuePolicy(config: Pick<AppConfig, 'email'>): QueuePolicy {
-  return {
-    retryLimit: config.email.send.retryLimit,
-    retryDelaySeconds: config.email.send.retryDelaySeconds,
-    expireInSeconds: 60,
-  };
-}
-
 /** Declares the queue on this runner (once: the runner keeps the first definition). */
 function defineQueue(jobs: JobRunner, config: Pick<AppConfig, 'email'>): Promise<void> {
-  return jobs.defineQueue(PASSWORD_RESET_REQUEST_QUEUE, queuePolicy(config));
+  return jobs.defineQueue(PASSWORD_RESET_REQUEST_QUEUE, emailRequestQueuePolicy(config));
 }
 
 function resetEmail(url: string) {

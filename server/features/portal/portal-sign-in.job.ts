@@ -11,10 +11,11 @@
 import { PRODUCT_NAME } from '@shared/constants';
 import { maySignInToPortal, PORTAL_LIMITS } from '@shared/contracts/portal';
 import type { AppConfig } from '../../config';
-import type { JobRunner, QueuePolicy } from '../../jobs/job-runner';
+import type { JobRunner } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
 import { newToken } from '../../lib/single-use-token';
 import {
+  emailRequestQueuePolicy,
   prepareAccountEmail,
   queueAccountEmail,
   type AccountEmailDeps,
@@ -34,17 +35,8 @@ interface PortalSignInJobData {
   baseUrl: string;
 }
 
-/** Retried like an account email; a run is a lookup and a transaction, so it is dead after a minute. */
-function queuePolicy(config: Pick<AppConfig, 'email'>): QueuePolicy {
-  return {
-    retryLimit: config.email.send.retryLimit,
-    retryDelaySeconds: config.email.send.retryDelaySeconds,
-    expireInSeconds: 60,
-  };
-}
-
 const defineQueue = (jobs: JobRunner, config: Pick<AppConfig, 'email'>) =>
-  jobs.defineQueue(PORTAL_SIGN_IN_QUEUE, queuePolicy(config));
+  jobs.defineQueue(PORTAL_SIGN_IN_QUEUE, emailRequestQueuePolicy(config));
 
 /** The page of a sign-in link: it shows a Continue button; only that button's POST uses the token. */
 export const portalSignInUrl = (baseUrl: string, token: string) => `${baseUrl}/portal/sign-in/${token}`;

@@ -1,8 +1,12 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReplyTestApp, type ReplyTestApp } from '../../test/support/replies';
-import { tellsApart, timePairs, timingFigures } from '../../test/support/answer-timing';
+import {
+  listenForTiming,
+  tellsApart,
+  timeAcceptedPost,
+  timePairs,
+  timingFigures,
+} from '../../test/support/answer-timing';
 
 /**
  * Issue 41: the answer to "send me a sign-in link" must not tell, by its time, whether the address
@@ -13,8 +17,7 @@ const ROUNDS = 30;
 const WARM_UP = 5;
 
 let r: ReplyTestApp;
-let server: Server;
-let baseUrl: string;
+let listening: Awaited<ReturnType<typeof listenForTiming>>;
 
 beforeAll(async () => {
   // Enough budget for every request of this file: the throttle itself is pinned in portal-sign-in.test.ts.
@@ -23,28 +26,15 @@ beforeAll(async () => {
     .post('/api/settings')
     .send({ key: 'portal', value: { enabled: true, newTickets: 'known', allowedDomains: [], csat: false } })
     .expect(200);
-  server = r.t.app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  listening = await listenForTiming(r.t.app);
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await listening.close();
   await r.close();
 });
 
-/** How long the answer to a link request for `email` takes, in ms (one keep-alive client). */
-async function timeRequest(email: string): Promise<number> {
-  const started = performance.now();
-  const res = await fetch(`${baseUrl}/api/portal/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  await res.arrayBuffer();
-  const elapsed = performance.now() - started;
-  expect(res.status).toBe(202);
-  return elapsed;
-}
+/** How long the answer to a request for `email` takes, in ms. */
+const timeRequest = (email: string) => timeAcceptedPost(`${listening.baseUrl}/api/portal/sign-in`, { email });
 
 describe('POST /api/portal/sign-in takes as long for any address', () => {
   it('when addresses with a ticket and unknown ones ask in turn, then neither answers faster', async () => {

@@ -1,3 +1,8 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { expect } from 'vitest';
+
 /**
  * Whether an answer's time tells two kinds of request apart (issue 34: a password reset for an
  * account and for none; issue 41: a portal sign-in link for a known address and for a stranger).
@@ -63,4 +68,28 @@ export async function timePairs(
     unknown.push(pair[1]!);
   }
   return { known, unknown };
+}
+
+/** The app listening on a loopback port, so requests are timed over one keep-alive client (fetch). */
+export async function listenForTiming(app: Express): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** How long a JSON POST of `body` to `url` takes to be answered in full, in ms; it must answer 202. */
+export async function timeAcceptedPost(url: string, body: unknown): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await res.arrayBuffer();
+  const elapsed = performance.now() - started;
+  expect(res.status).toBe(202);
+  return elapsed;
 }

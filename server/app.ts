@@ -15,6 +15,7 @@ import { sessionsRoutes } from './features/auth/sessions.routes';
 import { totpRoutes } from './features/auth/totp.routes';
 import { conversationRoutes } from './features/conversation/conversation.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { assetsRoutes } from './features/equipment/assets.routes';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
 import { inboundRoutes } from './features/inbound/inbound.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
@@ -212,6 +213,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(invitationRoutes({ db, config }));
   api.use(passwordResetRoutes({ db, jobs, cipher: harvest.cipher, config }));
   api.use(equipmentRoutes({ db, config }));
+  api.use(assetsRoutes({ db }));
   api.use(
     settingsRoutes({
       db,

@@ -121,8 +121,23 @@ export const TICKET_EVENT_KINDS = [
   // Issue 41: the requester rated a close, or changed the rating (to: good or bad; from: the comment,
   // null for none). Written by the rating itself (server/features/csat), not by a ticket change.
   'rated',
+  // Issue 42: a loan linked to the ticket was lent, reserved, returned, linked, unlinked or removed
+  // (from: that action, one of LOAN_ACTIVITY_ACTIONS; to: the item, e.g. "Laptop LT-0042 to Robin
+  // Reyes until 2026-12-04"). Written by the loan's own write (server/features/equipment).
+  'loan',
 ] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
+
+/** What a `loan` event of the Activity Log tells (issue 42). */
+export const LOAN_ACTIVITY_ACTIONS = [
+  'lent',
+  'reserved',
+  'returned',
+  'linked',
+  'unlinked',
+  'removed',
+] as const;
+export type LoanActivityAction = (typeof LOAN_ACTIVITY_ACTIONS)[number];
 
 /**
  * Who may delete tickets (the ticket_deletion setting, issue 26): everyone, the spec's behaviour, or

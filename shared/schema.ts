@@ -554,6 +554,35 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The inventory of lendable devices (issue 42). `status` is one of ASSET_STATUSES; `on_loan` is set
+ * only by the loans (an open loan covering today), never by an edit. The tag is unique whatever its
+ * case.
+ */
+export const assets = pgTable(
+  'assets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assetTag: varchar('asset_tag', { length: 64 }).notNull(),
+    productType: varchar('product_type', { length: 32 }).notNull(),
+    model: varchar('model', { length: 200 }),
+    serialNumber: varchar('serial_number', { length: 100 }),
+    status: varchar('status', { length: 16 }).notNull().default('available'),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('assets_asset_tag_lower_unique').on(sql`lower(${t.assetTag})`),
+    // The inventory's filters and the availability query pick by type (and status) first.
+    index('assets_product_type_status_idx').on(t.productType, t.status),
+    // The inventory's substring search over tag, serial number and model (issue 42).
+    index('assets_search_trgm_idx').using(
+      'gin',
+      sql`(${t.assetTag} || ' ' || coalesce(${t.serialNumber}, '') || ' ' || coalesce(${t.model}, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
 export const loanerEquipment = pgTable(
   'loaner_equipment',
   {
@@ -571,10 +600,18 @@ export const loanerEquipment = pgTable(
       .notNull()
       .references(() => users.id),
     assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    // Issue 42. Restrict: an asset is never deleted under its loans' history (the API has no delete).
+    assetId: uuid('asset_id').references(() => assets.id, { onDelete: 'restrict' }),
+    // A ticket purged from the Trash leaves its loans, unlinked.
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     ...timestamps,
   },
+  // The overlap rule of one asset's open loans is an exclusion constraint of migration 0043
+  // (loaner_equipment_asset_no_overlap), which drizzle's builder cannot express.
   (t) => [
     index('loaner_equipment_returned_expected_idx').on(t.isReturned, t.expectedReturnDate),
+    index('loaner_equipment_asset_id_idx').on(t.assetId),
+    index('loaner_equipment_ticket_id_idx').on(t.ticketId),
     index('loaner_equipment_search_trgm_idx').using(
       'gin',
       sql`(${t.productType} || ' ' || ${t.personName} || ' ' || ${t.phone} || ' ' || ${t.officeNumber}) gin_trgm_ops`,
@@ -910,6 +947,7 @@ export type NewTicketRow = typeof tickets.$inferInsert;
 export type TimeEntryRow = typeof timeEntries.$inferSelect;
 export type SettingRow = typeof settings.$inferSelect;
 export type LoanerEquipmentRow = typeof loanerEquipment.$inferSelect;
+export type AssetRow = typeof assets.$inferSelect;
 export type InboundMessageRow = typeof inboundMessages.$inferSelect;
 export type TicketMessageRow = typeof ticketMessages.$inferSelect;
 export type NewTicketMessageRow = typeof ticketMessages.$inferInsert;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPrivateFilesOnly, securePrivateDataDir } from './data-dir';
 import { acquireDataDirLock } from './data-dir-lock';
@@ -34,7 +35,7 @@ export async function startEmbeddedDatabase(options: { dataDir?: string }): Prom
   try {
     const db = await PGlite.create({
       dataDir: dataDir ? path.join(dataDir, 'pgdata') : 'memory://',
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, btree_gist },
     });
     if (dataDir) securePrivateDataDir(dataDir);
     // A few connections for tooling beside the app's pool (which uses one; see server/db/pool.ts).

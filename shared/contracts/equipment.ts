@@ -72,6 +72,10 @@ const productType = z.enum(LOANER_PRODUCT_TYPES, {
 
 const assignedTo = z.uuid('Assigned to must be a user id or null').nullable();
 
+/** Issue 42: the lent asset and the ticket the loan is for, both optional; null unlinks on an edit. */
+const assetId = z.uuid('Asset must be an asset id or null').nullable();
+const ticketId = z.uuid('Ticket must be a ticket id or null').nullable();
+
 const notesText = z
   .string('Notes must be text')
   .trim()
@@ -128,6 +132,8 @@ export const createLoanerSchema = z
       assignedTo: assignedTo.optional().transform((value) => value ?? null),
       notes: notes.transform((value) => value ?? null),
       actualReturnDate: loanDate('Actual return date').nullable().optional(),
+      assetId: assetId.optional().transform((value) => value ?? null),
+      ticketId: ticketId.optional().transform((value) => value ?? null),
     },
     BODY_NOT_OBJECT,
   )
@@ -152,6 +158,8 @@ export const updateLoanerSchema = z
       notes,
       isReturned: z.boolean('isReturned must be true or false').optional(),
       actualReturnDate: loanDate('Actual return date').nullable().optional(),
+      assetId: assetId.optional(),
+      ticketId: ticketId.optional(),
     },
     BODY_NOT_OBJECT,
   )
@@ -212,4 +220,10 @@ export interface LoanerEquipmentRecord {
   updatedAt: string;
   /** Not returned and expected back before the server's today. */
   isOverdue: boolean;
+  /**
+   * Issue 42: the lent asset and the ticket the loan is for. Present only when set, so an unlinked
+   * loan keeps exactly the spec's record (spec §7; today's API tests pin its keys).
+   */
+  assetId?: string;
+  ticketId?: string;
 }

@@ -10,7 +10,7 @@
  * transaction, after the write.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CLOSED_TICKET_STATUSES } from '@shared/constants';
+import { CLOSED_TICKET_STATUSES, type LoanActivityAction } from '@shared/constants';
 import { groups, ticketEvents, ticketMessages, tickets, timeEntries } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -240,6 +240,23 @@ export async function recordRatingActivity(
   rating: { score: string; comment: string | null },
 ): Promise<void> {
   await insertRows(tx, ticketId, [{ kind: 'rated', toValue: rating.score, fromValue: rating.comment }], null);
+}
+
+/**
+ * A loan linked to the ticket was lent, returned, linked or unlinked (issue 42): an event without a
+ * change of the ticket, written in the loan's transaction by the loan's write.
+ */
+export async function recordLoanActivity(
+  tx: DbOrTx,
+  ticketId: string,
+  entry: { action: LoanActivityAction; item: string; actorId: string | null },
+): Promise<void> {
+  await insertRows(
+    tx,
+    ticketId,
+    [{ kind: 'loan', actorId: entry.actorId, fromValue: entry.action, toValue: entry.item }],
+    null,
+  );
 }
 
 /** The subscriber: the change's events in the Activity Log, in the change's transaction. */

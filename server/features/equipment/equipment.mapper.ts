@@ -24,5 +24,8 @@ export function toLoanerRecord(row: LoanerEquipmentRowWithStatus): LoanerEquipme
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     isOverdue: row.isOverdue,
+    // Issue 42: present only when linked, so an unlinked loan's record is the spec's, key for key.
+    ...(row.assetId ? { assetId: row.assetId } : {}),
+    ...(row.ticketId ? { ticketId: row.ticketId } : {}),
   };
 }

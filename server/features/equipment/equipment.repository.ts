@@ -8,10 +8,16 @@ const t = loanerEquipment;
 /** Not returned and expected back before the database's today. */
 const isOverdueSql = sql<boolean>`(NOT ${t.isReturned} AND ${t.expectedReturnDate} < CURRENT_DATE)`;
 
-/** Every column as drizzle names it, plus the computed `isOverdue`. */
-const recordColumns = { ...getTableColumns(t), isOverdue: isOverdueSql };
+/** Not returned and checked out after the database's today: a reservation (issue 42). */
+const isReservationSql = sql<boolean>`(NOT ${t.isReturned} AND ${t.checkoutDate} > CURRENT_DATE)`;
 
-export type LoanerEquipmentRowWithStatus = LoanerEquipmentRow & { isOverdue: boolean };
+/** Every column as drizzle names it, plus the computed `isOverdue` and `isReservation`. */
+const recordColumns = { ...getTableColumns(t), isOverdue: isOverdueSql, isReservation: isReservationSql };
+
+export type LoanerEquipmentRowWithStatus = LoanerEquipmentRow & {
+  isOverdue: boolean;
+  isReservation: boolean;
+};
 
 /**
  * Exactly the expression of `loaner_equipment_search_trgm_idx`, so PostgreSQL can answer the
@@ -68,6 +74,8 @@ export interface LoanerValues {
   isReturned: boolean;
   notes: string | null;
   assignedTo: string | null;
+  assetId: string | null;
+  ticketId: string | null;
 }
 
 const returnDateValue = (value: LoanerValues['actualReturnDate'] | undefined) =>
@@ -103,10 +111,34 @@ export async function updateLoaner(
   return row;
 }
 
-/** True when a row was deleted. */
-export async function deleteLoaner(db: DbOrTx, id: string): Promise<boolean> {
-  const deleted = await db.delete(t).where(eq(t.id, id)).returning({ id: t.id });
-  return deleted.length > 0;
+/** The deleted record, if there was one. */
+export async function deleteLoaner(
+  db: DbOrTx,
+  id: string,
+): Promise<LoanerEquipmentRowWithStatus | undefined> {
+  const [deleted] = await db.delete(t).where(eq(t.id, id)).returning(recordColumns);
+  return deleted;
+}
+
+/** A history, newest first: the latest checkout first. */
+const newestFirst = [desc(t.checkoutDate), desc(t.createdAt), asc(t.id)] as const;
+
+/** Every loan of an asset (issue 42), returned ones included, newest first. */
+export function listLoansOfAsset(db: DbOrTx, assetId: string): Promise<LoanerEquipmentRowWithStatus[]> {
+  return db
+    .select(recordColumns)
+    .from(t)
+    .where(eq(t.assetId, assetId))
+    .orderBy(...newestFirst);
+}
+
+/** Every loan linked to a ticket (issue 42), newest first. */
+export function listLoansOfTicket(db: DbOrTx, ticketId: string): Promise<LoanerEquipmentRowWithStatus[]> {
+  return db
+    .select(recordColumns)
+    .from(t)
+    .where(eq(t.ticketId, ticketId))
+    .orderBy(...newestFirst);
 }
 
 /** Whether a user with this id exists (an assignee must). */

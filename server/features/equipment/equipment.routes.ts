@@ -35,12 +35,13 @@ export function equipmentRoutes(deps: { db: Database; config: AppConfig }) {
   router.put('/loaner-equipment/:id', signedIn, async (req, res) => {
     const { id } = parseInput(idParams, req.params);
     const input = parseInput(updateLoanerSchema, req.body);
-    res.json((await equipmentService.updateLoaner(db, id, input)) satisfies LoanerEquipmentRecord);
+    const record = await equipmentService.updateLoaner(db, id, input, currentUser(req).id);
+    res.json(record satisfies LoanerEquipmentRecord);
   });
 
   router.delete('/loaner-equipment/:id', signedIn, async (req, res) => {
     const { id } = parseInput(idParams, req.params);
-    await equipmentService.deleteLoaner(db, id);
+    await equipmentService.deleteLoaner(db, id, currentUser(req).id);
     res.status(204).end();
   });
 

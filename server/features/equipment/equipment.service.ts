@@ -5,6 +5,7 @@ import {
   type LoanerListQuery,
   type UpdateLoanerInput,
 } from '@shared/contracts/equipment';
+import { TICKET_MESSAGES } from '@shared/contracts/tickets';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { fieldRefusal } from '../../lib/validate';
@@ -12,8 +13,19 @@ import { isForeignKeyViolation, pgConstraint } from '../../lib/pg-errors';
 import { toLoanerRecord } from './equipment.mapper';
 import * as repository from './equipment.repository';
 import type { LoanerEquipmentRowWithStatus, LoanerValues } from './equipment.repository';
+import * as assetRepository from './assets.repository';
+import {
+  assertLendable,
+  overlapViolationAnswer,
+  recordLoanActivities,
+  unknownAsset,
+  unknownTicket,
+  type LoanState,
+} from './loan-links';
 
 const ASSIGNEE_FOREIGN_KEY = 'loaner_equipment_assigned_to_users_id_fk';
+const ASSET_FOREIGN_KEY = 'loaner_equipment_asset_id_assets_id_fk';
+const TICKET_FOREIGN_KEY = 'loaner_equipment_ticket_id_tickets_id_fk';
 
 const unknownAssignee = () => fieldRefusal({ assignedTo: [LOANER_MESSAGES.unknownAssignee] });
 
@@ -27,14 +39,43 @@ const returnBeforeCheckout = () =>
 const isAssigneeForeignKeyViolation = (error: unknown) =>
   isForeignKeyViolation(error) && pgConstraint(error) === ASSIGNEE_FOREIGN_KEY;
 
-async function mapAssigneeViolation<T>(write: () => Promise<T>): Promise<T> {
+/**
+ * The refusals of a loan write the database made: an assignee, asset or ticket deleted between the
+ * check and the write (400 naming the field), and the overlap of one asset's loans (409 saying who has
+ * it until when; `attempted` is the loan as it was being written).
+ */
+async function mapWriteViolation<T>(
+  db: Database,
+  write: (attempt: (loan: LoanState) => void) => Promise<T>,
+): Promise<T> {
+  let attempted: LoanState | undefined;
   try {
-    return await write();
+    return await write((loan) => (attempted = loan));
   } catch (error) {
     if (isAssigneeForeignKeyViolation(error)) throw unknownAssignee();
-    throw error;
+    if (isForeignKeyViolation(error) && pgConstraint(error) === ASSET_FOREIGN_KEY) throw unknownAsset();
+    if (isForeignKeyViolation(error) && pgConstraint(error) === TICKET_FOREIGN_KEY) throw unknownTicket();
+    throw (await overlapViolationAnswer(db, error, attempted)) ?? error;
   }
 }
+
+/** Issue 42: the loans of a ticket, newest first. The ticket must exist. */
+export async function listTicketLoans(db: Database, ticketId: string): Promise<LoanerEquipmentRecord[]> {
+  if (!(await assetRepository.ticketExists(db, ticketId))) throw notFound(TICKET_MESSAGES.ticketNotFound);
+  return (await repository.listLoansOfTicket(db, ticketId)).map(toLoanerRecord);
+}
+
+const stateOf = (row: LoanerEquipmentRowWithStatus): LoanState => ({
+  id: row.id,
+  productType: row.productType,
+  personName: row.personName,
+  checkoutDate: row.checkoutDate,
+  expectedReturnDate: row.expectedReturnDate,
+  isReturned: row.isReturned,
+  isReservation: row.isReservation,
+  assetId: row.assetId,
+  ticketId: row.ticketId,
+});
 
 export async function listLoaners(db: Database, query: LoanerListQuery): Promise<LoanerEquipmentRecord[]> {
   const rows = await repository.listLoaners(db, query);
@@ -57,6 +98,8 @@ function formFields<I extends Pick<UpdateLoanerInput, FormField>>(input: I): Pic
     expectedReturnDate: input.expectedReturnDate,
     notes: input.notes,
     assignedTo: input.assignedTo,
+    assetId: input.assetId,
+    ticketId: input.ticketId,
   };
 }
 
@@ -68,12 +111,17 @@ export async function createLoaner(
 ): Promise<LoanerEquipmentRecord> {
   if (input.assignedTo && !(await repository.userExists(db, input.assignedTo))) throw unknownAssignee();
   const actualReturnDate = input.actualReturnDate ?? null;
-  const row = await mapAssigneeViolation(() =>
-    repository.insertLoaner(db, {
-      ...formFields(input),
-      actualReturnDate,
-      isReturned: actualReturnDate !== null,
-      createdBy,
+  const values = { ...formFields(input), actualReturnDate, isReturned: actualReturnDate !== null };
+  const row = await mapWriteViolation(db, (attempt) =>
+    db.transaction(async (tx) => {
+      const planned: LoanState = { ...values, id: null, isReservation: false };
+      await assertLendable(tx, planned, null);
+      attempt(planned);
+      const inserted = await repository.insertLoaner(tx, { ...values, createdBy });
+      // The asset's status moves with its loans, in the loan's transaction.
+      await assetRepository.recomputeAssetStatus(tx, [inserted.assetId]);
+      await recordLoanActivities(tx, undefined, stateOf(inserted), createdBy);
+      return inserted;
     }),
   );
   return toLoanerRecord(row);
@@ -102,8 +150,9 @@ export async function updateLoaner(
   db: Database,
   id: string,
   input: UpdateLoanerInput,
+  actorId: string | null = null,
 ): Promise<LoanerEquipmentRecord> {
-  const row = await mapAssigneeViolation(() =>
+  const row = await mapWriteViolation(db, (attempt) =>
     db.transaction(async (tx) => {
       // Locked, so two concurrent edits of the two dates cannot together break their order.
       const existing = await repository.findLoanerById(tx, id, { forUpdate: true });
@@ -112,17 +161,35 @@ export async function updateLoaner(
       const expectedReturnDate = input.expectedReturnDate ?? existing.expectedReturnDate;
       if (expectedReturnDate < checkoutDate) throw returnBeforeCheckout();
       if (input.assignedTo && !(await repository.userExists(tx, input.assignedTo))) throw unknownAssignee();
-      const updated = await repository.updateLoaner(tx, id, {
-        ...formFields(input),
-        ...returnChange(input, existing),
-      });
+      const changes = { ...formFields(input), ...returnChange(input, existing) };
+      const before = stateOf(existing);
+      const planned: LoanState = {
+        ...before,
+        productType: changes.productType ?? before.productType,
+        checkoutDate,
+        expectedReturnDate,
+        isReturned: changes.isReturned ?? before.isReturned,
+        assetId: changes.assetId === undefined ? before.assetId : changes.assetId,
+        ticketId: changes.ticketId === undefined ? before.ticketId : changes.ticketId,
+      };
+      await assertLendable(tx, planned, before);
+      attempt(planned);
+      const updated = await repository.updateLoaner(tx, id, changes);
       if (!updated) throw notFound(LOANER_MESSAGES.notFound);
+      await assetRepository.recomputeAssetStatus(tx, [before.assetId, updated.assetId]);
+      await recordLoanActivities(tx, before, stateOf(updated), actorId);
       return updated;
     }),
   );
   return toLoanerRecord(row);
 }
 
-export async function deleteLoaner(db: Database, id: string): Promise<void> {
-  if (!(await repository.deleteLoaner(db, id))) throw notFound(LOANER_MESSAGES.notFound);
+/** Deletes a record; its asset is free again and its ticket's Activity Log says so. */
+export async function deleteLoaner(db: Database, id: string, actorId: string | null = null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await repository.deleteLoaner(tx, id);
+    if (!deleted) throw notFound(LOANER_MESSAGES.notFound);
+    await assetRepository.recomputeAssetStatus(tx, [deleted.assetId]);
+    await recordLoanActivities(tx, stateOf(deleted), undefined, actorId);
+  });
 }

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { servePrivately } from '../../db/private-socket';
 import { isProcessAlive } from '../../lib/process-alive';
@@ -46,7 +47,7 @@ export async function openSnapshotDatabase(snapshot: Blob, parentDir: string): P
     db = await PGlite.create({
       dataDir: path.join(folder, 'pgdata'),
       loadDataDir: snapshot,
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, btree_gist },
     });
     const server = await servePrivately(db, { folder, maxConnections: 2 });
     const opened = db;

@@ -37,6 +37,8 @@ export interface ExampleRequest {
   bearer?: string;
   /** The status an honest client gets. */
   okStatus: number;
+  /** A body sent as it is under this Content-Type (a multipart upload) instead of `body` as JSON. */
+  rawBody?: { contentType: string; content: string };
 }
 
 type ExampleBuilder = (fx: SecurityFixture) => Promise<ExampleRequest> | ExampleRequest;
@@ -270,6 +272,24 @@ async function failedReply(fx: SecurityFixture): Promise<string> {
 }
 
 // The examples carry every optional field too, so the fuzzer, which mutates them, reaches each one.
+
+/** A new asset's body, with a tag of its own. */
+const assetBody = () => ({
+  assetTag: `LT-${crypto.randomUUID().slice(0, 8)}`,
+  productType: 'laptop',
+  model: 'ThinkPad T14',
+  serialNumber: 'PF-12345',
+  notes: 'Spare',
+});
+
+async function createAsset(fx: SecurityFixture): Promise<string> {
+  const res = await request(fx.baseUrl)
+    .post('/api/assets')
+    .set('Cookie', fx.admin.cookie)
+    .send(assetBody())
+    .expect(201);
+  return res.body.asset.id as string;
+}
 
 export const loanerBody = (assignedTo: string | null = null) => ({
   productType: 'laptop',
@@ -659,6 +679,48 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     },
     okStatus: 200,
   }),
+  'GET /api/assets': (fx) => ({
+    cookie: fx.admin.cookie,
+    query: { search: 'LT', status: 'available', productType: 'laptop', page: '1' },
+    okStatus: 200,
+  }),
+  'POST /api/assets': (fx) => ({ cookie: fx.admin.cookie, body: assetBody(), okStatus: 201 }),
+  'GET /api/assets/availability': (fx) => ({
+    cookie: fx.admin.cookie,
+    query: { productType: 'laptop', from: TODAY, to: '2026-03-10' },
+    okStatus: 200,
+  }),
+  'POST /api/assets/import': (fx) => {
+    const boundary = 'asset-import-boundary';
+    const csv = `Asset Tag,Product Type,Model,Serial Number\r\nIMP-${crypto.randomUUID()},laptop,ThinkPad T14,SN-1\r\n`;
+    return {
+      cookie: fx.admin.cookie,
+      query: { skipInvalid: 'false' },
+      rawBody: {
+        contentType: `multipart/form-data; boundary=${boundary}`,
+        content:
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="assets.csv"\r\n` +
+          `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+      },
+      okStatus: 200,
+    };
+  },
+  'GET /api/assets/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createAsset(fx) },
+    okStatus: 200,
+  }),
+  'PUT /api/assets/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createAsset(fx) },
+    body: { model: 'ThinkPad X1', status: 'in_repair', notes: 'Fan noise' },
+    okStatus: 200,
+  }),
+  'GET /api/tickets/:id/loans': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createTicket(fx) },
+    okStatus: 200,
+  }),
   'DELETE /api/loaner-equipment/:id': async (fx) => ({
     cookie: fx.admin.cookie,
     params: { id: await createLoaner(fx) },
@@ -979,11 +1041,16 @@ export function exampleToRaw(
   const all: Record<string, string> = { ...headers };
   if (example.cookie) all.cookie = example.cookie;
   if (example.bearer) all.authorization = `Bearer ${example.bearer}`;
+  if (example.rawBody) all['content-type'] ??= example.rawBody.contentType;
   if (example.body !== undefined) all['content-type'] ??= 'application/json';
   return {
     method: route.method,
     target,
     headers: all,
-    body: example.body === undefined ? undefined : JSON.stringify(example.body),
+    body: example.rawBody
+      ? example.rawBody.content
+      : example.body === undefined
+        ? undefined
+        : JSON.stringify(example.body),
   };
 }

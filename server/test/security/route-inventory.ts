@@ -106,6 +106,14 @@ export const ROUTES = [
   { method: 'POST', path: '/api/loaner-equipment', access: 'authenticated' },
   { method: 'PUT', path: '/api/loaner-equipment/:id', access: 'authenticated' },
   { method: 'DELETE', path: '/api/loaner-equipment/:id', access: 'authenticated' },
+  // The inventory of lendable devices and a ticket's loans (issue 42): every agent, as the loans.
+  { method: 'GET', path: '/api/assets', access: 'authenticated' },
+  { method: 'POST', path: '/api/assets', access: 'authenticated' },
+  { method: 'GET', path: '/api/assets/availability', access: 'authenticated' },
+  { method: 'POST', path: '/api/assets/import', access: 'authenticated' },
+  { method: 'GET', path: '/api/assets/:id', access: 'authenticated' },
+  { method: 'PUT', path: '/api/assets/:id', access: 'authenticated' },
+  { method: 'GET', path: '/api/tickets/:id/loans', access: 'authenticated' },
   // Settings: everyone reads (token masked), only admins save.
   { method: 'GET', path: '/api/settings/:key', access: 'authenticated' },
   { method: 'POST', path: '/api/settings', access: 'admin' },

@@ -3,6 +3,7 @@ import { RULE_MESSAGES } from '@shared/contracts/rules';
 import {
   CLOSED_TICKET_STATUSES,
   TICKET_PRIORITY_META,
+  type LoanActivityAction,
   TICKET_STATUS_META,
   type TicketEventKind,
   type TicketPriority,
@@ -38,6 +39,15 @@ const statusLabel = (value: string | null) => TICKET_STATUS_META[value as Ticket
 const priorityLabel = (value: string | null) =>
   TICKET_PRIORITY_META[value as TicketPriority]?.label ?? value ?? '';
 const change = (from: string, to: string) => `${from} → ${to}`;
+
+const LOAN_ACTIVITY_TITLES: Record<LoanActivityAction, string> = {
+  lent: 'Equipment lent',
+  reserved: 'Equipment reserved',
+  returned: 'Equipment returned',
+  linked: 'Loan linked',
+  unlinked: 'Loan unlinked',
+  removed: 'Loan removed',
+};
 
 /**
  * Each kind's title and line. The spec's three entries keep their texts: "Ticket created" "by System",
@@ -115,6 +125,12 @@ function describe(
     // Issue 41: the requester's rating of a close ("Rated Good: “Quick and friendly”").
     case 'rated':
       return { title: 'Satisfaction rating', detail: ratingActivityLine(event.to ?? '', event.from) };
+    // Issue 42: a loan of the ticket ("Equipment lent: Laptop LT-0042 to Robin Reyes until 2026-12-04 by …").
+    case 'loan':
+      return {
+        title: LOAN_ACTIVITY_TITLES[event.from as LoanActivityAction] ?? 'Loan changed',
+        detail: `${event.to ?? ''} ${byWhom(event)}`,
+      };
   }
 }
 

@@ -7,6 +7,7 @@ import {
   GitMerge,
   History,
   Inbox,
+  Laptop,
   PlusCircle,
   RefreshCw,
   RotateCcw,
@@ -48,6 +49,7 @@ const KIND_ICONS = {
   field: SlidersHorizontal,
   group: Users,
   rated: Star,
+  loan: Laptop,
 } as const satisfies Record<TicketEventKind, LucideIcon>;
 
 function ActivityItem({ entry }: { entry: ActivityEntry }) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOANER_PRODUCT_TYPE_LABELS, LOANER_PRODUCT_TYPES, type LoanerProductType } from '../constants';
 import { isoDate, withoutNul } from './common';
-import type { LoanerEquipmentRecord } from './equipment';
+import { BODY_NOT_OBJECT, missing, requiredText, type LoanerEquipmentRecord } from './equipment';
 
 /**
  * The inventory of lendable devices (issue 42): the bodies, queries and answers of /api/assets, and
@@ -57,17 +57,6 @@ export const ASSET_MESSAGES = {
   tooManyRows: `The CSV file must have at most ${ASSET_LIMITS.importRows.toLocaleString('en-US')} rows`,
   duplicateInFile: (line: number) => `Asset tag is already on line ${line} of the file`,
 } as const;
-
-const BODY_NOT_OBJECT = 'The request body must be a JSON object';
-const missing = (input: unknown) => input === undefined || input === null;
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: (issue) => (missing(issue.input) ? `${label} is required` : `${label} must be text`) })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(withoutNul, `${label} contains a character that cannot be stored`);
 
 /** Optional text: blank is stored as none; absent stays absent (unchanged on an update). */
 const optionalText = (label: string, max: number) =>

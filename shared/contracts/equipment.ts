@@ -31,14 +31,15 @@ export const LOANER_MESSAGES = {
   notFound: 'Equipment record not found',
 } as const;
 
-const BODY_NOT_OBJECT = 'The request body must be a JSON object';
+export const BODY_NOT_OBJECT = 'The request body must be a JSON object';
 
-const missing = (input: unknown) => input === undefined || input === null;
+export const missing = (input: unknown) => input === undefined || input === null;
 
-/** PostgreSQL text cannot hold the NUL character; refusing it here keeps it from ever reaching SQL. */
-
-/** A required, trimmed, non-blank text field of at most `max` characters. */
-const requiredText = (label: string, max: number) =>
+/**
+ * A required, trimmed, non-blank text field of at most `max` characters (loans and assets alike);
+ * PostgreSQL text cannot hold NUL, so it is refused here rather than reaching SQL.
+ */
+export const requiredText = (label: string, max: number) =>
   z
     .string({ error: (issue) => (missing(issue.input) ? `${label} is required` : `${label} must be text`) })
     .trim()

@@ -43,7 +43,7 @@ const SECTIONS = [
   { path: '/settings/canned-responses', label: 'Canned Responses', cards: ['Canned Responses'] },
   { path: '/settings/team', label: 'Team', cards: ['Registration', 'Team'] },
   { path: '/settings/sla', label: 'SLA', cards: ['Business Hours & SLA Targets'] },
-  { path: '/settings/tickets', label: 'Tickets', cards: ['Ticket Deletion'] },
+  { path: '/settings/tickets', label: 'Tickets', cards: ['Ticket Deletion', 'Loans'] },
   { path: '/settings/ticket-fields', label: 'Ticket Fields', cards: ['Ticket Fields'] },
 ];
 const AGENT_SECTIONS = ['Account', 'Security', 'Email', 'Canned Responses', 'Tickets'];

@@ -12,7 +12,7 @@ import { inboundSettingsFrom } from './features/inbound/inbound.service';
 import { startSlaAlerts } from './features/sla/sla-alerts.job';
 import { startSlaRecompute } from './features/sla/sla-recompute.job';
 import { startRuleRunner } from './rule-runner';
-import { startOverdueLoanNotices } from './features/equipment/overdue-loan-notices';
+import { startOverdueLoanRunner } from './overdue-loan-runner';
 import { createMailboxFetchJob } from './features/inbound/fetch-mailbox.job';
 import { startHarvestVerification } from './harvest/harvest-verification.job';
 import { matchAfterVerification } from './features/harvest-users/harvest-users.service';
@@ -249,9 +249,10 @@ export async function startServer(
     () => backfillSearchText(database.db, { shouldStop: whileServing }).then(() => undefined),
     whileServing,
   );
-  // Loans past their expected return date reach their agents' bells (one process at a time).
-  startJob('the overdue loan notices', () =>
-    startOverdueLoanNotices({ db: database.db, jobs }, config.loanOverdueCheckSeconds),
+  // Loans past their expected return date reach their agents' bells, and their tickets a note (and by
+  // the loans setting a reopen and the requester a reminder), one process at a time (issue 42).
+  startJob('the overdue loans', () =>
+    startOverdueLoanRunner({ db: database.db, jobs, config, cipher: harvest.cipher }),
   );
   // SLA warnings and breaches reach their agents' bells (one process at a time), and saved SLA
   // settings recompute every ticket's due times (issue 24).

@@ -293,6 +293,7 @@ export const SETTING_KEYS = [
   'business_hours',
   'sla_policies',
   'portal',
+  'loans',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 

@@ -620,6 +620,33 @@ export const loanerEquipment = pgTable(
 );
 
 /**
+ * What the overdue-loan pass did for a loan tied to a ticket once it passed its expected return date
+ * (issue 42, server/features/equipment/overdue-loans.service.ts): the ticket's note, and by the loans
+ * setting a reopen and a reminder to the requester. The primary key is the fence: the row is inserted
+ * (ON CONFLICT DO NOTHING) in the transaction that writes the note, so each loan and due date is acted
+ * on once however many passes or processes see it; a new expected return date is a new key.
+ */
+export const overdueLoanActions = pgTable(
+  'overdue_loan_actions',
+  {
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loanerEquipment.id, { onDelete: 'cascade' }),
+    dueDate: date('due_date').notNull(),
+    /** The ticket the note went to (a merged ticket's target); null once that ticket is purged. */
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    reopened: boolean('reopened').notNull().default(false),
+    /** The requester's address the reminder was queued to; null when none was. */
+    remindedTo: varchar('reminded_to', { length: 320 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.loanId, t.dueDate] }),
+    index('overdue_loan_actions_ticket_id_idx').on(t.ticketId),
+  ],
+);
+
+/**
  * Inbound emails already turned into a ticket or a note (server/features/inbound). The primary key
  * is the message's dedupe key, so a redelivered message finds its row instead of creating a second
  * ticket, even when the copies arrive at once; the rows per sender also drive the per-sender limit.

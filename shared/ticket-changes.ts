@@ -8,5 +8,5 @@ export const TICKET_CHANGE_CHANNELS = ['web', 'bulk', 'email', 'system'] as cons
 export type TicketChangeChannel = (typeof TICKET_CHANGE_CHANNELS)[number];
 
 /** The parts of the help desk that change tickets without a user. */
-export const TICKET_SYSTEM_ACTORS = ['email', 'sla', 'merge', 'purge', 'harvest'] as const;
+export const TICKET_SYSTEM_ACTORS = ['email', 'sla', 'merge', 'purge', 'harvest', 'loans'] as const;
 export type TicketSystemActor = (typeof TICKET_SYSTEM_ACTORS)[number];

@@ -12,6 +12,14 @@ import { BODY_NOT_OBJECT, missing, requiredText, type LoanerEquipmentRecord } fr
 export const ASSET_STATUSES = ['available', 'on_loan', 'in_repair', 'retired'] as const;
 export type AssetStatus = (typeof ASSET_STATUSES)[number];
 
+/** How the inventory names each status (issue 42). */
+export const ASSET_STATUS_LABELS = {
+  available: 'Available',
+  on_loan: 'On Loan',
+  in_repair: 'In Repair',
+  retired: 'Retired',
+} as const satisfies Record<AssetStatus, string>;
+
 /** What an edit or an import may set: `on_loan` comes from the loans only. */
 export const EDITABLE_ASSET_STATUSES = ['available', 'in_repair', 'retired'] as const;
 
@@ -240,6 +248,8 @@ export interface AssetImportResult {
   errors: AssetImportError[];
 }
 
+/** GET /api/tickets/:id/loans: the ticket's loans, newest first, and the assets they lent, by tag. */
 export interface TicketLoansResponse {
   loans: LoanerEquipmentRecord[];
+  assets: Asset[];
 }

@@ -118,7 +118,14 @@ function refineDateOrder(
  * through Mark Returned. Unassigned is null; notes are a plain string ('' when empty).
  */
 export const loanerFormSchema = z
-  .object({ ...loanerFields, assignedTo, notes: notesText })
+  .object({
+    ...loanerFields,
+    assignedTo,
+    notes: notesText,
+    // Issue 42: the Asset picker and the Ticket link, both optional; null is none.
+    assetId: assetId.optional(),
+    ticketId: ticketId.optional(),
+  })
   .superRefine(refineDateOrder);
 export type LoanerFormValues = z.input<typeof loanerFormSchema>;
 

@@ -10,6 +10,7 @@ import { emailSettingsInputSchema } from './email-settings';
 import { businessHoursSchema, slaPoliciesSchema } from './sla';
 import { registrationSettingsSchema } from './registration-settings';
 import { PORTAL_SETTINGS_KEY, portalSettingsSchema } from './portal';
+import { LOAN_SETTINGS_KEY, loanSettingsSchema } from './loan-settings';
 
 /**
  * Settings contracts (spec §7 "settings"): GET /api/settings/:key and POST /api/settings. The keys are
@@ -116,6 +117,7 @@ export const saveSettingSchema = z.discriminatedUnion(
     z.object({ key: z.literal('registration'), value: registrationSettingsSchema }),
     z.object({ key: z.literal(TICKET_DELETION_KEY), value: ticketDeletionSettingSchema }),
     z.object({ key: z.literal(PORTAL_SETTINGS_KEY), value: portalSettingsSchema }),
+    z.object({ key: z.literal(LOAN_SETTINGS_KEY), value: loanSettingsSchema }),
   ],
   { error: SETTINGS_MESSAGES.unknownKey },
 );

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
 import { Redirect, Route, Switch } from 'wouter';
 import type { PublicUser } from '@shared/contracts/auth';
@@ -15,6 +15,7 @@ import { SidebarViews } from '@/features/views/components/sidebar-views';
 import { SETTINGS_SECTIONS } from '@/features/settings/lib/settings-sections';
 import { useSavedViewShown } from '@/features/views/lib/use-active-view';
 import { GroupViewerContext } from '@/lib/groups';
+import { TicketExtraCardsContext } from '@/lib/ticket-extra-cards';
 import { matchesAnyPath, paths } from '@/lib/paths';
 import { whenIdle } from '@/lib/when-idle';
 import LogoutRoute from './routes/logout';
@@ -34,6 +35,7 @@ const DashboardRoute = lazyWithPreload(() => import('./routes/dashboard'));
 const TicketsRoute = lazyWithPreload(() => import('./routes/tickets'));
 const TicketDetailsRoute = lazyWithPreload(() => import('./routes/ticket-details'));
 const LoanerEquipmentRoute = lazyWithPreload(() => import('./routes/loaner-equipment'));
+const AssetDetailsRoute = lazyWithPreload(() => import('./routes/asset-details'));
 const TimeTrackingRoute = lazyWithPreload(() => import('./routes/time-tracking'));
 const ReportsRoute = lazyWithPreload(() => import('./routes/reports'));
 const SettingsRoute = lazyWithPreload(() => import('./routes/settings'));
@@ -45,6 +47,7 @@ const PAGES = [
   [paths.tickets, TicketsRoute],
   [paths.ticketDetails, TicketDetailsRoute],
   [paths.loanerEquipment, LoanerEquipmentRoute],
+  [paths.asset, AssetDetailsRoute],
   [paths.timeTracking, TimeTrackingRoute],
   [paths.reports, ReportsRoute],
   ...SETTINGS_SECTIONS.map((section) => [section.path, SettingsRoute] as const),
@@ -116,6 +119,18 @@ function SignedInSwitch({ user }: { user: PublicUser }) {
 }
 
 /**
+ * The cards other features add to the ticket detail (issue 42: a ticket's loans). Loaded with the
+ * first ticket opened, not with the shell: the checkout form comes with the Loans card.
+ */
+const TICKET_EXTRA_CARDS = [
+  lazy(() =>
+    import('@/features/equipment/components/ticket-loans-card').then((module) => ({
+      default: module.TicketLoansCard,
+    })),
+  ),
+] as const;
+
+/**
  * The shell with the features it shows on every page (the running timer, notifications, saved
  * views, groups): the layout knows no feature itself. The page (children) keeps its identity, so a change
  * of the list's URL redraws the shell only.
@@ -128,16 +143,18 @@ function SignedInShell({ user, children }: { user: PublicUser; children: ReactNo
   const viewer = useMemo(() => ({ id: user.id, role: user.role }), [user.id, user.role]);
   return (
     <GroupViewerContext value={viewer}>
-      <AppShell
-        user={user}
-        headerActions={<RunningTimer />}
-        notifications={<NotificationsBell />}
-        sidebarViews={<SidebarViews user={user} />}
-        sidebarGroups={<SidebarGroups viewShown={viewShown} />}
-        viewShown={viewShown || groupShown}
-      >
-        {children}
-      </AppShell>
+      <TicketExtraCardsContext value={TICKET_EXTRA_CARDS}>
+        <AppShell
+          user={user}
+          headerActions={<RunningTimer />}
+          notifications={<NotificationsBell />}
+          sidebarViews={<SidebarViews user={user} />}
+          sidebarGroups={<SidebarGroups viewShown={viewShown} />}
+          viewShown={viewShown || groupShown}
+        >
+          {children}
+        </AppShell>
+      </TicketExtraCardsContext>
     </GroupViewerContext>
   );
 }

@@ -10,6 +10,8 @@ export const paths = {
   tickets: '/tickets',
   ticketDetails: '/tickets/:id',
   loanerEquipment: '/loaner-equipment',
+  /** One asset of the inventory and its history (issue 42). */
+  asset: '/loaner-equipment/assets/:id',
   timeTracking: '/time-tracking',
   reports: '/reports',
   /** Settings' first section, Account: the spec's Change Password and Harvest Integration. */
@@ -45,6 +47,9 @@ export const LOAN_PARAM = 'loan';
 export const loanPath = (equipmentId: string) =>
   `${paths.loanerEquipment}?${new URLSearchParams({ [LOAN_PARAM]: equipmentId }).toString()}`;
 
+export const assetPath = (assetId: string) =>
+  `${paths.loanerEquipment}/assets/${encodeURIComponent(assetId)}`;
+
 export const myTicketsPath = (userId: string) =>
   `${paths.tickets}?${new URLSearchParams({ [ASSIGNED_TO_PARAM]: userId }).toString()}`;
 
@@ -57,6 +62,7 @@ export const SIGNED_IN_PAGE_PATHS = [
   paths.tickets,
   paths.ticketDetails,
   paths.loanerEquipment,
+  paths.asset,
   paths.timeTracking,
   paths.reports,
   paths.settings,

@@ -91,6 +91,18 @@ export async function findAsset(
   return rows[0];
 }
 
+/** The assets with these ids, by tag (a ticket's Loans card names the assets its loans lent). */
+export async function listAssetsByIds(db: DbOrTx, ids: readonly string[]): Promise<AssetReadRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<AssetReadRow>(
+    sql`${assetSelect} WHERE a.id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) ORDER BY lower(a.asset_tag), a.id`,
+  );
+  return rows;
+}
+
 export interface AssetValues {
   assetTag: string;
   productType: string;

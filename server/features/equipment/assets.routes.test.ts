@@ -467,6 +467,8 @@ describe('a ticket’s loans and its Activity Log', () => {
     ).body as LoanerEquipmentRecord;
     const list = await signedIn.agent.get(`/api/tickets/${ticket.id}/loans`).expect(200);
     expect(list.body.loans.map((l: LoanerEquipmentRecord) => l.id)).toEqual([reserved.id, lent.id]);
+    // The assets they lent come beside them, once each, for the ticket's Loans card to name.
+    expect(list.body.assets.map((a: { assetTag: string }) => a.assetTag)).toEqual([asset.assetTag]);
     await signedIn.agent.put(`/api/loaner-equipment/${lent.id}`).send({ isReturned: true }).expect(200);
     await signedIn.agent.put(`/api/loaner-equipment/${reserved.id}`).send({ ticketId: other.id }).expect(200);
     const { rows } = await t.database.pool.query<{ ticket_id: string; from_value: string; to_value: string }>(

@@ -106,7 +106,7 @@ export function assetsRoutes(deps: { db: Database }) {
 
   router.get('/tickets/:id/loans', signedIn, async (req, res) => {
     const { id } = parseInput(idParams, req.params);
-    res.json({ loans: await listTicketLoans(db, id) } satisfies TicketLoansResponse);
+    res.json((await listTicketLoans(db, id)) satisfies TicketLoansResponse);
   });
 
   return router;

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, not, sql, type SQL } from 'drizzle-orm';
-import { loanerEquipment, users, type LoanerEquipmentRow } from '@shared/schema';
+import { aliasedTable, and, asc, desc, eq, getTableColumns, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { loanerEquipment, tickets, users, type LoanerEquipmentRow } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import { escapeLikePattern } from '../../lib/like-pattern';
 
@@ -141,6 +141,12 @@ export function listLoansOfTicket(db: DbOrTx, ticketId: string): Promise<LoanerE
     .orderBy(...newestFirst);
 }
 
+/** The group of a ticket; null for a ticket without one, undefined for no such ticket. */
+export async function findTicketGroupId(db: DbOrTx, ticketId: string): Promise<string | null | undefined> {
+  const [row] = await db.select({ groupId: tickets.groupId }).from(tickets).where(eq(tickets.id, ticketId));
+  return row?.groupId;
+}
+
 /** Whether a user with this id exists (an assignee must). */
 export async function userExists(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
@@ -154,8 +160,16 @@ export interface OverdueLoan {
   personName: string;
   expectedReturnDate: string;
   createdBy: string;
+  creatorRole: string;
   assignedTo: string | null;
+  assigneeRole: string | null;
+  /** Issue 42: the loan's ticket when it has one outside the Trash (the notice links to it), and its group. */
+  ticketId: string | null;
+  ticketGroupId: string | null;
 }
+
+const creators = aliasedTable(users, 'creator');
+const assignees = aliasedTable(users, 'assignee');
 
 /** Every loan not returned whose expected return date is before the database's today. */
 export function listOverdueLoans(db: DbOrTx): Promise<OverdueLoan[]> {
@@ -166,9 +180,16 @@ export function listOverdueLoans(db: DbOrTx): Promise<OverdueLoan[]> {
       personName: t.personName,
       expectedReturnDate: t.expectedReturnDate,
       createdBy: t.createdBy,
+      creatorRole: creators.role,
       assignedTo: t.assignedTo,
+      assigneeRole: assignees.role,
+      ticketId: tickets.id,
+      ticketGroupId: tickets.groupId,
     })
     .from(t)
+    .innerJoin(creators, eq(creators.id, t.createdBy))
+    .leftJoin(assignees, eq(assignees.id, t.assignedTo))
+    .leftJoin(tickets, and(eq(tickets.id, t.ticketId), isNull(tickets.deletedAt)))
     .where(isOverdueSql)
     .orderBy(asc(t.expectedReturnDate), asc(t.id));
 }

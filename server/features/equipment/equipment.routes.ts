@@ -10,8 +10,10 @@ import {
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
+import { callerHiddenGroups } from '../../middleware/group-visibility';
 import { currentUser, requireAuth } from '../../middleware/require-auth';
 import * as equipmentService from './equipment.service';
+import { assertTicketVisible } from './loan-links';
 
 const idParams = z.object({ id: uuidParam });
 
@@ -28,6 +30,11 @@ export function equipmentRoutes(deps: { db: Database; config: AppConfig }) {
 
   router.post('/loaner-equipment', signedIn, async (req, res) => {
     const input = parseInput(createLoanerSchema, req.body);
+    await assertTicketVisible(
+      db,
+      { loanId: null, ticketId: input.ticketId },
+      await callerHiddenGroups(db, req),
+    );
     const record = await equipmentService.createLoaner(db, input, currentUser(req).id);
     res.status(201).json(record satisfies LoanerEquipmentRecord);
   });
@@ -35,6 +42,11 @@ export function equipmentRoutes(deps: { db: Database; config: AppConfig }) {
   router.put('/loaner-equipment/:id', signedIn, async (req, res) => {
     const { id } = parseInput(idParams, req.params);
     const input = parseInput(updateLoanerSchema, req.body);
+    await assertTicketVisible(
+      db,
+      { loanId: id, ticketId: input.ticketId },
+      await callerHiddenGroups(db, req),
+    );
     const record = await equipmentService.updateLoaner(db, id, input, currentUser(req).id);
     res.json(record satisfies LoanerEquipmentRecord);
   });

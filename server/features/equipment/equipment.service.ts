@@ -10,6 +10,8 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { fieldRefusal } from '../../lib/validate';
 import { isForeignKeyViolation, pgConstraint } from '../../lib/pg-errors';
+import type { TicketLoansResponse } from '@shared/contracts/assets';
+import { toAsset } from './assets.mapper';
 import { toLoanerRecord } from './equipment.mapper';
 import * as repository from './equipment.repository';
 import type { LoanerEquipmentRowWithStatus, LoanerValues } from './equipment.repository';
@@ -59,10 +61,16 @@ async function mapWriteViolation<T>(
   }
 }
 
-/** Issue 42: the loans of a ticket, newest first. The ticket must exist. */
-export async function listTicketLoans(db: Database, ticketId: string): Promise<LoanerEquipmentRecord[]> {
+/**
+ * Issue 42: the loans of a ticket, newest first, and the assets they lent (the Loans card shows each
+ * loan's tag and model). The ticket must exist.
+ */
+export async function listTicketLoans(db: Database, ticketId: string): Promise<TicketLoansResponse> {
   if (!(await assetRepository.ticketExists(db, ticketId))) throw notFound(TICKET_MESSAGES.ticketNotFound);
-  return (await repository.listLoansOfTicket(db, ticketId)).map(toLoanerRecord);
+  const loans = (await repository.listLoansOfTicket(db, ticketId)).map(toLoanerRecord);
+  const assetIds = [...new Set(loans.flatMap((loan) => (loan.assetId ? [loan.assetId] : [])))];
+  const assets = (await assetRepository.listAssetsByIds(db, assetIds)).map(toAsset);
+  return { loans, assets };
 }
 
 const stateOf = (row: LoanerEquipmentRowWithStatus): LoanState => ({

@@ -16,6 +16,7 @@ import { fieldRefusal } from '../../lib/validate';
 import { recordLoanActivity } from '../../core/activity/activity-log';
 import * as assetRepository from './assets.repository';
 import type { ConflictingLoan } from './assets.repository';
+import { findLoanerById, findTicketGroupId } from './equipment.repository';
 
 /** The exclusion constraint of migration 0043: one asset's open loans never overlap. */
 const OVERLAP_CONSTRAINT = 'loaner_equipment_asset_no_overlap';
@@ -47,6 +48,22 @@ function overlapConflict(loan: ConflictingLoan) {
     loan.reserved,
   );
   return conflict(message, { assetId: [message] });
+}
+
+/**
+ * A ticket of a private group hidden from the caller (issue 39) is refused as an unknown one, the same
+ * 400 naming ticketId, so linking a loan does not tell that the ticket exists. Only a ticket the write
+ * links anew is checked: a loan someone else tied to such a ticket keeps its link through an edit.
+ */
+export async function assertTicketVisible(
+  db: DbOrTx,
+  link: { loanId: string | null; ticketId: string | null | undefined },
+  hiddenGroupIds: readonly string[],
+): Promise<void> {
+  if (!link.ticketId || hiddenGroupIds.length === 0) return;
+  if (link.loanId && (await findLoanerById(db, link.loanId))?.ticketId === link.ticketId) return;
+  const groupId = await findTicketGroupId(db, link.ticketId);
+  if (groupId && hiddenGroupIds.includes(groupId)) throw unknownTicket();
 }
 
 /** Whether this write books the asset anew: a new loan, another asset, other dates, or reopened. */

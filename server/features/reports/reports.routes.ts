@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
+import type { LoanReport } from '@shared/contracts/loan-report';
 import { reportQuerySchema, type Report } from '@shared/contracts/reports';
 import type { SlaReport } from '@shared/contracts/sla';
 import type { FieldReportResponse } from '@shared/contracts/ticket-fields';
@@ -10,7 +11,7 @@ import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validate';
 import { callerHiddenGroups } from '../../middleware/group-visibility';
 import { requireAuth } from '../../middleware/require-auth';
-import { buildFieldReport, buildReport, buildSlaReport } from './reports.service';
+import { buildFieldReport, buildLoanReport, buildReport, buildSlaReport } from './reports.service';
 import { timeEntriesCsv } from './time-entries-csv';
 
 /** A download the browser saves under `filename` rather than shows. */
@@ -44,6 +45,12 @@ export function reportsRoutes(deps: { db: Database }) {
     const query = parseInput(reportQuerySchema, req.query);
     const key = String(req.params.key);
     res.json((await buildFieldReport(db, key, query, await hidden(req))) satisfies FieldReportResponse);
+  });
+
+  // The Loans view (issue 42): the same range and its checks; loans are dated, so only its days count.
+  router.get('/reports/loans', auth, async (req, res) => {
+    const query = parseInput(reportQuerySchema, req.query);
+    res.json((await buildLoanReport(db, query)) satisfies LoanReport);
   });
 
   router.get('/reports/time-entries.csv', auth, async (req, res) => {

@@ -1,3 +1,4 @@
+import type { LoanReport } from '@shared/contracts/loan-report';
 import type { Report, ReportQuery } from '@shared/contracts/reports';
 import type { SlaReport } from '@shared/contracts/sla';
 import {
@@ -12,6 +13,7 @@ import { notFound } from '../../lib/errors';
 import { fieldRefusal } from '../../lib/validate';
 import { toFieldReport } from './field-report.mapper';
 import { fieldReportGroups } from './report-field.sql';
+import { loanReportFigures } from './report-loans.sql';
 import { slaReportFigures } from './report-sla.sql';
 import { reportFigures } from './reports.repository';
 import type { ReportWindow } from './report-window';
@@ -71,4 +73,13 @@ export async function buildFieldReport(
   if (!field) throw notFound(TICKET_FIELD_MESSAGES.fieldNotFound);
   if (!isReportableType(field.type)) throw fieldRefusal({ key: [TICKET_FIELD_MESSAGES.notReportable] });
   return toFieldReport(field, await fieldReportGroups(db, field, reportWindow(query), hiddenGroupIds));
+}
+
+/**
+ * The Loans view (issue 42): loans made, returned and overdue, and each product type's utilisation,
+ * over the range's days (definitions in shared/contracts/loan-report.ts). Loans belong to no group,
+ * so nothing is hidden from anyone: the loaner register is every agent's.
+ */
+export function buildLoanReport(db: Database, query: ReportQuery): Promise<LoanReport> {
+  return loanReportFigures(db, reportWindow(query));
 }

@@ -11,6 +11,7 @@ import * as harvestSettings from './harvest-settings.service';
 import * as registrationSettings from '../../core/registration-settings';
 import * as slaSettings from '../../core/sla/sla-settings';
 import * as portalSettings from '../../core/portal/portal-settings';
+import * as loanSettings from '../../core/loans/loan-settings';
 import { loadTicketDeletionSetting, saveTicketDeletionSetting } from '../../core/ticket-deletion';
 import type { SettingsDeps } from './settings-deps';
 
@@ -32,6 +33,7 @@ export function settingsRoutes(deps: SettingsDeps) {
     business_hours: () => slaSettings.getBusinessHours(deps.db),
     sla_policies: () => slaSettings.getSlaPolicies(deps.db),
     portal: () => portalSettings.getPortalSetting(deps.db),
+    loans: () => loanSettings.getLoanSetting(deps.db),
   } satisfies Record<SettingKey, () => Promise<unknown>>;
 
   router.get('/settings/:key', auth, async (req, res) => {
@@ -80,6 +82,8 @@ function saveSetting(deps: SettingsDeps, input: SaveSettingInput): Promise<unkno
       return saveSlaSetting(deps, (tx) => slaSettings.saveSlaPolicies(tx, input.value));
     case 'portal':
       return portalSettings.savePortalSettings(deps.db, input.value);
+    case 'loans':
+      return loanSettings.saveLoanSettings(deps.db, input.value);
   }
 }
 

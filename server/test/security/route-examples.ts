@@ -953,6 +953,7 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
   }),
   // Every signed-in user reads it, agents too.
   'GET /api/reports/sla': (fx) => ({ cookie: fx.agent.cookie, query: reportQuery(), okStatus: 200 }),
+  'GET /api/reports/loans': (fx) => ({ cookie: fx.agent.cookie, query: reportQuery(), okStatus: 200 }),
   // A dropdown field to report on (the same one however often the example is built).
   'GET /api/reports/fields/:key': async (fx) => {
     await fx.t.db

@@ -181,6 +181,8 @@ export const ROUTES = [
   { method: 'GET', path: '/api/reports/time-entries.csv', access: 'authenticated' },
   // The SLA view of the Reports page (issue 24).
   { method: 'GET', path: '/api/reports/sla', access: 'authenticated' },
+  // The Loans view of the Reports page (issue 42).
+  { method: 'GET', path: '/api/reports/loans', access: 'authenticated' },
   // The report by field (issue 38).
   { method: 'GET', path: '/api/reports/fields/:key', access: 'authenticated' },
   // The requester's portal (issue 41): signing in by an emailed link (public, throttled), then the

@@ -50,7 +50,7 @@ function useNavItems(userId: string, viewShown: boolean): NavItem[] {
       label: 'Loaner Equipment',
       href: paths.loanerEquipment,
       icon: Laptop,
-      active: location === paths.loanerEquipment,
+      active: matchesAnyPath(location, [paths.loanerEquipment, paths.asset]),
     },
     {
       label: 'Time Tracking',

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { LoanerEquipmentRecord, loanerFormSchema } from '@shared/contracts/equipment';
 import { apiSend } from '@/lib/api-client';
-import { equipmentKeys } from './equipment-keys';
+import { invalidateLoans } from './invalidate-loans';
 
 /** What the Checkout/Edit dialog submits: its shared schema's output (trimmed, unassigned as null). */
 export type LoanerFormOutput = z.output<typeof loanerFormSchema>;
@@ -15,6 +15,6 @@ export function useCreateLoanerEquipment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createLoanerEquipment,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
+    onSettled: () => invalidateLoans(queryClient),
   });
 }

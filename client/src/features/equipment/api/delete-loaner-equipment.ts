@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '@/lib/api-client';
-import { equipmentKeys } from './equipment-keys';
+import { invalidateLoans } from './invalidate-loans';
 
 /** DELETE /api/loaner-equipment/:id (204, no body). */
 export const deleteLoanerEquipment = (id: string) =>
@@ -10,6 +10,6 @@ export function useDeleteLoanerEquipment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteLoanerEquipment,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
+    onSettled: () => invalidateLoans(queryClient),
   });
 }

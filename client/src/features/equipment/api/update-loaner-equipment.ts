@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { LoanerEquipmentRecord, updateLoanerSchema } from '@shared/contracts/equipment';
 import { apiSend } from '@/lib/api-client';
-import { equipmentKeys } from './equipment-keys';
+import { invalidateLoans } from './invalidate-loans';
 
 /** A PUT body as the server's contract reads it. */
 export type UpdateLoanerBody = z.input<typeof updateLoanerSchema>;
@@ -22,6 +22,6 @@ export function useUpdateLoanerEquipment() {
   return useMutation({
     mutationFn: updateLoanerEquipment,
     // Refetch after a failure too: a 404 means someone else deleted the record.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
+    onSettled: () => invalidateLoans(queryClient),
   });
 }

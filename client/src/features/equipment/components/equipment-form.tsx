@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type UseFormSetError } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type UseFormSetError } from 'react-hook-form';
+import type { Asset } from '@shared/contracts/assets';
 import {
   loanerFormSchema,
   type LoanerEquipmentRecord,
@@ -16,6 +17,10 @@ import { todayLocalDate } from '@/lib/local-date';
 import { AssigneeSelect } from './assignee-select';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { ProductTypeSelect } from './product-type-select';
+import { useLoanAsset } from '../api/assets';
+import type { TicketChoice } from '../api/find-tickets';
+import { AssetSelect } from './asset-select';
+import { TicketLinkField } from './ticket-link-field';
 
 const FIELDS = [
   'productType',
@@ -26,20 +31,36 @@ const FIELDS = [
   'expectedReturnDate',
   'assignedTo',
   'notes',
+  'assetId',
+  'ticketId',
 ] as const satisfies readonly (keyof LoanerFormValues)[];
 
+/**
+ * A checkout started from a ticket (issue 42): the ticket linked, its requester as the borrower.
+ * The asset the loan being edited has comes too, since its own loan keeps it out of the free list.
+ */
+export interface LoanContext {
+  ticket?: TicketChoice;
+  personName?: string;
+  asset?: Asset | null;
+}
+
 /** Spec §5 defaults for a new checkout: no product type, both dates today, unassigned, no notes. */
-function defaultValues(record: LoanerEquipmentRecord | null): Partial<LoanerFormValues> {
+function defaultValues(
+  record: LoanerEquipmentRecord | null,
+  context: LoanContext,
+): Partial<LoanerFormValues> {
   if (!record) {
     const today = todayLocalDate();
     return {
-      personName: '',
+      personName: context.personName ?? '',
       phone: '',
       officeNumber: '',
       checkoutDate: today,
       expectedReturnDate: today,
       assignedTo: null,
       notes: '',
+      ...(context.ticket ? { ticketId: context.ticket.id } : {}),
     };
   }
   return {
@@ -51,6 +72,9 @@ function defaultValues(record: LoanerEquipmentRecord | null): Partial<LoanerForm
     expectedReturnDate: record.expectedReturnDate,
     assignedTo: record.assignedTo,
     notes: record.notes ?? '',
+    // Sent only when the dialog changes them: an edit of an unlinked loan stays the spec's PUT.
+    ...(record.assetId ? { assetId: record.assetId } : {}),
+    ...(record.ticketId ? { ticketId: record.ticketId } : {}),
   };
 }
 
@@ -84,15 +108,16 @@ function useSaveLoaner(record: LoanerEquipmentRecord | null) {
 interface EquipmentFormProps {
   /** The loan being edited, or null for a new checkout. */
   record: LoanerEquipmentRecord | null;
+  context?: LoanContext;
   onSaved: () => void;
 }
 
 /** The fields of the Checkout/Edit dialog, validated by the schema the server shares. */
-export function EquipmentForm({ record, onSaved }: EquipmentFormProps) {
+export function EquipmentForm({ record, context = {}, onSaved }: EquipmentFormProps) {
   const save = useSaveLoaner(record);
   const form = useForm<LoanerFormValues, unknown, LoanerFormOutput>({
     resolver: zodResolver(loanerFormSchema),
-    defaultValues: defaultValues(record),
+    defaultValues: defaultValues(record, context),
   });
   const { errors, isSubmitting } = form.formState;
   const submitLabel = record ? 'Update Equipment' : 'Checkout Equipment';
@@ -150,6 +175,15 @@ export function EquipmentForm({ record, onSaved }: EquipmentFormProps) {
         error={errors.expectedReturnDate?.message}
         {...form.register('expectedReturnDate')}
       />
+      <LoanLinkFields
+        control={form.control}
+        context={context}
+        storedAssetId={record?.assetId}
+        setProductType={(productType) =>
+          form.setValue('productType', productType, { shouldValidate: form.formState.isSubmitted })
+        }
+        errors={{ assetId: errors.assetId?.message, ticketId: errors.ticketId?.message }}
+      />
       <Controller
         control={form.control}
         name="assignedTo"
@@ -181,5 +215,60 @@ export function EquipmentForm({ record, onSaved }: EquipmentFormProps) {
         pending={isSubmitting}
       />
     </form>
+  );
+}
+
+interface LoanLinkFieldsProps {
+  control: Control<LoanerFormValues, unknown, LoanerFormOutput>;
+  context: LoanContext;
+  /** The asset of the loan being edited, as stored. */
+  storedAssetId: string | undefined;
+  setProductType: (productType: Asset['productType']) => void;
+  errors: { assetId?: string; ticketId?: string };
+}
+
+/**
+ * Issue 42: the asset lent, picked among those free for the chosen type and dates (choosing one
+ * fills the type), and the ticket the loan is for.
+ */
+function LoanLinkFields({ control, context, storedAssetId, setProductType, errors }: LoanLinkFieldsProps) {
+  const [productType, from, to] = useWatch({
+    control,
+    name: ['productType', 'checkoutDate', 'expectedReturnDate'],
+  });
+  // An edit opens with the asset's id only: read it, unless the caller already had it.
+  const loanAsset = useLoanAsset(context.asset === undefined ? storedAssetId : undefined);
+  const current = context.asset ?? loanAsset.data ?? null;
+  return (
+    <>
+      <Controller
+        control={control}
+        name="assetId"
+        render={({ field }) => (
+          <AssetSelect
+            value={field.value}
+            onChange={(asset) => {
+              field.onChange(asset?.id ?? null);
+              if (asset) setProductType(asset.productType);
+            }}
+            range={{ productType: productType ?? '', from: from ?? '', to: to ?? '' }}
+            current={current}
+            error={errors.assetId}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="ticketId"
+        render={({ field }) => (
+          <TicketLinkField
+            value={field.value}
+            onChange={field.onChange}
+            known={context.ticket}
+            error={errors.ticketId}
+          />
+        )}
+      />
+    </>
   );
 }

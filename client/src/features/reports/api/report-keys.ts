@@ -13,6 +13,8 @@ export const reportKeys = {
   sla: (params: ReportQueryParams | undefined) => [...reportKeys.all, 'sla', params ?? null] as const,
   /** GET /api/reports/csat for the same days (issue 41), below /api/reports so a refresh of all reaches it. */
   csat: (params: ReportQueryParams | undefined) => [...reportKeys.all, 'csat', params ?? null] as const,
+  /** GET /api/reports/loans for the same days (issue 42), below /api/reports so a refresh of all reaches it. */
+  loans: (params: ReportQueryParams | undefined) => [...reportKeys.all, 'loans', params ?? null] as const,
   /** GET /api/reports/fields/{key} for the same days (issue 38). */
   field: (key: string | undefined, params: ReportQueryParams | undefined) =>
     [...reportKeys.all, 'fields', key ?? null, params ?? null] as const,

@@ -17,6 +17,7 @@ import {
 import { CsatReportCard } from './csat-report-card';
 import { FieldReportCard } from './field-report-card';
 import { GroupReportCard } from './group-report-card';
+import { LoanReportCard } from './loan-report-card';
 import { OverviewView } from './overview-view';
 import { ReportError, ReportLoading, ReportNeedsDays } from './report-status';
 import type { ReportViewProps } from './report-stat-grid';
@@ -99,6 +100,8 @@ export function ReportsPage({ isAdmin = false }: { isAdmin?: boolean }) {
       {params && <FieldReportCard params={params} isAdmin={isAdmin} />}
       {/* The Satisfaction view (issue 41): the requesters' ratings, likewise for the same days. */}
       {params && <CsatReportCard params={params} />}
+      {/* The Loans view (issue 42): loaner equipment lent, returned and in use, likewise for the same days. */}
+      {params && <LoanReportCard params={params} />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Globe } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   PORTAL_NEW_TICKET_LABELS,
   PORTAL_NEW_TICKET_MODES,
@@ -24,38 +24,8 @@ import {
 } from '../lib/portal-settings-form';
 import { PORTAL_TEXTS as T } from '../lib/portal-texts';
 import { notifyFailure, notifySuccess, serverMessageOf } from '../lib/settings-toasts';
-import { ActiveSwitch } from './active-switch';
 import { CopyableLink } from './copyable-link';
-
-/** A setting's on/off switch with the hint under it that the switch is described by. */
-function SettingSwitch({
-  label,
-  hint,
-  checked,
-  onToggle,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onToggle: () => void;
-}) {
-  const hintId = useId();
-  return (
-    <div className="space-y-1">
-      <ActiveSwitch
-        label={label}
-        checked={checked}
-        describedBy={hintId}
-        onToggle={onToggle}
-        className="-ml-2 h-auto min-h-9 py-1.5 text-left text-sm"
-      />
-      {/* Under the switch's words, past its track. */}
-      <p id={hintId} className="pl-11 text-sm text-muted-foreground">
-        {hint}
-      </p>
-    </div>
-  );
-}
+import { SettingSwitch } from './setting-switch';
 
 function PortalForm({ saved }: { saved: PortalSettings }) {
   const save = useSavePortalSettings();

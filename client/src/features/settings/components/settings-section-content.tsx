@@ -5,6 +5,7 @@ import { ChangePasswordCard } from './change-password-card';
 import { EmailSettingsCard } from './email-settings-card';
 import { GroupsCard } from './groups-card';
 import { HarvestIntegrationCard } from './harvest-integration-card';
+import { LoanSettingsCard } from './loan-settings-card';
 import { PortalCard } from './portal-card';
 import { RegistrationCard } from './registration-card';
 import { RulesCard } from './rules-card';
@@ -76,8 +77,14 @@ export function SettingsSectionContent({
     case 'sla':
       return isAdmin && <SlaSettingsCard />;
     case 'tickets':
-      // Admins decide it, as they do email: the same role (issue 26).
-      return <TicketDeletionCard canManage={canManageEmail} />;
+      // Admins decide it, as they do email: the same role (issue 26). Issue 42: admins decide what an
+      // overdue loan does to its ticket and its requester.
+      return (
+        <>
+          <TicketDeletionCard canManage={canManageEmail} />
+          {isAdmin && <LoanSettingsCard />}
+        </>
+      );
     case 'ticket-fields':
       // Issue 38: admins define the fields; everyone fills them in on tickets.
       return isAdmin && <TicketFieldsCard />;

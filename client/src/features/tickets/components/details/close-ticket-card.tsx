@@ -23,6 +23,7 @@ import {
 } from './close-ticket-feedback';
 import { CloseTicketFields } from './close-ticket-fields';
 import { CloseTicketPickers } from './close-ticket-pickers';
+import { useOpenLoansConfirm } from './open-loans-confirm';
 import { CloseTicketTimer } from './close-ticket-timer';
 import { SectionCard } from '@/components/ui/section-card';
 import type { TicketActionProps } from './ticket-action-props';
@@ -55,6 +56,7 @@ export function CloseTicketCard({
   const queryClient = useQueryClient();
   const busy = checking || close.isPending || update.isPending;
   const focus = useFocusFirstInvalid();
+  const openLoans = useOpenLoansConfirm(ticket.id);
 
   /** The message was about the old value; the next Close checks the new one. */
   const clearErrors = (...fields: (keyof CloseTicketFieldErrors)[]) =>
@@ -114,7 +116,8 @@ export function CloseTicketCard({
     // The same toast for a custom field required to close, naming it (issue 38).
     if (custom.empty.length > 0) return notifyMissingInformation(custom.empty);
     if (customRefused) return;
-    void guardedSave(() => runClose(check.input, custom.values));
+    // Closing with equipment still out asks first (issue 42).
+    openLoans.confirmClose(() => void guardedSave(() => runClose(check.input, custom.values)));
   };
 
   return (
@@ -185,6 +188,7 @@ export function CloseTicketCard({
           Close &amp; Track Time
         </Button>
       </form>
+      {openLoans.dialog}
     </SectionCard>
   );
 }

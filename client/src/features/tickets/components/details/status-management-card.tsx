@@ -8,6 +8,7 @@ import { PrivateGroupConfirm } from '../private-group-confirm';
 import { AssigneeSelect } from './assignee-select';
 import { DraftConflictBanner } from './draft-conflict-banner';
 import { GroupSelect } from './group-select';
+import { useOpenLoansConfirm } from './open-loans-confirm';
 import { SectionCard } from '@/components/ui/section-card';
 import { PrioritySelect } from './priority-select';
 import { useStatusDraft } from './status-draft';
@@ -34,6 +35,7 @@ export function StatusManagementCard({
   const maySee = useMaySeeGroup();
   // The private group the draft moves the ticket into, while "Move to a Private Group?" is asked.
   const [asking, setAsking] = useState<string | null>(null);
+  const openLoans = useOpenLoansConfirm(ticket.id);
 
   const send = () => {
     // Into a private group the user is not in (issue 39): once saved, the ticket is no longer theirs
@@ -59,6 +61,8 @@ export function StatusManagementCard({
       setAsking(changes.groupId);
       return;
     }
+    // Closing with equipment still out asks first (issue 42).
+    if (changes.status === 'closed') return openLoans.confirmClose(() => void send());
     void send();
   };
 
@@ -93,6 +97,7 @@ export function StatusManagementCard({
           onConfirm={() => void send()}
           onClose={() => setAsking(null)}
         />
+        {openLoans.dialog}
       </div>
     </SectionCard>
   );

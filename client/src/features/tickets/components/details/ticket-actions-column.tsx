@@ -1,5 +1,6 @@
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import type { TicketStatus } from '@shared/constants';
+import { useTicketExtraCards } from '@/lib/ticket-extra-cards';
 import { isClosedStatus } from './activity-entries';
 import { AddNotesCard } from './add-notes-card';
 import { CloseTicketCard } from './close-ticket-card';
@@ -15,14 +16,25 @@ export const canCloseTicket = (status: TicketStatus) => !isClosedStatus(status);
  */
 export const CLOSE_TICKET_CARDS: readonly ComponentType<TicketActionProps>[] = [CloseTicketCard];
 
-/** The right column of the ticket detail (spec §2); the Reply card sits under the conversation instead. */
+/**
+ * The right column of the ticket detail (spec §2), then the cards other features add (the app's
+ * TicketExtraCardsContext); the Reply card sits under the conversation instead.
+ */
 export function TicketActionsColumn(props: TicketActionProps) {
   const closable = canCloseTicket(props.ticket.status);
+  // Other features' cards (issue 42: Loans), after the ticket's own.
+  const extraCards = useTicketExtraCards();
   return (
     <div className="space-y-6">
       <StatusManagementCard {...props} />
       <AddNotesCard {...props} />
       {closable && CLOSE_TICKET_CARDS.map((Card, index) => <Card key={index} {...props} />)}
+      {/* Each loads on its own (lazily, from the app) without holding back the ticket. */}
+      {extraCards.map((Card, index) => (
+        <Suspense key={index} fallback={null}>
+          <Card ticket={props.ticket} />
+        </Suspense>
+      ))}
     </div>
   );
 }

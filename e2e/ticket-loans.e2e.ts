@@ -18,7 +18,7 @@ let browser: Browser;
 let admin: BrowserContext;
 let page: Page;
 let ticket: SeededTicket;
-let free: Asset;
+let freeLaptop: Asset;
 let lentElsewhere: Asset;
 const tag = uniqueTag('').toUpperCase();
 const today = () => new Date().toLocaleDateString('en-CA');
@@ -45,7 +45,7 @@ beforeAll(async () => {
   await signInAdmin(admin);
   page = await admin.newPage();
   ticket = await seedTicket(admin, { subject: `Laptop died ${tag}` });
-  free = await createAsset(`LT-${tag}-1`, 'Latitude 5440');
+  freeLaptop = await createAsset(`LT-${tag}-1`, 'Latitude 5440');
   lentElsewhere = await createAsset(`LT-${tag}-2`, 'Latitude 5440');
   // The second laptop is out this week, so the picker must leave it out.
   const lent = await admin.request.post('/api/loaner-equipment', {
@@ -87,14 +87,17 @@ describe('lending from a ticket', () => {
     expect(await dialog().getByLabel('Person Name').inputValue()).toBe('Robin Requester');
     await dialog().getByText(`${ticket.ticketNumber} · ${ticket.subject}`, { exact: true }).waitFor();
     await dialog().getByLabel('Expected Return Date').fill(inDays(3));
+    // The picker finds the free ones among this file's laptops: the one lent this week is not offered.
+    const picker = dialog().getByRole('combobox', { name: 'Asset (Optional)' });
+    await picker.fill(`LT-${tag}`);
+    const free = page.getByRole('option', { name: `LT-${tag}-1 · Latitude 5440`, exact: true });
+    await free.waitFor();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual([`LT-${tag}-1 · Latitude 5440`]);
     await dialog().getByText('1 free for these dates.', { exact: true }).waitFor();
-    const picker = dialog().getByLabel('Asset (Optional)', { exact: true });
-    await picker.click();
-    const options = await page.getByRole('option').allInnerTexts();
-    expect(options).toContain(`LT-${tag}-1 · Latitude 5440`);
-    expect(options).not.toContain(`LT-${tag}-2 · Latitude 5440`);
-    await page.keyboard.press('Escape');
-    await pickOption(page, picker, `LT-${tag}-1 · Latitude 5440`);
+    await expectNoViolations(page, 'the Asset picker open');
+    await screenshot(page, 'ticket-loans-picker-1440');
+    await free.click();
+    await dialog().getByText(`LT-${tag}-1 · Latitude 5440`, { exact: true }).waitFor();
     // Choosing the asset filled the product type.
     expect(await dialog().getByLabel('Product Type', { exact: true }).innerText()).toBe('Laptop');
     await dialog().getByLabel('Phone Number').fill('555-0142');
@@ -112,7 +115,7 @@ describe('lending from a ticket', () => {
     await expectNoViolations(page, 'ticket Loans card with a loan');
     await screenshotOf(loansCard(), 'ticket-loans-card-1440');
 
-    const asset = await readAsset(free.id);
+    const asset = await readAsset(freeLaptop.id);
     expect(asset.asset.status).toBe('on_loan');
     expect(asset.asset.currentLoan?.personName).toBe('Robin Requester');
     expect(asset.tickets.map((t) => t.id)).toEqual([ticket.id]);
@@ -150,7 +153,7 @@ describe('lending from a ticket', () => {
     await openTicket(1440);
     await loansCard().getByRole('button', { name: 'Mark Returned' }).click();
     await loansCard().getByText('Returned', { exact: true }).waitFor();
-    expect((await readAsset(free.id)).asset.status).toBe('available');
+    expect((await readAsset(freeLaptop.id)).asset.status).toBe('available');
     // With nothing out, closing asks nothing.
     const status = page.getByRole('region', { name: 'Status Management', exact: true });
     await pickOption(page, status.getByLabel('Status', { exact: true }), 'Closed');

@@ -575,6 +575,8 @@ export const assets = pgTable(
     uniqueIndex('assets_asset_tag_lower_unique').on(sql`lower(${t.assetTag})`),
     // The inventory's filters and the availability query pick by type (and status) first.
     index('assets_product_type_status_idx').on(t.productType, t.status),
+    // Availability pages through one type's assets in tag order, stopping at its page (bench/assets.ts).
+    index('assets_product_type_tag_idx').on(t.productType, sql`lower(${t.assetTag})`, t.id),
     // The inventory's substring search over tag, serial number and model (issue 42).
     index('assets_search_trgm_idx').using(
       'gin',
@@ -611,6 +613,11 @@ export const loanerEquipment = pgTable(
   (t) => [
     index('loaner_equipment_returned_expected_idx').on(t.isReturned, t.expectedReturnDate),
     index('loaner_equipment_asset_id_idx').on(t.assetId),
+    // An asset's open loans by checkout day: its current loan, and availability's "is it taken then"
+    // probe, without sorting its whole history (bench/assets.ts).
+    index('loaner_equipment_open_asset_checkout_idx')
+      .on(t.assetId, t.checkoutDate.desc(), t.id)
+      .where(sql`NOT ${t.isReturned}`),
     index('loaner_equipment_ticket_id_idx').on(t.ticketId),
     index('loaner_equipment_search_trgm_idx').using(
       'gin',

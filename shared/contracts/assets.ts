@@ -31,6 +31,9 @@ export const ASSET_LIMITS = {
   notes: 5_000,
   search: 200,
   pageSize: 50,
+  /** Availability's page: the picker's list; `limit` may ask for up to availabilityMax. */
+  availabilityPage: 50,
+  availabilityMax: 500,
   importRows: 10_000,
   importBytes: 5 * 1024 * 1024,
 } as const;
@@ -132,16 +135,19 @@ const withoutEmpty = (query: unknown) =>
     ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''))
     : query;
 
+/** A search of the tag, the serial number and the model. */
+const searchParam = z
+  .string('search must be given once')
+  .trim()
+  .max(ASSET_LIMITS.search, `search must be at most ${ASSET_LIMITS.search} characters`)
+  .refine(withoutNul, 'search contains a character that cannot be searched for')
+  .optional();
+
 /** GET /api/assets: search finds the tag, the serial number and the model. */
 export const assetListQuerySchema = z.preprocess(
   withoutEmpty,
   z.object({
-    search: z
-      .string('search must be given once')
-      .trim()
-      .max(ASSET_LIMITS.search, `search must be at most ${ASSET_LIMITS.search} characters`)
-      .refine(withoutNul, 'search contains a character that cannot be searched for')
-      .optional(),
+    search: searchParam,
     status: z.enum(ASSET_STATUSES, `status must be one of: ${ASSET_STATUSES.join(', ')}`).optional(),
     productType: z
       .enum(LOANER_PRODUCT_TYPES, `productType must be one of: ${LOANER_PRODUCT_TYPES.join(', ')}`)
@@ -157,7 +163,12 @@ export const assetListQuerySchema = z.preprocess(
 );
 export type AssetListQuery = z.output<typeof assetListQuerySchema>;
 
-/** GET /api/assets/availability: the assets free on every day from `from` to `to`, both included. */
+/**
+ * GET /api/assets/availability: the assets free on every day from `from` to `to`, both included, in
+ * tag order. One page of them (`limit`, default ASSET_LIMITS.availabilityPage): a type may have
+ * thousands free, and the picker needs the first few or a search, never a megabyte of JSON
+ * (bench/assets.ts); `hasMore` says whether more are free.
+ */
 export const assetAvailabilityQuerySchema = z.preprocess(
   withoutEmpty,
   z
@@ -167,6 +178,14 @@ export const assetAvailabilityQuerySchema = z.preprocess(
         .optional(),
       from: z.string('from is required').pipe(isoDate),
       to: z.string('to is required').pipe(isoDate),
+      search: searchParam,
+      limit: z.coerce
+        .number('limit must be a number')
+        .int('limit must be a whole number')
+        .min(1, 'limit must be at least 1')
+        .max(ASSET_LIMITS.availabilityMax, `limit must be at most ${ASSET_LIMITS.availabilityMax}`)
+        .optional()
+        .transform((value) => value ?? ASSET_LIMITS.availabilityPage),
     })
     .superRefine((value, ctx) => {
       if (value.to < value.from)
@@ -233,6 +252,8 @@ export interface AssetDetailResponse {
 
 export interface AssetAvailabilityResponse {
   assets: Asset[];
+  /** More assets are free than this page holds: narrow by `search`, or ask a larger `limit`. */
+  hasMore: boolean;
 }
 
 export interface AssetImportError {

@@ -39,10 +39,13 @@ const currentLoanJoin = sql`LEFT JOIN LATERAL (
 const derivedStatus = sql`(CASE WHEN a.status IN ('retired', 'in_repair') THEN a.status
     WHEN cur.id IS NOT NULL THEN 'on_loan' ELSE 'available' END)`;
 
-const assetSelect = sql`SELECT a.id, a.asset_tag, a.product_type, a.model, a.serial_number, a.notes,
-    a.status AS stored_status, ${derivedStatus} AS status, cur.id AS loan_id,
+/** The read of the assets `source` yields (a table or a subquery named `a`), each with its current loan. */
+const assetSelectFrom = (source: SQL) => sql`SELECT a.id, a.asset_tag, a.product_type, a.model,
+    a.serial_number, a.notes, a.status AS stored_status, ${derivedStatus} AS status, cur.id AS loan_id,
     cur.person_name AS loan_person_name, cur.expected_return_date::text AS loan_expected_return_date
-  FROM ${assets} a ${currentLoanJoin}`;
+  FROM ${source} a ${currentLoanJoin}`;
+
+const assetSelect = assetSelectFrom(sql`${assets}`);
 
 /** The expression of `assets_search_trgm_idx`, so the search can be answered from the index. */
 const searchDocument = sql`(a.asset_tag || ' ' || coalesce(a.serial_number, '') || ' ' || coalesce(a.model, ''))`;
@@ -189,28 +192,32 @@ export async function recomputeAssetStatus(db: DbOrTx, assetIds: readonly (strin
 }
 
 /**
- * The assets free on every day of the range: not retired or in repair, and no open loan or
- * reservation overlapping it (an overdue loan still has its asset). The first condition of the
- * overlap is the exclusion constraint's own, so its GiST index can answer it.
+ * One page of the assets free on every day of the range, in tag order: not retired or in repair, and
+ * no open loan or reservation overlapping it (an overdue loan still has its asset, from its checkout
+ * on). The page is taken first and only its assets read their current loan; with
+ * `assets_product_type_tag_idx` and `loaner_equipment_open_asset_checkout_idx` the statement walks one
+ * type's assets in tag order, probing each one's open loans, and stops at the page (bench/assets.ts).
+ * One more than the page is read, to tell whether more are free.
  */
 export async function listAvailableAssets(
   db: DbOrTx,
-  query: { productType?: string; from: string; to: string },
-): Promise<AssetReadRow[]> {
+  query: { productType?: string; from: string; to: string; search?: string; limit: number },
+): Promise<{ rows: AssetReadRow[]; hasMore: boolean }> {
   const conditions: SQL[] = [
     sql`a.status NOT IN ('retired', 'in_repair')`,
     sql`NOT EXISTS (
       SELECT 1 FROM ${l} b
-       WHERE b.asset_id = a.id AND NOT b.is_returned
-         AND (daterange(b.checkout_date, b.expected_return_date, '[]')
-                && daterange(${query.from}::date, ${query.to}::date, '[]')
-              OR (b.expected_return_date < CURRENT_DATE AND b.checkout_date <= ${query.to}::date)))`,
+       WHERE b.asset_id = a.id AND NOT b.is_returned AND b.checkout_date <= ${query.to}::date
+         AND (b.expected_return_date >= ${query.from}::date OR b.expected_return_date < CURRENT_DATE))`,
   ];
   if (query.productType) conditions.push(sql`a.product_type = ${query.productType}`);
+  if (query.search) conditions.push(sql`${searchDocument} ILIKE ${`%${escapeLikePattern(query.search)}%`}`);
+  const page = sql`(SELECT * FROM ${assets} a ${where(conditions)}
+     ORDER BY a.product_type, lower(a.asset_tag), a.id LIMIT ${query.limit + 1})`;
   const { rows } = await db.execute<AssetReadRow>(
-    sql`${assetSelect} ${where(conditions)} ORDER BY lower(a.asset_tag), a.id`,
+    sql`${assetSelectFrom(page)} ORDER BY a.product_type, lower(a.asset_tag), a.id`,
   );
-  return rows;
+  return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
 }
 
 export type AssetTicketRow = {

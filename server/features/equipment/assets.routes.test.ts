@@ -356,11 +356,40 @@ describe('availability', () => {
     await book(overdue.id, -5, -1);
     const res = await signedIn.agent
       .get('/api/assets/availability')
-      .query({ productType: type, from, to })
+      .query({ productType: type, from, to, limit: 500 })
       .expect(200);
     const ids = new Set(res.body.assets.map((a: Asset) => a.id));
     const mine = [free, lentInside, lentAtEdge, lentBefore, returned, overdue, retired, repair, laptop];
     expect(mine.filter((a) => ids.has(a.id)).map((a) => a.id)).toEqual([free.id, lentBefore.id, returned.id]);
+  });
+
+  it('when more are free than a page holds, then the page comes in tag order and says more are free', async () => {
+    const model = `Pager ${crypto.randomBytes(4).toString('hex')}`;
+    const made = [];
+    for (let i = 0; i < 4; i++) made.push(await createAsset({ productType: 'monitor', model }));
+    const ask = (query: Record<string, unknown>) =>
+      signedIn.agent
+        .get('/api/assets/availability')
+        .query({ productType: 'monitor', from: '2031-01-01', to: '2031-01-31', search: model, ...query })
+        .expect(200);
+    const byTag = made.map((a) => a.assetTag).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+    const page = await ask({ limit: 3 });
+    expect(page.body.assets.map((a: Asset) => a.assetTag)).toEqual(byTag.slice(0, 3));
+    expect(page.body.hasMore).toBe(true);
+    const all = await ask({});
+    expect(all.body.assets).toHaveLength(4);
+    expect(all.body.hasMore).toBe(false);
+    // The search finds one by its tag as well.
+    const one = await ask({ search: made[2]!.assetTag.toLowerCase() });
+    expect(one.body.assets.map((a: Asset) => a.id)).toEqual([made[2]!.id]);
+  });
+
+  it('when the limit is out of bounds, then 400 names limit', async () => {
+    const res = await signedIn.agent
+      .get('/api/assets/availability')
+      .query({ from: '2026-05-01', to: '2026-05-02', limit: 501 })
+      .expect(400);
+    expect(Object.keys(res.body.fieldErrors)).toEqual(['limit']);
   });
 
   it('when the range ends before it starts, then 400 names to', async () => {

@@ -69,8 +69,7 @@ export function assetsRoutes(deps: { db: Database }) {
   // The fixed paths come before /assets/:id, which would read "availability" as an id.
   router.get('/assets/availability', signedIn, async (req, res) => {
     const query = parseInput(assetAvailabilityQuerySchema, req.query);
-    const assets = await assetsService.listAvailableAssets(db, query);
-    res.json({ assets } satisfies AssetAvailabilityResponse);
+    res.json((await assetsService.listAvailableAssets(db, query)) satisfies AssetAvailabilityResponse);
   });
 
   router.post('/assets/import', signedIn, csvUpload(), async (req, res) => {

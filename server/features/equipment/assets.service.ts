@@ -1,6 +1,7 @@
 import {
   ASSET_MESSAGES,
   type AssetAvailabilityQuery,
+  type AssetAvailabilityResponse,
   type AssetDetailResponse,
   type AssetListQuery,
   type AssetListResponse,
@@ -99,6 +100,10 @@ export async function getAsset(
   return { asset, loans: loans.map(toLoanerRecord), tickets: tickets.map(toAssetTicket) };
 }
 
-export async function listAvailableAssets(db: Database, query: AssetAvailabilityQuery): Promise<Asset[]> {
-  return (await repository.listAvailableAssets(db, query)).map(toAsset);
+export async function listAvailableAssets(
+  db: Database,
+  query: AssetAvailabilityQuery,
+): Promise<AssetAvailabilityResponse> {
+  const { rows, hasMore } = await repository.listAvailableAssets(db, query);
+  return { assets: rows.map(toAsset), hasMore };
 }

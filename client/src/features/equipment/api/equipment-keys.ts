@@ -29,6 +29,6 @@ export const assetKeys = {
   all: ['/api/assets'] as const,
   list: (filters: AssetListFilters) => [...assetKeys.all, 'list', filters] as const,
   detail: (assetId: string) => [...assetKeys.all, 'detail', assetId] as const,
-  availability: (productType: string, from: string, to: string) =>
-    [...assetKeys.all, 'availability', { productType, from, to }] as const,
+  availability: (productType: string, from: string, to: string, search: string) =>
+    [...assetKeys.all, 'availability', { productType, from, to, search }] as const,
 };

@@ -4,12 +4,21 @@
  */
 export const LOAN_LINK_TEXTS = {
   assetLabel: 'Asset (Optional)',
-  noAsset: 'No asset',
+  assetPlaceholder: 'Search by tag, serial or model',
+  assetListLabel: 'Free assets',
+  noAssetFree: 'No asset is free for these dates',
+  noAssetMatch: 'No free asset matches',
+  moreAssetsFree: 'More are free: type a tag, serial or model to narrow.',
+  removeAsset: 'Remove Asset',
   assetsLoading: 'Finding free assets...',
   assetsFailed: 'Free assets could not be loaded',
-  /** Under the picker: what its list is. */
-  assetHint: (count: number) =>
-    count === 0 ? 'No asset is free for these dates.' : `${count} free for these dates.`,
+  /** Under the picker: how many are free for the dates chosen (a page at most, and "more"). */
+  assetHint: (count: number, more: boolean) =>
+    more
+      ? `${count}+ free for these dates.`
+      : count === 0
+        ? 'None free for these dates.'
+        : `${count} free for these dates.`,
   assetHintDates: 'Choose the dates to see which assets are free.',
   ticketLabel: 'Ticket (Optional)',
   ticketPlaceholder: 'Search by ticket number or subject',

@@ -1,0 +1,2 @@
+CREATE INDEX "assets_product_type_tag_idx" ON "assets" USING btree ("product_type",lower("asset_tag"),"id");--> statement-breakpoint
+CREATE INDEX "loaner_equipment_open_asset_checkout_idx" ON "loaner_equipment" USING btree ("asset_id","checkout_date" DESC NULLS LAST,"id") WHERE NOT "loaner_equipment"."is_returned";

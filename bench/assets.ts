@@ -81,7 +81,7 @@ import { seedAssets } from './lib/asset-seed';
 import { captureSql, explainRounds, sqlConnection, type CapturedRounds } from './lib/captured-sql';
 import { runClosedLoop, type LoopConnection } from './lib/closed-loop';
 import { httpConnection, httpGet, httpWriteConnection, type JsonRequest } from './lib/http-connection';
-import { flagOption, intListOption, intOption, numberOption } from './lib/options';
+import { flagOption, intListOption, intOption, listOption, numberOption } from './lib/options';
 import { processCpuMs } from './lib/postgres-cpu';
 import { pidsNamed, watchUsage } from './lib/process-usage';
 import {
@@ -109,17 +109,6 @@ const CASE_NAMES = [
 ] as const;
 type CaseName = (typeof CASE_NAMES)[number];
 const MODES = ['api', 'sql'] as const;
-
-/** A comma-separated subset of `allowed` from the environment; all of them when unset. */
-function listOption<T extends string>(name: string, allowed: readonly T[]): T[] {
-  const raw = process.env[name];
-  if (!raw) return [...allowed];
-  const values = raw.split(',').map((value) => value.trim());
-  const unknown = values.filter((value) => !(allowed as readonly string[]).includes(value));
-  if (unknown.length > 0)
-    throw new Error(`${name}: unknown ${unknown.join(', ')}; use ${allowed.join(', ')}`);
-  return allowed.filter((value) => values.includes(value));
-}
 
 const settings = {
   assets: intListOption('BENCH_ASSETS', [20_000], { min: 100, max: 1_000_000 }),

@@ -86,7 +86,7 @@ import {
 import { loadReferences } from '../server/features/rules/rules.repository';
 import { ruleActionDeps } from '../server/features/rules/rules.runtime';
 import { previewRule, scopeSql } from '../server/features/rules/rules.service';
-import { flagOption, intListOption, intOption } from './lib/options';
+import { flagOption, intListOption, intOption, listOption } from './lib/options';
 import { postgresCpu, postgresCpuSpent } from './lib/postgres-cpu';
 import { pidsNamed, watchUsage } from './lib/process-usage';
 import { markdownTable, percentile } from './lib/report';
@@ -103,17 +103,6 @@ const CASE_NAMES = [
   'preview',
 ] as const;
 type CaseName = (typeof CASE_NAMES)[number];
-
-/** A comma-separated subset of `allowed` from the environment; all of them when unset. */
-function listOption<T extends string>(name: string, allowed: readonly T[]): T[] {
-  const raw = process.env[name];
-  if (!raw) return [...allowed];
-  const values = raw.split(',').map((value) => value.trim());
-  const unknown = values.filter((value) => !(allowed as readonly string[]).includes(value));
-  if (unknown.length > 0)
-    throw new Error(`${name}: unknown ${unknown.join(', ')}; use ${allowed.join(', ')}`);
-  return allowed.filter((value) => values.includes(value));
-}
 
 const settings = {
   sizes: intListOption('BENCH_TICKETS', [1_000_000], { min: 1_000, max: 20_000_000 }),

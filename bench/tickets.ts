@@ -95,7 +95,7 @@ import { startApp, type AppProcess } from './lib/app-process';
 import { captureSql, explainRounds, sqlConnection, type CapturedRounds } from './lib/captured-sql';
 import { runClosedLoop, type LoopConnection } from './lib/closed-loop';
 import { httpConnection, httpGet, httpWriteConnection, type JsonRequest } from './lib/http-connection';
-import { flagOption, intListOption, intOption, numberOption } from './lib/options';
+import { flagOption, intListOption, intOption, listOption, numberOption } from './lib/options';
 import { pidsNamed, watchUsage } from './lib/process-usage';
 import { apiToSqlTable, cpuPerRequestTable, figuresTable, progressLine, type FigureRow } from './lib/report';
 import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scratch-database';
@@ -147,17 +147,6 @@ const CASE_NAMES = [
   'healthz',
 ] as const;
 const MODES = ['api', 'api-304', 'api-poll', 'sql'] as const;
-
-/** A comma-separated subset of `allowed` from the environment; all of them when unset. */
-function listOption<T extends string>(name: string, allowed: readonly T[]): T[] {
-  const raw = process.env[name];
-  if (!raw) return [...allowed];
-  const values = raw.split(',').map((value) => value.trim());
-  const unknown = values.filter((value) => !(allowed as readonly string[]).includes(value));
-  if (unknown.length > 0)
-    throw new Error(`${name}: unknown ${unknown.join(', ')}; use ${allowed.join(', ')}`);
-  return allowed.filter((value) => values.includes(value));
-}
 
 const settings = {
   tickets: intOption('BENCH_TICKETS', 1_000_000, { min: 1_000, max: 20_000_000 }),

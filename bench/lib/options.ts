@@ -45,3 +45,14 @@ export function flagOption(name: string): boolean {
   if (raw === '1' || raw === 'true') return true;
   throw invalid(name, raw, '1, true, 0 or false');
 }
+
+/** A comma-separated subset of `allowed` from the environment; all of them when unset. */
+export function listOption<T extends string>(name: string, allowed: readonly T[]): T[] {
+  const raw = process.env[name];
+  if (!raw) return [...allowed];
+  const values = raw.split(',').map((value) => value.trim());
+  const unknown = values.filter((value) => !(allowed as readonly string[]).includes(value));
+  if (unknown.length > 0)
+    throw new Error(`${name}: unknown ${unknown.join(', ')}; use ${allowed.join(', ')}`);
+  return allowed.filter((value) => values.includes(value));
+}

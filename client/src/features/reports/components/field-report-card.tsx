@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ListChecks, RotateCw } from 'lucide-react';
+import { ListChecks } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ReportQueryParams } from '@shared/contracts/reports';
 import {
@@ -7,11 +7,10 @@ import {
   type FieldReportResponse,
   type TicketField,
 } from '@shared/contracts/ticket-fields';
-import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
+import { ReportCardFailed, ReportCardLoading } from './report-status';
 import { SectionCard } from '@/components/ui/section-card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { settingsSectionPath } from '@/lib/paths';
 import { activeFields, useTicketFields } from '@/lib/ticket-fields';
@@ -58,9 +57,13 @@ export function FieldReportCard({ params, isAdmin }: { params: ReportQueryParams
       description={FIELD_REPORT_TEXTS.description}
     >
       {fieldsQuery.isPending ? (
-        <Loading text={FIELD_REPORT_TEXTS.loadingFields} />
+        <ReportCardLoading text={FIELD_REPORT_TEXTS.loadingFields} />
       ) : fieldsQuery.isError ? (
-        <Failed text={FIELD_REPORT_TEXTS.fieldsFailed} onRetry={() => void fieldsQuery.refetch()} />
+        <ReportCardFailed
+          text={FIELD_REPORT_TEXTS.fieldsFailed}
+          retryLabel={FIELD_REPORT_TEXTS.retry}
+          onRetry={() => void fieldsQuery.refetch()}
+        />
       ) : !key ? (
         <NoFields isAdmin={isAdmin} />
       ) : (
@@ -89,8 +92,15 @@ export function FieldReportCard({ params, isAdmin }: { params: ReportQueryParams
 
 function FieldFigures({ fieldKey, params }: { fieldKey: string; params: ReportQueryParams }) {
   const query = useFieldReport(fieldKey, params);
-  if (query.isPending) return <Loading text={FIELD_REPORT_TEXTS.loading} />;
-  if (query.isError) return <Failed text={FIELD_REPORT_TEXTS.failed} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <ReportCardLoading text={FIELD_REPORT_TEXTS.loading} />;
+  if (query.isError)
+    return (
+      <ReportCardFailed
+        text={FIELD_REPORT_TEXTS.failed}
+        retryLabel={FIELD_REPORT_TEXTS.retry}
+        onRetry={() => void query.refetch()}
+      />
+    );
   if (query.data.rows.every((row) => row.tickets === 0))
     return <EmptyNote>{FIELD_REPORT_TEXTS.empty}</EmptyNote>;
   return <FieldTable report={query.data} />;
@@ -151,27 +161,6 @@ function NoFields({ isAdmin }: { isAdmin: boolean }) {
           {FIELD_REPORT_TEXTS.addFields}
         </Link>
       )}
-    </div>
-  );
-}
-
-function Loading({ text }: { text: string }) {
-  return (
-    <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
-      <Spinner />
-      {text}
-    </p>
-  );
-}
-
-function Failed({ text, onRetry }: { text: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-      <p className="text-sm text-destructive">{text}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        <RotateCw aria-hidden="true" />
-        {FIELD_REPORT_TEXTS.retry}
-      </Button>
     </div>
   );
 }

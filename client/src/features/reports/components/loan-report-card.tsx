@@ -1,10 +1,9 @@
-import { CalendarClock, CalendarX2, Laptop, PackageCheck, PackagePlus, RotateCw } from 'lucide-react';
+import { CalendarClock, CalendarX2, Laptop, PackageCheck, PackagePlus } from 'lucide-react';
 import type { LoanReport } from '@shared/contracts/loan-report';
 import type { ReportQueryParams } from '@shared/contracts/reports';
-import { Button } from '@/components/ui/button';
 import { Heading } from '@/components/ui/heading';
+import { ReportCardFailed, ReportCardLoading } from './report-status';
 import { SectionCard } from '@/components/ui/section-card';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useLoanReport } from '../api/get-loan-report';
 import {
@@ -50,21 +49,9 @@ export function LoanReportCard({ params }: { params: ReportQueryParams }) {
   return (
     <SectionCard title={T.title} icon={Laptop} description={T.description}>
       {query.isPending ? (
-        <p
-          role="status"
-          className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground"
-        >
-          <Spinner />
-          {T.loading}
-        </p>
+        <ReportCardLoading text={T.loading} />
       ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-          <p className="text-sm text-destructive">{T.failed}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RotateCw aria-hidden="true" />
-            {T.retry}
-          </Button>
-        </div>
+        <ReportCardFailed text={T.failed} retryLabel={T.retry} onRetry={() => void query.refetch()} />
       ) : !hasLoans(query.data) ? (
         <EmptyNote>{T.empty}</EmptyNote>
       ) : (

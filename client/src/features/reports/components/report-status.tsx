@@ -36,3 +36,34 @@ export function ReportNeedsDays() {
     </p>
   );
 }
+
+/** A report card's figures loading (the SLA, By Field, Satisfaction and Loans views). */
+export function ReportCardLoading({ text }: { text: string }) {
+  return (
+    <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
+      <Spinner />
+      {text}
+    </p>
+  );
+}
+
+/** A report card's figures that could not be loaded, with the button that asks again. */
+export function ReportCardFailed({
+  text,
+  retryLabel,
+  onRetry,
+}: {
+  text: string;
+  retryLabel: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
+      <p className="text-sm text-destructive">{text}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        <RotateCw aria-hidden="true" />
+        {retryLabel}
+      </Button>
+    </div>
+  );
+}

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
-import { AlarmClock, MessageSquareReply, RotateCw, CircleCheckBig, Timer } from 'lucide-react';
+import { AlarmClock, MessageSquareReply, CircleCheckBig, Timer } from 'lucide-react';
 import { TICKET_PRIORITY_META } from '@shared/constants';
 import type { ReportQueryParams } from '@shared/contracts/reports';
 import type { SlaReport } from '@shared/contracts/sla';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Heading } from '@/components/ui/heading';
+import { ReportCardFailed, ReportCardLoading } from './report-status';
 import { SectionCard } from '@/components/ui/section-card';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useSlaReport } from '../api/get-sla-report';
 import { agentName, countsLine, formatBusinessMinutes, hasSlaTickets, metShare } from '../lib/sla-figures';
@@ -38,21 +37,13 @@ export function SlaReportCard({ params }: { params: ReportQueryParams }) {
   return (
     <SectionCard title={SLA_REPORT_TEXTS.title} icon={AlarmClock} description={SLA_REPORT_TEXTS.description}>
       {query.isPending ? (
-        <p
-          role="status"
-          className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground"
-        >
-          <Spinner />
-          {SLA_REPORT_TEXTS.loading}
-        </p>
+        <ReportCardLoading text={SLA_REPORT_TEXTS.loading} />
       ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-          <p className="text-sm text-destructive">{SLA_REPORT_TEXTS.failed}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RotateCw aria-hidden="true" />
-            {SLA_REPORT_TEXTS.retry}
-          </Button>
-        </div>
+        <ReportCardFailed
+          text={SLA_REPORT_TEXTS.failed}
+          retryLabel={SLA_REPORT_TEXTS.retry}
+          onRetry={() => void query.refetch()}
+        />
       ) : !hasSlaTickets(query.data) ? (
         <EmptyNote>{SLA_REPORT_TEXTS.empty}</EmptyNote>
       ) : (

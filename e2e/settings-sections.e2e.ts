@@ -37,11 +37,11 @@ const SECTIONS = [
   {
     path: '/settings/security',
     label: 'Security',
-    cards: ['Sessions', 'Two-Step Sign-In', 'Security Events'],
+    cards: ['Sessions', 'Two-Step Sign-In', 'API Tokens', 'Security Events'],
   },
   { path: '/settings/email', label: 'Email', cards: ['Email'] },
   { path: '/settings/canned-responses', label: 'Canned Responses', cards: ['Canned Responses'] },
-  { path: '/settings/team', label: 'Team', cards: ['Registration', 'Team'] },
+  { path: '/settings/team', label: 'Team', cards: ['Registration', 'Team', 'API Tokens'] },
   { path: '/settings/sla', label: 'SLA', cards: ['Business Hours & SLA Targets'] },
   { path: '/settings/tickets', label: 'Tickets', cards: ['Ticket Deletion', 'Loans'] },
   { path: '/settings/ticket-fields', label: 'Ticket Fields', cards: ['Ticket Fields'] },
@@ -136,7 +136,7 @@ describe('Settings sections', () => {
       expect(await sectionNav(page).getByRole('link').allInnerTexts()).toEqual(AGENT_SECTIONS);
       await page.goto('/settings/security');
       await page.getByRole('region', { name: 'Two-Step Sign-In', exact: true }).waitFor();
-      expect(await cardNames(page)).toEqual(['Sessions', 'Two-Step Sign-In']);
+      expect(await cardNames(page)).toEqual(['Sessions', 'Two-Step Sign-In', 'API Tokens']);
     });
 
     it('when an agent opens an admin’s section by its URL, then a sentence says it is for administrators', async () => {

@@ -12,6 +12,7 @@ import { cannedResponsesRoutes } from './features/canned-responses/canned-respon
 import { passwordResetRoutes } from './features/auth/password-reset.routes';
 import { trackSessionActivity } from './features/auth/session-activity';
 import { sessionsRoutes } from './features/auth/sessions.routes';
+import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes';
 import { totpRoutes } from './features/auth/totp.routes';
 import { conversationRoutes } from './features/conversation/conversation.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
@@ -50,6 +51,7 @@ import { createMailer } from './mail/smtp-transport';
 import { compressWholeAnswers } from './middleware/compress-whole-answers';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginWrites } from './middleware/same-origin';
+import { apiTokenAuth, unlessApiToken } from './middleware/api-token-auth';
 import { sessionMiddleware } from './middleware/session';
 import { answerOnceForgotten, type SessionCache } from './middleware/session-cache';
 import type { SessionUserRow } from './core/users/user.mapper';
@@ -176,7 +178,10 @@ export function createApp(deps: AppDeps): Express {
   api.use(inboundRoutes({ db, config }));
   api.use(express.json({ limit: '1mb' }));
   api.use(express.urlencoded({ extended: false, limit: '100kb' }));
-  api.use(sameOriginWrites(config.allowedOrigins));
+  // An API token (issue 43) stands in for the session: its requests skip the CSRF check and the
+  // session's cookie (neither applies to a header a page cannot set across sites).
+  api.use(apiTokenAuth({ db, config, cache: deps.sessionCache }));
+  api.use(unlessApiToken(sameOriginWrites(config.allowedOrigins)));
   // A request that changed a session or a user is answered once no process serves the old one.
   if (deps.sessionCache) api.use(answerOnceForgotten(deps.sessionCache));
   // The requester's portal (issue 41): its own session cookie, so it comes before the agents' session,
@@ -184,20 +189,23 @@ export function createApp(deps: AppDeps): Express {
   api.use(portalAuthRoutes({ db, jobs, cipher: harvest.cipher, config }));
   api.use(portalTicketsRoutes({ db, config }));
   api.use(
-    sessionMiddleware({
-      pool,
-      db,
-      secret: deps.sessionSecret,
-      maxAgeMs: config.sessionMaxAgeMs,
-      secureCookie: config.env === 'production' && config.trustProxy,
-      pruneExpired: config.env !== 'test',
-      cache: deps.sessionCache,
-    }),
+    unlessApiToken(
+      sessionMiddleware({
+        pool,
+        db,
+        secret: deps.sessionSecret,
+        maxAgeMs: config.sessionMaxAgeMs,
+        secureCookie: config.env === 'production' && config.trustProxy,
+        pruneExpired: config.env !== 'test',
+        cache: deps.sessionCache,
+      }),
+    ),
   );
-  api.use(trackSessionActivity(db));
+  api.use(unlessApiToken(trackSessionActivity(db)));
   api.use(authRoutes({ db, config }));
   api.use(sessionsRoutes({ db, config, sessionSecret: deps.sessionSecret }));
   api.use(totpRoutes({ db, config, cipher: harvest.cipher }));
+  api.use(apiTokensRoutes({ db }));
   // Every router below serves signed-in users only; each applies requireAuth itself.
   // A ticket in the Trash is 404 to all but admins on every /api/tickets/:id route (issue 26), and on
   // the routes that reach its files and replies by their own ids (issue 34); so is a ticket of a

@@ -47,6 +47,8 @@ const envSchema = z.object({
   /** Wrong two-step codes per account within the window, across sign-ins: a right password does not clear them. */
   TOTP_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
   REGISTRATIONS_PER_IP_PER_HOUR: positiveInt.default(30),
+  /** Requests each API token may send per minute, across every app process (issue 43). */
+  API_TOKEN_REQUESTS_PER_MINUTE: positiveInt.default(600),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   /** Lines below this level are not written (server/lib/logger.ts). */
   LOG_LEVEL: emptyAsUnset(z.enum(LOG_LEVELS).default('info')),
@@ -189,6 +191,7 @@ export interface AppConfig {
     windowMs: number;
   };
   registrationsPerIpPerHour: number;
+  apiTokenRequestsPerMinute: number;
   bcryptCost: number;
   logLevel: LogLevel;
   /** Whether each HTTP request is logged (server/observability/request-log.ts). */
@@ -310,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
     },
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
+    apiTokenRequestsPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,
     bcryptCost: e.BCRYPT_COST,
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS ?? e.NODE_ENV !== 'development',

@@ -1075,6 +1075,46 @@ export const securityEvents = pgTable(
 );
 
 /**
+ * Personal API tokens (issue 43, shared/contracts/api-tokens.ts): the secret is never stored, only its
+ * SHA-256 (a 32-byte random secret needs no slow hash: nothing can be guessed from the digest). A
+ * revoked token's row is deleted; its trigger (migration 0046) makes every process forget it at once,
+ * as a session's does.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    scope: varchar('scope', { length: 8 }).notNull(),
+    prefix: varchar('prefix', { length: 16 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_token_hash_unique').on(t.tokenHash),
+    index('api_tokens_user_id_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** The addresses each token was used from (issue 43): a first use from a new one is a security event. */
+export const apiTokenAddresses = pgTable(
+  'api_token_addresses',
+  {
+    tokenId: uuid('token_id')
+      .notNull()
+      .references(() => apiTokens.id, { onDelete: 'cascade' }),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenId, t.ip] })],
+);
+
+/**
  * Rules (issue 40, docs/decisions/127-rules.md): triggers that act on ticket changes and schedules
  * that act over time, run in `position` order. `conditions` and `actions` are the contract's shapes
  * (shared/contracts/rules.ts), checked when saved.

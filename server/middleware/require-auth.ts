@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { AppError, forbidden } from '../lib/errors';
 import { toPublicUser } from '../core/users/user.mapper';
 import { findSessionUser } from '../core/users/users.repository';
+import { callerId, loadedCaller } from './caller';
 
 export interface RequireAuthOptions {
   /**
@@ -21,10 +22,10 @@ export interface RequireAuthOptions {
  */
 export function requireAuth(db: Database, options: RequireAuthOptions = {}) {
   return async (req: Request, _res: Response, next: NextFunction) => {
-    const userId = req.session?.userId;
-    // The session store read the user with the session; a session made during this request has none.
-    const loaded = req.session?.loadedUser;
-    const row = !userId ? undefined : loaded?.id === userId ? loaded : await findSessionUser(db, userId);
+    const userId = callerId(req);
+    // The session store (or the token's lookup) read the user with it; a session made during this
+    // request has none.
+    const row = !userId ? undefined : (loadedCaller(req) ?? (await findSessionUser(db, userId)));
     // A deactivated user's sessions are deleted with the change; this catches one made meanwhile.
     if (!row?.active) throw new AppError('unauthorized', AUTH_MESSAGES.unauthorized);
     if (row.totpSetupDue && !options.duringTotpSetup) throw forbidden(TOTP_MESSAGES.setupRequired);

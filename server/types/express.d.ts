@@ -22,6 +22,11 @@ declare global {
     interface Request {
       /** Set by requireAuth: the signed-in user, read with the session (or kept with it, docs/decisions/100-session-cache.md). */
       user?: PublicUser;
+      /**
+       * Set by the API token middleware (issue 43) for a request with `Authorization: Bearer`: the
+       * token and its owner. Such a request has no session: its cookies are not read.
+       */
+      apiToken?: import('../middleware/api-token-auth').RequestApiToken;
     }
   }
 }

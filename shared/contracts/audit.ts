@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SecurityEventKind } from '../constants';
+import type { SecurityEventKind } from '../security-events';
 
 /** GET /api/team/audit (admins): security events, newest first. */
 export const auditQuerySchema = z.object({

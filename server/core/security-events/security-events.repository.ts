@@ -1,6 +1,6 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '@shared/constants';
+import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '@shared/security-events';
 import { securityEvents, users } from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 

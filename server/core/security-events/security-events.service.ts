@@ -1,4 +1,4 @@
-import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '@shared/constants';
+import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '@shared/security-events';
 import type { AuditPerson, SecurityEvent } from '@shared/contracts/audit';
 import type { Database } from '../../db/client';
 import {

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { DbOrTx } from '../../db/client';
-import type { SecurityEventKind } from '@shared/constants';
+import type { SecurityEventKind } from '@shared/security-events';
 import { recordSecurityEvent } from '../security-events/security-events.repository';
 import { recordSignIn } from '../users/users.repository';
 

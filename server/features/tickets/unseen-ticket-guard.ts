@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { callerId, loadedCaller } from '../../middleware/caller';
 import { eq, sql } from 'drizzle-orm';
 import { TICKET_MESSAGES } from '@shared/contracts/tickets';
 import { messageAttachments, ticketMessages, tickets } from '@shared/schema';
@@ -83,10 +84,9 @@ export function hideUnseenTickets(db: Database) {
     if (!target || req.path.endsWith('/restore')) return next();
     const [ticket] = await target.deletedAtOf(db, target.id);
     if (!ticket?.deletedAt && !ticket?.groupId) return next();
-    const userId = req.session?.userId;
+    const userId = callerId(req);
     if (!userId) return next();
-    const loaded = req.session?.loadedUser;
-    const user = loaded?.id === userId ? loaded : await findUserById(db, userId);
+    const user = loadedCaller(req) ?? (await findUserById(db, userId));
     if (!user || user.role === 'admin') return next();
     if (!ticket.deletedAt && (await maySeeGroup(db, user, ticket.groupId))) return next();
     throw notFound(TICKET_MESSAGES.ticketNotFound);

@@ -54,6 +54,16 @@ async function createTicket(fx: SecurityFixture): Promise<string> {
   return res.body.ticket.id as string;
 }
 
+/** A new API token of the user signed in with `cookie` (issue 43); returns its id. */
+async function createApiToken(fx: SecurityFixture, cookie: string): Promise<string> {
+  const res = await request(fx.baseUrl)
+    .post('/api/auth/tokens')
+    .set('Cookie', cookie)
+    .send({ name: 'Example token', scope: 'write' })
+    .expect(201);
+  return res.body.token.id as string;
+}
+
 /** A rating link of a new ticket, as the rating sender leaves it (issue 41); returns its token. */
 async function createRatingLink(fx: SecurityFixture): Promise<string> {
   const { token, tokenHash } = newToken();
@@ -432,6 +442,23 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
       okStatus: 200,
     };
   },
+  'POST /api/auth/tokens': (fx) => ({
+    cookie: fx.admin.cookie,
+    body: { name: 'Nightly export', scope: 'read', expiresInDays: 30 },
+    okStatus: 201,
+  }),
+  'GET /api/auth/tokens': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'DELETE /api/auth/tokens/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createApiToken(fx, fx.admin.cookie) },
+    okStatus: 204,
+  }),
+  'GET /api/team/tokens': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'DELETE /api/team/tokens/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createApiToken(fx, (await fx.newSignedInUser()).cookie) },
+    okStatus: 204,
+  }),
   'GET /api/auth/sessions': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
   // A user signed in twice ends the other session by its public id.
   'DELETE /api/auth/sessions/:id': async (fx) => {

@@ -51,6 +51,12 @@ export const ROUTES = [
   { method: 'GET', path: '/api/auth/sessions', access: 'authenticated' },
   { method: 'DELETE', path: '/api/auth/sessions/:id', access: 'authenticated' },
   { method: 'POST', path: '/api/auth/sessions/revoke-others', access: 'authenticated' },
+  // Personal API tokens (issue 43): each user's own, and everyone's for admins; sessions only.
+  { method: 'POST', path: '/api/auth/tokens', access: 'authenticated' },
+  { method: 'GET', path: '/api/auth/tokens', access: 'authenticated' },
+  { method: 'DELETE', path: '/api/auth/tokens/:id', access: 'authenticated' },
+  { method: 'GET', path: '/api/team/tokens', access: 'admin' },
+  { method: 'DELETE', path: '/api/team/tokens/:id', access: 'admin' },
   // Two-step sign-in: each user's own; the second step of a sign-in is public (the pending session).
   { method: 'GET', path: '/api/auth/totp', access: 'authenticated' },
   { method: 'POST', path: '/api/auth/totp/setup', access: 'authenticated' },

@@ -22,6 +22,10 @@ export const settingsKeys = {
   sessions: () => ['/api/auth/sessions'] as const,
   /** GET /api/team/audit (admins): the security events, paged; under /api/team, refetched with it. */
   audit: () => ['/api/team', 'audit'] as const,
+  /** GET /api/auth/tokens: the signed-in user's own API tokens (issue 43). */
+  apiTokens: () => ['/api/auth/tokens'] as const,
+  /** GET /api/team/tokens (admins): everyone's API tokens; under /api/team, refetched with it. */
+  teamApiTokens: () => ['/api/team', 'tokens'] as const,
 };
 
 /**

@@ -3,12 +3,27 @@ import { TextField } from '@/components/ui/text-field';
 import { notifySuccess } from '../lib/settings-toasts';
 import { TEAM_TEXTS as T } from '../lib/team-texts';
 
-/** A single-use link shown once, read-only and selected on focus, with a Copy Link button. */
-export function CopyableLink({ id, label, url }: { id: string; label: string; url: string }) {
+/**
+ * A single-use link (or an API token's secret) shown once, read-only and selected on focus, with a
+ * Copy button.
+ */
+export function CopyableLink({
+  id,
+  label,
+  url,
+  copyLabel = T.copyLink,
+  copiedMessage = T.copied,
+}: {
+  id: string;
+  label: string;
+  url: string;
+  copyLabel?: string;
+  copiedMessage?: string;
+}) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      notifySuccess(T.copied);
+      notifySuccess(copiedMessage);
     } catch {
       // No clipboard (a page served over plain http): the field is selected for a manual copy.
       (document.getElementById(id) as HTMLInputElement | null)?.select();
@@ -25,7 +40,7 @@ export function CopyableLink({ id, label, url }: { id: string; label: string; ur
         onFocus={(event) => event.currentTarget.select()}
       />
       <Button type="button" variant="outline" onClick={() => void copy()}>
-        {T.copyLink}
+        {copyLabel}
       </Button>
     </div>
   );

@@ -1,6 +1,6 @@
 import { History } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
-import { SECURITY_EVENT_LABELS } from '@shared/constants';
+import { SECURITY_EVENT_LABELS } from '@shared/security-events';
 import type { AuditPage, AuditPerson, SecurityEvent } from '@shared/contracts/audit';
 import { SectionCard } from '@/components/ui/section-card';
 import { ShowMore } from '@/components/ui/show-more';

@@ -5,6 +5,7 @@ import { ChangePasswordCard } from './change-password-card';
 import { EmailSettingsCard } from './email-settings-card';
 import { GroupsCard } from './groups-card';
 import { HarvestIntegrationCard } from './harvest-integration-card';
+import { ApiTokensCard, TeamApiTokensCard } from './api-tokens-card';
 import { LoanSettingsCard } from './loan-settings-card';
 import { PortalCard } from './portal-card';
 import { RegistrationCard } from './registration-card';
@@ -58,6 +59,7 @@ export function SettingsSectionContent({
         <>
           <SessionsCard />
           {accountCards}
+          <ApiTokensCard />
           {isAdmin && <SecurityEventsCard />}
         </>
       );
@@ -71,6 +73,7 @@ export function SettingsSectionContent({
           <>
             <RegistrationCard />
             <TeamCard currentUserId={userId} />
+            {isAdmin && <TeamApiTokensCard />}
           </>
         )
       );

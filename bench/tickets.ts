@@ -42,6 +42,10 @@
  *                  ticket's requester, about one ticket in 5,000 of the table (their own session cookie)
  *   portal-closed  the same requester's Closed tab, page 2: the tab most of their tickets are in
  *   portal-ticket  GET /api/portal/tickets/{id}: that requester's newest ticket and its conversation
+ *   list-token     the `list` case with an API token per connection instead of a session cookie
+ *                  (issue 43; api and sql modes): the token's lookup (kept in memory like a session)
+ *                  and its count per minute in PostgreSQL (the rate limit), against the session's
+ *   whoami-token   whoami with an API token: the token's own floor beside the session's
  *   whoami         GET /api/auth/user: only what every authenticated request pays (its session, kept
  *                  in memory after its first read: docs/decisions/100-session-cache.md), the floor under every other case
  *   healthz        GET /healthz: an answer without a session or a statement, the HTTP floor (Node's
@@ -90,6 +94,7 @@ import { hiddenGroupIds } from '../server/core/groups/group-visibility';
 import { findUserById } from '../server/core/users/users.repository';
 import * as portalTickets from '../server/features/portal/portal-tickets.service';
 import { newToken } from '../server/lib/single-use-token';
+import { newApiTokenSecret } from '../server/core/api-tokens/api-token-secret';
 import { PORTAL_COOKIE_NAME } from '@shared/contracts/portal';
 import { startApp, type AppProcess } from './lib/app-process';
 import { captureSql, explainRounds, sqlConnection, type CapturedRounds } from './lib/captured-sql';
@@ -104,6 +109,7 @@ import { CATEGORIES, COMMON_WORD, seedTickets, VOCABULARY } from './lib/ticket-s
 
 const CASE_NAMES = [
   'list',
+  'list-token',
   'search-rare',
   'search-common',
   'search-two',
@@ -144,6 +150,7 @@ const CASE_NAMES = [
   'portal-closed',
   'portal-ticket',
   'whoami',
+  'whoami-token',
   'healthz',
 ] as const;
 const MODES = ['api', 'api-304', 'api-poll', 'sql'] as const;
@@ -186,6 +193,8 @@ interface BenchCase {
   asOutsider?: true;
   /** Asked as the requester of searchTargets' newest open ticket, on the portal (issue 41). */
   asRequester?: true;
+  /** Asked as the runner with an API token instead of the session cookie (issue 43); api and sql modes. */
+  asToken?: true;
   /** The answer's status of a writing case: 200 unless said. */
   writeStatus?: string;
 }
@@ -196,12 +205,16 @@ interface CaptureContext {
   requesterEmail?: string;
   /** The session cookie of each load-test connection, and the account they are signed in as. */
   cookies: string[];
+  /** Instead of the cookies, each connection's API token secret (issue 43). */
+  bearers?: string[];
   userId: string;
 }
 
 /** The runner's and the outsider's sessions and ids, and the requester's portal sessions. */
 interface Callers {
   runner: CaptureContext;
+  /** The runner again, with an API token per connection (issue 43). */
+  token: CaptureContext;
   outsider: CaptureContext;
   requester: CaptureContext;
 }
@@ -283,7 +296,7 @@ function createCase(
 function listCase(
   name: BenchCase['name'],
   filters: Partial<TicketListFilters>,
-  options: { asOutsider?: true } = {},
+  options: { asOutsider?: true; asToken?: true } = {},
 ): BenchCase {
   const query = toTicketListQuery({ page: 1, limit: DEFAULT_PAGE_SIZE, ...filters });
   return {
@@ -453,6 +466,8 @@ function benchCases(targets: SearchTargets): BenchCase[] {
   });
   const all: BenchCase[] = [
     listCase('list', defaultView),
+    // The same list with an API token instead of the session (issue 43: within 1.1× in app CPU).
+    listCase('list-token', defaultView, { asToken: true }),
     listCase('search-rare', { ...defaultView, search: 'zeppelin' }),
     listCase('search-common', { ...defaultView, search: COMMON_WORD }),
     listCase('search-two', { ...defaultView, search: 'paper jam' }),
@@ -522,6 +537,8 @@ function benchCases(targets: SearchTargets): BenchCase[] {
     ),
     // The floor under every authenticated endpoint: the session and the user, and nothing else.
     { name: 'whoami', path: '/api/auth/user' },
+    // The token's floor beside it: the token and its owner (kept in memory), its count per minute.
+    { name: 'whoami-token', path: '/api/auth/user', asToken: true },
     // The floor under that: no session, no statement.
     { name: 'healthz', path: '/healthz' },
   ];
@@ -560,6 +577,23 @@ async function portalRequester(pool: pg.Pool, email: string): Promise<CaptureCon
     cookies.push(`${PORTAL_COOKIE_NAME}=${token}`);
   }
   return { pool, cookies, userId: '', requesterEmail: email.toLowerCase() };
+}
+
+/**
+ * The runner with an API token per load-test connection (issue 43), written as POST /api/auth/tokens
+ * writes them (the secret's hash), as the portal's sessions are above.
+ */
+async function withApiTokens(pool: pg.Pool, runner: CaptureContext): Promise<CaptureContext> {
+  const bearers: string[] = [];
+  for (let i = 0; i < Math.max(...settings.connections); i += 1) {
+    const { secret, hash, prefix } = newApiTokenSecret();
+    await pool.query(
+      `INSERT INTO api_tokens (user_id, name, scope, prefix, token_hash) VALUES ($1, $2, 'write', $3, $4)`,
+      [runner.userId, `bench ${i}`, prefix, hash],
+    );
+    bearers.push(secret);
+  }
+  return { ...runner, bearers };
 }
 
 async function seedUnlessKept(url: string, reused: boolean, pool: pg.Pool): Promise<void> {
@@ -679,7 +713,12 @@ async function main(): Promise<void> {
     app = await startApp({
       databaseUrl: scratch.url,
       // The sign-ins below are not measured; a low bcrypt cost only makes them quick.
-      env: { DB_POOL_SIZE: String(settings.poolSize), BCRYPT_COST: '4' },
+      env: {
+        DB_POOL_SIZE: String(settings.poolSize),
+        BCRYPT_COST: '4',
+        // The token cases send far more than a script would: the limit is not what is measured.
+        API_TOKEN_REQUESTS_PER_MINUTE: '1000000000',
+      },
       profileDir: settings.profileDir,
     });
     const port = app.port;
@@ -688,9 +727,17 @@ async function main(): Promise<void> {
       runner: await signedInCaller(port, pool, ACCOUNT),
       outsider: await signedInCaller(port, pool, OUTSIDER),
       requester: await portalRequester(pool, (await searchTargets(pool)).senderAddress),
+      token: undefined as unknown as CaptureContext,
     };
+    callers.token = await withApiTokens(pool, callers.runner);
     const callerOf = (benchCase: BenchCase) =>
-      benchCase.asRequester ? callers.requester : benchCase.asOutsider ? callers.outsider : callers.runner;
+      benchCase.asRequester
+        ? callers.requester
+        : benchCase.asOutsider
+          ? callers.outsider
+          : benchCase.asToken
+            ? callers.token
+            : callers.runner;
 
     // A request's SQL: what its handler runs (its session is kept in memory after the first read).
     const cases = [];
@@ -719,8 +766,12 @@ async function main(): Promise<void> {
     };
     const rows: FigureRow[] = [];
     for (const benchCase of cases) {
-      const { cookies } = callerOf(benchCase);
+      const { cookies, bearers } = callerOf(benchCase);
       const cookieOf = (index: number) => cookies[index % cookies.length]!;
+      const authOf = (index: number): Record<string, string> =>
+        bearers
+          ? { Authorization: `Bearer ${bearers[index % bearers.length]!}` }
+          : { Cookie: cookieOf(index) };
       for (const connections of settings.connections) {
         for (const mode of settings.modes) {
           if (benchCase.write) {
@@ -733,7 +784,7 @@ async function main(): Promise<void> {
                   mode,
                   connections,
                   expected: [benchCase.writeStatus ?? '200'],
-                  connect: (i) => httpWriteConnection(port, write(i), { Cookie: cookieOf(i) }),
+                  connect: (i) => httpWriteConnection(port, write(i), authOf(i)),
                 },
                 appPids,
               ),
@@ -757,8 +808,9 @@ async function main(): Promise<void> {
             );
             continue;
           }
-          // A case that asks something else every time has no ETag to send.
-          if (benchCase.nextPath && mode !== 'api') continue;
+          // A case that asks something else every time has no ETag to send; a token case is
+          // compared with its session twin in the api mode.
+          if ((benchCase.nextPath || benchCase.asToken) && mode !== 'api') continue;
           const etag = mode === 'api' ? '' : await currentEtag(port, benchCase.path, cookieOf(0));
           const headers = httpModes[mode](etag);
           rows.push(
@@ -770,7 +822,7 @@ async function main(): Promise<void> {
                 expected: [mode === 'api' ? '200' : '304'],
                 connect: (i) =>
                   httpConnection(port, benchCase.nextPath ?? benchCase.path, {
-                    Cookie: cookieOf(i),
+                    ...authOf(i),
                     ...headers,
                   }),
               },

@@ -58,7 +58,6 @@
  * the seeded database and reuse it next time; its dates age: the loans out today are overdue in two
  * weeks), BENCH_PROFILE_DIR (write a CPU profile of the app there).
  */
-import os from 'node:os';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -79,11 +78,12 @@ import { createLoaner } from '../server/features/equipment/equipment.service';
 import { startApp, type AppProcess } from './lib/app-process';
 import { seedAssets } from './lib/asset-seed';
 import { captureSql, explainRounds, sqlConnection, type CapturedRounds } from './lib/captured-sql';
-import { runClosedLoop, type LoopConnection } from './lib/closed-loop';
+import type { LoopConnection } from './lib/closed-loop';
+import { runMeasuredLoop } from './lib/measured-loop';
 import { httpConnection, httpGet, httpWriteConnection, type JsonRequest } from './lib/http-connection';
 import { flagOption, intListOption, intOption, listOption, numberOption } from './lib/options';
 import { processCpuMs } from './lib/postgres-cpu';
-import { pidsNamed, watchUsage } from './lib/process-usage';
+import { pidsNamed } from './lib/process-usage';
 import {
   apiToSqlTable,
   cpuPerRequestTable,
@@ -97,6 +97,7 @@ import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scra
 import { registerAccount, signInSessions, type BenchAccount } from './lib/session';
 import { oneLine, recordStatements, type TimedStatement } from './lib/statement-timing';
 import { seedTickets } from './lib/ticket-seed';
+import { benchEnvironment } from './lib/environment';
 
 const CASE_NAMES = [
   'availability',
@@ -388,43 +389,29 @@ interface AssetRow extends FigureRow {
 }
 
 async function measure(run: Run, appPids: () => number[], databasePids: () => number[]): Promise<AssetRow> {
-  const usage = {
-    app: watchUsage(appPids),
-    database: watchUsage(databasePids),
-    everyPostgres: watchUsage(() => pidsNamed('postgres')),
-    loadGenerator: watchUsage(() => [process.pid]),
-  };
-  const busy: Record<keyof typeof usage, number> = {
-    app: 0,
-    database: 0,
-    everyPostgres: 0,
-    loadGenerator: 0,
-  };
-  const result = await runClosedLoop({
-    connections: run.connections,
-    seconds: settings.seconds,
-    warmupSeconds: settings.warmupSeconds,
-    maxRequests: MAX_REQUESTS_PER_CASE,
-    expected: run.expected,
-    connect: run.connect,
-    window: {
-      open: () => Object.values(usage).forEach((watch) => watch.start()),
-      close: () => {
-        for (const key of Object.keys(usage) as (keyof typeof usage)[]) busy[key] = usage[key].stop().cores;
-      },
+  const { result, cpuPerRequest } = await runMeasuredLoop(
+    {
+      connections: run.connections,
+      seconds: settings.seconds,
+      warmupSeconds: settings.warmupSeconds,
+      maxRequests: MAX_REQUESTS_PER_CASE,
+      expected: run.expected,
+      connect: run.connect,
     },
-  });
-  const perRequest = (cores: number) => (cores * result.seconds * 1000) / Math.max(result.requests, 1);
+    {
+      app: appPids,
+      database: databasePids,
+      everyPostgres: () => pidsNamed('postgres'),
+      loadGenerator: () => [process.pid],
+    },
+  );
+  const { everyPostgres, ...figures } = cpuPerRequest;
   const row: AssetRow = {
     case: run.benchCase,
     mode: run.mode,
     result,
-    cpuPerRequest: {
-      app: perRequest(busy.app),
-      database: perRequest(busy.database),
-      loadGenerator: perRequest(busy.loadGenerator),
-    },
-    everyPostgresMs: perRequest(busy.everyPostgres),
+    cpuPerRequest: figures,
+    everyPostgresMs: everyPostgres,
   };
   log(progressLine(row));
   return row;
@@ -652,21 +639,6 @@ async function describeAnswers(port: number, cookie: string, cases: readonly Ben
   }
 }
 
-async function environment(pool: pg.Pool): Promise<string> {
-  const { rows } = await pool.query<{ version: string; shared_buffers: string; work_mem: string }>(
-    `SELECT split_part(version(), ' on ', 1) AS version, current_setting('shared_buffers') AS shared_buffers,
-            current_setting('work_mem') AS work_mem`,
-  );
-  const pgInfo = rows[0]!;
-  return [
-    `CPU: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, RAM ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
-      `load average ${os.loadavg()[0]?.toFixed(1)} (other work on the machine skews the figures)`,
-    `Node ${process.version}; ${pgInfo.version} (shared_buffers ${pgInfo.shared_buffers}, work_mem ${pgInfo.work_mem})`,
-    `App: NODE_ENV=production, from source via tsx, DB_POOL_SIZE=${settings.poolSize}; ` +
-      `${settings.seconds} s per case after ${settings.warmupSeconds} s warm-up`,
-  ].join('\n');
-}
-
 type Size = { assets: number; loans: number };
 
 interface SizeFigures {
@@ -736,7 +708,7 @@ async function runSize(size: Size, several: boolean): Promise<SizeFigures> {
     } finally {
       await setup.end();
     }
-    log(await environment(pool));
+    log(await benchEnvironment(pool, settings));
 
     app = await startApp({
       databaseUrl: scratch.url,
@@ -845,7 +817,7 @@ async function runSize(size: Size, several: boolean): Promise<SizeFigures> {
         `\nThe app logged ${appLog.total} lines; the first ${appLog.lines.length}:\n${appLog.lines.join('\n')}`,
       );
     }
-    log(`\n${await environment(pool)}\n`);
+    log(`\n${await benchEnvironment(pool, settings)}\n`);
     log(figuresTable(figures.rows));
     log(`\nThe API against the same SQL run directly through pg:\n${apiToSqlTable(figures.rows)}`);
     log(`\nCPU per request, over the measured window (from /proc):\n${cpuPerRequestTable(figures.rows)}`);

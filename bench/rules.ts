@@ -46,7 +46,6 @@
  * BENCH_EXPLAIN=1, BENCH_PASS_STATEMENTS=0 (the trigger cases' statements not timed one by one).
  */
 import crypto from 'node:crypto';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { like, sql } from 'drizzle-orm';
 import type pg from 'pg';
@@ -94,6 +93,7 @@ import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scra
 import { statementsSent } from './lib/sql-cost';
 import { explainStatement, oneLine, recordStatements, type TimedStatement } from './lib/statement-timing';
 import { GROUPS, seedTickets } from './lib/ticket-seed';
+import { benchEnvironment } from './lib/environment';
 
 const CASE_NAMES = [
   'trigger-pass',
@@ -265,19 +265,6 @@ async function describeDataSet(pool: pg.Pool): Promise<void> {
   );
   log(`Tickets by status: ${rows.map((row) => `${row.status} ${count(row.n)}`).join(', ')}`);
   log(`tickets table ${sizes[0]?.table_size}, its indexes ${sizes[0]?.index_size}`);
-}
-
-async function environment(pool: pg.Pool): Promise<string> {
-  const { rows } = await pool.query<{ version: string; shared_buffers: string; work_mem: string }>(
-    `SELECT split_part(version(), ' on ', 1) AS version, current_setting('shared_buffers') AS shared_buffers,
-            current_setting('work_mem') AS work_mem`,
-  );
-  const pgInfo = rows[0]!;
-  return [
-    `CPU: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, RAM ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
-      `load average ${os.loadavg()[0]?.toFixed(1)} (other work on the machine skews the figures)`,
-    `Node ${process.version}; ${pgInfo.version} (shared_buffers ${pgInfo.shared_buffers}, work_mem ${pgInfo.work_mem})`,
-  ].join('\n');
 }
 
 interface Fixture {
@@ -1522,7 +1509,7 @@ async function runSize(size: number): Promise<SizeFigures> {
         (await activeTriggers(db)).filter((rule) => rule.events.includes('ticket_updated')).length
       } listen to updates) and ${put.schedules.length} active schedules put in.`,
     );
-    log(await environment(database.pool));
+    log(await benchEnvironment(database.pool));
 
     const passCases = (['trigger-pass', 'trigger-pass-full'] as const).filter(has);
     const perCase = settings.warmupUpdates + settings.updates;
@@ -1547,7 +1534,7 @@ async function runSize(size: number): Promise<SizeFigures> {
     }
     if (has('schedules-all')) figures.all = await schedulesAll(database, deps, put.schedules);
     if (has('preview')) figures.preview = await previewCase(database, fixture.adminId);
-    log(`\n${await environment(database.pool)}`);
+    log(`\n${await benchEnvironment(database.pool)}`);
     summary(figures);
   } finally {
     await passPool?.end();

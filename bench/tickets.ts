@@ -71,7 +71,6 @@
  * BENCH_PROFILE_DIR (write a CPU profile of the app there, to open in Chrome's DevTools).
  */
 import http from 'node:http';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import {
@@ -98,14 +97,16 @@ import { newApiTokenSecret } from '../server/core/api-tokens/api-token-secret';
 import { PORTAL_COOKIE_NAME } from '@shared/contracts/portal';
 import { startApp, type AppProcess } from './lib/app-process';
 import { captureSql, explainRounds, sqlConnection, type CapturedRounds } from './lib/captured-sql';
-import { runClosedLoop, type LoopConnection } from './lib/closed-loop';
+import type { LoopConnection } from './lib/closed-loop';
+import { runMeasuredLoop } from './lib/measured-loop';
 import { httpConnection, httpGet, httpWriteConnection, type JsonRequest } from './lib/http-connection';
 import { flagOption, intListOption, intOption, listOption, numberOption } from './lib/options';
-import { pidsNamed, watchUsage } from './lib/process-usage';
+import { pidsNamed } from './lib/process-usage';
 import { apiToSqlTable, cpuPerRequestTable, figuresTable, progressLine, type FigureRow } from './lib/report';
 import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scratch-database';
 import { signInSessions, registerAccount, type BenchAccount } from './lib/session';
 import { CATEGORIES, COMMON_WORD, seedTickets, VOCABULARY } from './lib/ticket-seed';
+import { benchEnvironment } from './lib/environment';
 
 const CASE_NAMES = [
   'list',
@@ -629,21 +630,6 @@ async function describeDataSet(pool: pg.Pool): Promise<void> {
   log(`tickets table ${sizes[0]?.table_size}, its indexes ${sizes[0]?.index_size}`);
 }
 
-async function environment(pool: pg.Pool): Promise<string> {
-  const { rows } = await pool.query<{ version: string; shared_buffers: string; work_mem: string }>(
-    `SELECT split_part(version(), ' on ', 1) AS version, current_setting('shared_buffers') AS shared_buffers,
-            current_setting('work_mem') AS work_mem`,
-  );
-  const pgInfo = rows[0]!;
-  return [
-    `CPU: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, RAM ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
-      `load average ${os.loadavg()[0]?.toFixed(1)} (other work on the machine skews the figures)`,
-    `Node ${process.version}; ${pgInfo.version} (shared_buffers ${pgInfo.shared_buffers}, work_mem ${pgInfo.work_mem})`,
-    `App: NODE_ENV=production, from source via tsx, DB_POOL_SIZE=${settings.poolSize}; ` +
-      `${settings.seconds} s per case after ${settings.warmupSeconds} s warm-up`,
-  ].join('\n');
-}
-
 interface Run {
   benchCase: string;
   mode: string;
@@ -653,32 +639,17 @@ interface Run {
 }
 
 async function measure(run: Run, appPids: () => number[]): Promise<FigureRow> {
-  const usage = {
-    app: watchUsage(appPids),
-    database: watchUsage(() => pidsNamed('postgres')),
-    loadGenerator: watchUsage(() => [process.pid]),
-  };
-  const busy: Record<keyof typeof usage, number> = { app: 0, database: 0, loadGenerator: 0 };
-  const result = await runClosedLoop({
-    connections: run.connections,
-    seconds: settings.seconds,
-    warmupSeconds: settings.warmupSeconds,
-    maxRequests: MAX_REQUESTS_PER_CASE,
-    expected: run.expected,
-    connect: run.connect,
-    window: {
-      open: () => Object.values(usage).forEach((watch) => watch.start()),
-      close: () => {
-        for (const key of Object.keys(usage) as (keyof typeof usage)[]) busy[key] = usage[key].stop().cores;
-      },
+  const { result, cpuPerRequest } = await runMeasuredLoop(
+    {
+      connections: run.connections,
+      seconds: settings.seconds,
+      warmupSeconds: settings.warmupSeconds,
+      maxRequests: MAX_REQUESTS_PER_CASE,
+      expected: run.expected,
+      connect: run.connect,
     },
-  });
-  const perRequest = (cores: number) => (cores * result.seconds * 1000) / Math.max(result.requests, 1);
-  const cpuPerRequest = {
-    app: perRequest(busy.app),
-    database: perRequest(busy.database),
-    loadGenerator: perRequest(busy.loadGenerator),
-  };
+    { app: appPids, database: () => pidsNamed('postgres'), loadGenerator: () => [process.pid] },
+  );
   const row = { case: run.benchCase, mode: run.mode, result, cpuPerRequest };
   log(progressLine(row));
   return row;
@@ -708,7 +679,7 @@ async function main(): Promise<void> {
     } finally {
       await setup.end();
     }
-    log(await environment(pool));
+    log(await benchEnvironment(pool, settings));
 
     app = await startApp({
       databaseUrl: scratch.url,
@@ -838,7 +809,7 @@ async function main(): Promise<void> {
         `\nThe app logged ${appLog.total} lines; the first ${appLog.lines.length}:\n${appLog.lines.join('\n')}`,
       );
     }
-    log(`\n${await environment(pool)}\n`);
+    log(`\n${await benchEnvironment(pool, settings)}\n`);
     log(figuresTable(rows));
     log(`\nThe API against the same SQL run directly through pg:\n${apiToSqlTable(rows)}`);
     log(`\nCPU per request, over the measured window (from /proc):\n${cpuPerRequestTable(rows)}`);

@@ -19,6 +19,7 @@ import {
   type TestApp,
 } from '../../test/test-app';
 import { ROUTES } from '../../test/security/route-inventory';
+import { createTicket } from '../../test/support/tickets';
 import { tokenRefusedRoute } from '../../middleware/api-token-auth';
 
 let t: TestApp;
@@ -212,6 +213,53 @@ describe('using a token', () => {
     }
     expect(logs.lines().length).toBeGreaterThan(0);
     expect(JSON.stringify(logs.lines())).not.toContain(made.secret.slice(API_TOKEN_SECRET_PREFIX.length, 20));
+  });
+});
+
+describe('a token reaches what its owner’s session reaches, on every route', () => {
+  /** A fresh read token every few requests: the walk is longer than this file's limit per minute. */
+  function rotatingToken(user: SignedInUser) {
+    let current: { secret: string; uses: number } | undefined;
+    return async () => {
+      if (!current || current.uses >= 30)
+        current = { secret: (await makeToken(user, 'read')).secret, uses: 0 };
+      current.uses += 1;
+      return current.secret;
+    };
+  }
+
+  it('when an agent outside a private group walks every GET route with a token and with their session, then each answers the same', async () => {
+    const group = await admin.agent
+      .post('/api/groups')
+      .send({ name: `Walk ${crypto.randomUUID().slice(0, 8)}`, private: true, members: [] })
+      .expect(201);
+    const hidden = await createTicket(admin.agent, { groupId: group.body.group.id });
+    const token = rotatingToken(agent);
+    // Every id in a path is the hidden ticket's: the ticket routes must hide it from the token too.
+    const paths = ROUTES.filter(
+      (route) =>
+        route.method === 'GET' &&
+        (route.access === 'authenticated' || route.access === 'admin') &&
+        !tokenRefusedRoute(route.method, route.path.replace(/:\w+/g, hidden.id)),
+    ).map((route) => route.path.replace(/:\w+/g, hidden.id));
+    expect(paths.length).toBeGreaterThan(30);
+    const differing: string[] = [];
+    for (const path of paths) {
+      const bySession = await agent.agent.get(path);
+      const byToken = await bearer(await token()).get(path);
+      if (byToken.status !== bySession.status)
+        differing.push(`${path}: ${bySession.status} / ${byToken.status}`);
+    }
+    expect(differing).toEqual([]);
+    // The list and its search leave the hidden ticket out for the token as for the session.
+    const search = `/api/tickets?search=${encodeURIComponent(hidden.subject)}`;
+    const listed = await bearer(await token())
+      .get(search)
+      .expect(200);
+    expect(listed.body.tickets.map((ticket: { id: string }) => ticket.id)).not.toContain(hidden.id);
+    await bearer(await token())
+      .get(`/api/tickets/${hidden.id}`)
+      .expect(404);
   });
 });
 

@@ -79,7 +79,7 @@ import { startApp, type AppProcess } from './lib/app-process';
 import { seedAssets } from './lib/asset-seed';
 import { captureSql, explainRounds, sqlConnection, type CapturedRounds } from './lib/captured-sql';
 import type { LoopConnection } from './lib/closed-loop';
-import { runMeasuredLoop } from './lib/measured-loop';
+import { runMeasuredLoop, type BenchRun as Run } from './lib/measured-loop';
 import { httpConnection, httpGet, httpWriteConnection, type JsonRequest } from './lib/http-connection';
 import { flagOption, intListOption, intOption, listOption, numberOption } from './lib/options';
 import { processCpuMs } from './lib/postgres-cpu';
@@ -373,14 +373,6 @@ async function databaseBackends(url: string) {
       await client.end();
     },
   };
-}
-
-interface Run {
-  benchCase: string;
-  mode: string;
-  connections: number;
-  expected: string[];
-  connect(index: number): LoopConnection;
 }
 
 /** A figures row, with every postgres process's CPU per request beside this database's. */

@@ -97,8 +97,7 @@ import { newApiTokenSecret } from '../server/core/api-tokens/api-token-secret';
 import { PORTAL_COOKIE_NAME } from '@shared/contracts/portal';
 import { startApp, type AppProcess } from './lib/app-process';
 import { captureSql, explainRounds, sqlConnection, type CapturedRounds } from './lib/captured-sql';
-import type { LoopConnection } from './lib/closed-loop';
-import { runMeasuredLoop } from './lib/measured-loop';
+import { runMeasuredLoop, type BenchRun as Run } from './lib/measured-loop';
 import { httpConnection, httpGet, httpWriteConnection, type JsonRequest } from './lib/http-connection';
 import { flagOption, intListOption, intOption, listOption, numberOption } from './lib/options';
 import { pidsNamed } from './lib/process-usage';
@@ -628,14 +627,6 @@ async function describeDataSet(pool: pg.Pool): Promise<void> {
   );
   log(`Tickets by status: ${rows.map((row) => `${row.status} ${row.n}`).join(', ')}`);
   log(`tickets table ${sizes[0]?.table_size}, its indexes ${sizes[0]?.index_size}`);
-}
-
-interface Run {
-  benchCase: string;
-  mode: string;
-  connections: number;
-  expected: string[];
-  connect(index: number): LoopConnection;
 }
 
 async function measure(run: Run, appPids: () => number[]): Promise<FigureRow> {

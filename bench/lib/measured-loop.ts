@@ -3,8 +3,17 @@
  * window, per request: what every HTTP bench reports beside the latencies, since queueing on a small
  * machine skews those and not these.
  */
-import { runClosedLoop, type LoopOptions, type LoopResult } from './closed-loop';
+import { runClosedLoop, type LoopConnection, type LoopOptions, type LoopResult } from './closed-loop';
 import { watchUsage } from './process-usage';
+
+/** One case, mode and load of an HTTP bench, as its figures row names it. */
+export interface BenchRun {
+  benchCase: string;
+  mode: string;
+  connections: number;
+  expected: string[];
+  connect(index: number): LoopConnection;
+}
 
 /** The processes to watch, by name: e.g. the app's, PostgreSQL's, the load generator's own. */
 export type WatchedProcesses<K extends string> = Record<K, () => number[]>;

@@ -102,6 +102,21 @@ const eventsOf = async (id: string) =>
   (await r.admin.get(`/api/tickets/${id}/activity`).expect(200)).body.events as TicketEvent[];
 const messagesOf = async (id: string) =>
   (await r.admin.get(`/api/tickets/${id}/messages`).expect(200)).body.messages as TicketMessage[];
+/**
+ * Once none of the ticket's outbound messages waits to be sent, no more mail can come for it: what
+ * SMTP holds then is all it will get (a condition, where a pause would only guess).
+ */
+const outboxSettled = (id: string) =>
+  expect
+    .poll(
+      async () =>
+        (await messagesOf(id)).filter(
+          (message) =>
+            message.direction === 'outbound' && (message.status === 'queued' || message.status === 'sending'),
+        ).length,
+      { timeout: 15_000 },
+    )
+    .toBe(0);
 const closeTicket = (id: string) => r.agent.put(`/api/tickets/${id}`).send({ status: 'closed' }).expect(200);
 
 describe('the note', () => {
@@ -211,7 +226,7 @@ describe('the note', () => {
       `Laptop was due back on ${await day(-1)}`,
     ]);
     const mails = await r.smtp.waitForMessages(2);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await outboxSettled(ticket.id);
     expect(r.smtp.messages).toHaveLength(2);
     expect(mails.map((mail) => mail.to)).toEqual([['rearm@contoso.com'], ['rearm@contoso.com']]);
     expect(mails[1]!.text).toContain(`was due back on ${await day(-1)}`);
@@ -269,7 +284,7 @@ describe('the reminder, under loans.remindRequester', () => {
     await lend(ticket.id);
     r.smtp.clear();
     await actOnOverdueLoans(first);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Nothing was queued (below), so nothing can be sent.
     expect(r.smtp.messages).toHaveLength(0);
     expect((await messagesOf(ticket.id)).filter((message) => message.direction === 'outbound')).toEqual([]);
   });
@@ -293,7 +308,7 @@ describe('the reminder, under loans.remindRequester', () => {
     await actOnOverdueLoans(first);
 
     const [mail] = await r.smtp.waitForMessages(1);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await outboxSettled(ticket.id);
     expect(r.smtp.messages).toHaveLength(1);
     expect(mail!.to).toEqual(['jordan.lee@contoso.com']);
     expect(mail!.subject).toContain('Laptop died');

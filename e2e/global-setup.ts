@@ -134,6 +134,7 @@ async function startApp(slot: number, serverUrl: string | undefined, admin: pg.C
     EMAIL_SEND_POLL_SECONDS: '0.5',
     // The SMTP test server and Dovecot the browser tests start listen on loopback ports.
     MAIL_ALLOW_LOOPBACK_HOSTS: 'true',
+    WEBHOOK_ALLOW_LOOPBACK_HOSTS: 'true',
     // The bell's overdue loan notices (e2e/notifications.e2e.ts) come from a periodic job: run it often.
     LOAN_OVERDUE_CHECK_SECONDS: '2',
     SLA_ALERT_CHECK_SECONDS: '2',

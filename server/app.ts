@@ -23,6 +23,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { repliesRoutes } from './features/replies/replies.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { csatRoutes } from './features/csat/csat.routes';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { defineSlaRecomputeQueue, enqueueSlaRecompute } from './features/sla/sla-recompute.job';
 import { tagsRoutes } from './features/tags/tags.routes';
@@ -255,6 +256,9 @@ export function createApp(deps: AppDeps): Express {
   api.use(rulesRoutes({ db }));
   api.use(tagsRoutes({ db }));
   api.use(csatRoutes({ db }));
+  api.use(
+    webhooksRoutes({ db, cipher: harvest.cipher, allowLoopbackHosts: config.webhooks.allowLoopbackHosts }),
+  );
   api.use(reportsRoutes({ db }));
   api.use(apiNotFound);
   api.use(errorHandler);

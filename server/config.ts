@@ -119,6 +119,12 @@ const envSchema = z.object({
    * 169.254.0.0/16, ::1, fe80::/10): refused by default, so the mail settings cannot probe local services.
    */
   MAIL_ALLOW_LOOPBACK_HOSTS: booleanFlag.default(false),
+  /** The same rule for webhook URLs (issue 43): a webhook cannot reach this machine unless allowed. */
+  WEBHOOK_ALLOW_LOOPBACK_HOSTS: booleanFlag.default(false),
+  /** The first retry of a failed webhook delivery waits this long; each next one twice as long. */
+  WEBHOOK_RETRY_FIRST_DELAY_SECONDS: z.coerce.number().min(0.05).max(3_600).default(10),
+  /** Whether this process delivers webhooks (one process at a time does, under a lease). */
+  WEBHOOK_SEND_ENABLED: booleanFlag.default(true),
   /** How often credentials saved while Harvest was unreachable are checked again. */
   HARVEST_VERIFY_INTERVAL_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
   /** Whether this process fetches the configured IMAP mailbox, and how often. */
@@ -192,6 +198,13 @@ export interface AppConfig {
   };
   registrationsPerIpPerHour: number;
   apiTokenRequestsPerMinute: number;
+  /** Webhook deliveries (server/features/webhooks). */
+  webhooks: {
+    /** Whether URLs on this machine or link-local are allowed (server/mail/mail-server-address.ts' rule). */
+    allowLoopbackHosts: boolean;
+    retryFirstDelaySeconds: number;
+    sendEnabled: boolean;
+  };
   bcryptCost: number;
   logLevel: LogLevel;
   /** Whether each HTTP request is logged (server/observability/request-log.ts). */
@@ -314,6 +327,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
     apiTokenRequestsPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,
+    webhooks: {
+      allowLoopbackHosts: e.WEBHOOK_ALLOW_LOOPBACK_HOSTS,
+      retryFirstDelaySeconds: e.WEBHOOK_RETRY_FIRST_DELAY_SECONDS,
+      sendEnabled: e.WEBHOOK_SEND_ENABLED,
+    },
     bcryptCost: e.BCRYPT_COST,
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS ?? e.NODE_ENV !== 'development',

@@ -12,6 +12,8 @@ import { inboundSettingsFrom } from './features/inbound/inbound.service';
 import { startSlaAlerts } from './features/sla/sla-alerts.job';
 import { startSlaRecompute } from './features/sla/sla-recompute.job';
 import { startRuleRunner } from './rule-runner';
+import { startWebhookSender } from './features/webhooks/webhook-sender.job';
+import { webhookSenderDeps } from './features/webhooks/webhook-sender-deps';
 import { startOverdueLoanRunner } from './overdue-loan-runner';
 import { createMailboxFetchJob } from './features/inbound/fetch-mailbox.job';
 import { startHarvestVerification } from './harvest/harvest-verification.job';
@@ -260,6 +262,14 @@ export async function startServer(
   startJob('the SLA recompute', () => startSlaRecompute({ db: database.db, jobs }));
   // Rules (issue 40): the trigger pass after every change, the schedules every few minutes.
   startJob('the rules', () => startRuleRunner({ db: database.db, jobs, config, cipher: harvest.cipher }));
+  // Webhooks (issue 43): recorded events POSTed, signed and in order, by one process at a time.
+  if (config.webhooks.sendEnabled) {
+    startJob('the webhook deliveries', () =>
+      startWebhookSender(webhookSenderDeps({ db: database.db, jobs, config, cipher: harvest.cipher })).then(
+        () => undefined,
+      ),
+    );
+  }
   // The Trash is emptied of tickets past their retention days, by one process at a time (issue 26).
   startJob('the Trash purge', () => startTicketPurge({ db: database.db, jobs }));
   // The IMAP mailbox, when one is configured, is read by one fetching process at a time.

@@ -12,6 +12,7 @@ import { raiseNoticesOfChange } from './core/notifications/ticket-change-notices
 import { refreshSlaOfChange } from './core/sla/ticket-sla-refresh';
 import { forgetPollAnswers } from './middleware/poll-cache';
 import { askOnClose } from './features/csat/csat.service';
+import { recordWebhookEventsOfChange } from './core/webhooks/ticket-change-events';
 
 /** Registers the subscribers (once per process: calling it again changes nothing). */
 export function registerTicketChangeSubscribers(): void {
@@ -22,5 +23,7 @@ export function registerTicketChangeSubscribers(): void {
   onTicketChange('notifications', raiseNoticesOfChange);
   // Issue 41: a close asks its requester for a rating (a pending survey; csat-survey.job.ts emails it).
   onTicketChange('csat', askOnClose);
+  // Issue 43: the webhook events of the change, recorded with it (the sender delivers them after).
+  onTicketChange('webhooks', recordWebhookEventsOfChange);
   afterTicketChangeCommit('poll-cache', () => forgetPollAnswers());
 }

@@ -1284,3 +1284,74 @@ export const csatSurveys = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * Webhooks (issue 43, docs/decisions/133-webhooks.md): where events are POSTed. The signing secret
+ * is sealed with the app's key (server/lib/token-cipher.ts), never stored or answered in the clear.
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    /** The events it receives (WEBHOOK_EVENTS). */
+    events: text('events').array().notNull(),
+    active: boolean('active').notNull().default(true),
+    /** json | slack (WEBHOOK_FORMATS). */
+    format: varchar('format', { length: 8 }).notNull().default('json'),
+    secretSealed: text('secret_sealed').notNull(),
+    /** Failed attempts in a row, on any of its deliveries; a delivered one sets it back to 0. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** Why the help desk turned it off; null while on or when an admin turned it off. */
+    disabledReason: text('disabled_reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhooks_created_at_idx').on(t.createdAt)],
+);
+
+/** An event as it happened, recorded in the transaction of its change, once for every webhook. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  event: varchar('event', { length: 32 }).notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  data: jsonb('data').notNull(),
+});
+
+/**
+ * One event for one webhook. `seq` is the order a webhook's deliveries go out in; a pending one
+ * waits for `next_attempt_at`. The delivery's id is the payload's id and X-Helpdesk-Delivery.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    /** pending | delivered | failed; pending after a failed attempt is "retrying" to the API. */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its retries stop: a day after its first attempt. */
+    giveUpAt: timestamp('give_up_at', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    durationMs: integer('duration_ms'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_webhook_seq_idx').on(t.webhookId, t.seq),
+    // The sender reads each webhook's oldest pending delivery.
+    index('webhook_deliveries_pending_idx')
+      .on(t.webhookId, t.seq)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_event_id_idx').on(t.eventId),
+  ],
+);

@@ -33,6 +33,7 @@ export async function createTestApp(
     REGISTRATIONS_PER_IP_PER_HOUR: '10000',
     // The test SMTP and IMAP servers listen on loopback ports.
     MAIL_ALLOW_LOOPBACK_HOSTS: 'true',
+    WEBHOOK_ALLOW_LOOPBACK_HOSTS: 'true',
     ...env,
   });
   const database = await openTestDatabase({

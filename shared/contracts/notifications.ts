@@ -26,6 +26,8 @@ export const NOTIFICATION_KINDS = [
   'rule',
   // Issue 41: the requester rated a close of a ticket assigned to you Bad.
   'rating_bad',
+  // Issue 43: a webhook was turned off after its deliveries kept failing, to every admin.
+  'webhook_off',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

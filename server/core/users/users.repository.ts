@@ -164,3 +164,11 @@ export function countAssignedTicketsPerUser(
     hiddenGroupIds: options.hiddenGroupIds ?? [],
   });
 }
+
+/** The ids of the admins whose accounts are active (who hear of what only admins may act on). */
+export async function activeAdminIds(db: DbOrTx): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(
+    sql`SELECT id FROM ${users} WHERE role = 'admin' AND active ORDER BY id`,
+  );
+  return rows.map((row) => row.id);
+}

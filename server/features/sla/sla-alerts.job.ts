@@ -14,12 +14,14 @@ import { sql } from 'drizzle-orm';
 import { CLOSED_TICKET_STATUSES } from '@shared/constants';
 import { NOTIFICATION_TEXTS } from '@shared/contracts/notifications';
 import { SLA_TARGET_LABELS } from '@shared/contracts/sla';
-import { tickets, users } from '@shared/schema';
+import { tickets } from '@shared/schema';
 import { recordTicketChange } from '../../core/ticket-changes/ticket-changes.service';
 import type { Database, DbOrTx } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import { logger } from '../../lib/logger';
 import { insertNotices, type NewNotice } from '../../core/notifications/notices.service';
+import { activeAdminIds } from '../../core/users/users.repository';
+import { recordTicketEvents, type TicketEvent } from '../../core/webhooks/webhook-events.repository';
 import { getBusinessHours, getSlaPolicies } from '../../core/sla/sla-settings';
 import {
   alertEvents,
@@ -60,13 +62,6 @@ async function claimDue(tx: DbOrTx, limit: number): Promise<AlertRow[]> {
     LIMIT ${limit}
     FOR UPDATE SKIP LOCKED`);
   return rows;
-}
-
-async function activeAdmins(tx: DbOrTx): Promise<string[]> {
-  const { rows } = await tx.execute<{ id: string }>(
-    sql`SELECT id FROM ${users} WHERE role = 'admin' AND active ORDER BY id`,
-  );
-  return rows.map((row) => row.id);
 }
 
 /** What a due ticket is told now, and when it must be looked at next. */
@@ -127,9 +122,12 @@ async function alertBatch(db: Database, limit: number): Promise<{ tickets: numbe
     const rows = await claimDue(tx, limit);
     if (rows.length === 0) return { tickets: 0, notices: 0 };
     const { timezone } = (await getBusinessHours(tx)).value;
-    const admins = rows.some((row) => !row.assigned_to) ? await activeAdmins(tx) : [];
+    const admins = rows.some((row) => !row.assigned_to) ? await activeAdminIds(tx) : [];
     const notices: NewNotice[] = [];
     const breaches: { ticketId: string; event: SlaAlertEvent }[] = [];
+    // Issue 43: a warning is no ticket change, so its webhook event is recorded here (a breach's
+    // comes with the change below).
+    const warnings: TicketEvent[] = [];
     const next: { id: string; at: string | null }[] = [];
     for (const row of rows) {
       const open = !(CLOSED_TICKET_STATUSES as readonly string[]).includes(row.status);
@@ -147,6 +145,10 @@ async function alertBatch(db: Database, limit: number): Promise<{ tickets: numbe
       const recipients = row.assigned_to ? [row.assigned_to] : admins;
       for (const event of raise) {
         if (event.kind === 'sla_breach') breaches.push({ ticketId: row.id, event });
+        else {
+          const extra = { target: SLA_TARGET_LABELS[event.target], dueAt: event.dueAt.toISOString() };
+          warnings.push({ ticketId: row.id, event: 'sla.warning', extra });
+        }
         for (const userId of recipients) {
           notices.push({
             userId,
@@ -160,6 +162,7 @@ async function alertBatch(db: Database, limit: number): Promise<{ tickets: numbe
       next.push({ id: row.id, at: nextAt?.toISOString() ?? null });
     }
     const raised = await insertNotices(tx, notices);
+    await recordTicketEvents(tx, warnings);
     // In the tickets' history (the Activity Log subscriber writes it once per due time: the tickets
     // are locked, so no other run can be writing them meanwhile).
     await recordTicketChange(tx, {

@@ -70,6 +70,7 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
     APP_PROCESSES: '1',
     // The test SMTP and IMAP servers listen on loopback ports.
     MAIL_ALLOW_LOOPBACK_HOSTS: 'true',
+    WEBHOOK_ALLOW_LOOPBACK_HOSTS: 'true',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     DATA_DIR: options.dataDir ?? scratchDir,
     ...options.env,

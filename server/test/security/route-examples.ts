@@ -64,6 +64,30 @@ async function createApiToken(fx: SecurityFixture, cookie: string): Promise<stri
   return res.body.token.id as string;
 }
 
+/** A webhook to a port nothing answers on (the sender does not run in the sweeps). */
+const webhookBody = () => ({ url: 'http://127.0.0.1:9/hook', events: ['ticket.created'] });
+
+async function createWebhook(fx: SecurityFixture): Promise<string> {
+  const created = await request(fx.baseUrl)
+    .post('/api/webhooks')
+    .set('Cookie', fx.admin.cookie)
+    .set('Origin', fx.baseUrl)
+    .send(webhookBody())
+    .expect(201);
+  return (created.body as { webhook: { id: string } }).webhook.id;
+}
+
+/** A webhook with one delivery (its ping), for the deliveries' routes. */
+async function webhookWithDelivery(fx: SecurityFixture): Promise<{ id: string; deliveryId: string }> {
+  const id = await createWebhook(fx);
+  const ping = await request(fx.baseUrl)
+    .post(`/api/webhooks/${id}/test`)
+    .set('Cookie', fx.admin.cookie)
+    .set('Origin', fx.baseUrl)
+    .expect(202);
+  return { id, deliveryId: (ping.body as { delivery: { id: string } }).delivery.id };
+}
+
 /** A rating link of a new ticket, as the rating sender leaves it (issue 41); returns its token. */
 async function createRatingLink(fx: SecurityFixture): Promise<string> {
   const { token, tokenHash } = newToken();
@@ -448,6 +472,40 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     okStatus: 201,
   }),
   'GET /api/auth/tokens': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'GET /api/webhooks': (fx) => ({ cookie: fx.admin.cookie, okStatus: 200 }),
+  'POST /api/webhooks': (fx) => ({ cookie: fx.admin.cookie, body: webhookBody(), okStatus: 201 }),
+  'PUT /api/webhooks/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createWebhook(fx) },
+    body: { events: ['ticket.created', 'ticket.closed'], format: 'slack', active: false },
+    okStatus: 200,
+  }),
+  'DELETE /api/webhooks/:id': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createWebhook(fx) },
+    okStatus: 204,
+  }),
+  'POST /api/webhooks/:id/rotate-secret': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createWebhook(fx) },
+    okStatus: 200,
+  }),
+  'GET /api/webhooks/:id/deliveries': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: (await webhookWithDelivery(fx)).id },
+    query: { limit: '10' },
+    okStatus: 200,
+  }),
+  'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: await webhookWithDelivery(fx),
+    okStatus: 202,
+  }),
+  'POST /api/webhooks/:id/test': async (fx) => ({
+    cookie: fx.admin.cookie,
+    params: { id: await createWebhook(fx) },
+    okStatus: 202,
+  }),
   'DELETE /api/auth/tokens/:id': async (fx) => ({
     cookie: fx.admin.cookie,
     params: { id: await createApiToken(fx, fx.admin.cookie) },

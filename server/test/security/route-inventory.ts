@@ -211,6 +211,15 @@ export const ROUTES = [
   { method: 'POST', path: '/api/portal/ratings/:token', access: 'public' },
   { method: 'GET', path: '/api/tickets/:id/ratings', access: 'authenticated' },
   { method: 'GET', path: '/api/reports/csat', access: 'authenticated' },
+  // Webhooks (issue 43): admins only; deliveries, redelivery and Send Test.
+  { method: 'GET', path: '/api/webhooks', access: 'admin' },
+  { method: 'POST', path: '/api/webhooks', access: 'admin' },
+  { method: 'PUT', path: '/api/webhooks/:id', access: 'admin' },
+  { method: 'DELETE', path: '/api/webhooks/:id', access: 'admin' },
+  { method: 'POST', path: '/api/webhooks/:id/rotate-secret', access: 'admin' },
+  { method: 'GET', path: '/api/webhooks/:id/deliveries', access: 'admin' },
+  { method: 'POST', path: '/api/webhooks/:id/deliveries/:deliveryId/redeliver', access: 'admin' },
+  { method: 'POST', path: '/api/webhooks/:id/test', access: 'admin' },
 ] as const satisfies readonly RouteEntry[];
 
 /** "METHOD /path" of one entry (distributed over the union, so only real pairs are keys). */

@@ -59,6 +59,7 @@ export async function createHarvestTestApp(
     HARVEST_TIMEOUT_MS: '3000',
     // The test SMTP and IMAP servers (the security suite's examples) listen on loopback ports.
     MAIL_ALLOW_LOOPBACK_HOSTS: 'true',
+    WEBHOOK_ALLOW_LOOPBACK_HOSTS: 'true',
     ENCRYPTION_KEY: options.sharedWith?.env.ENCRYPTION_KEY ?? crypto.randomBytes(32).toString('hex'),
     ...options.env,
   };

@@ -6,6 +6,7 @@ import {
   Mail,
   ThumbsDown,
   UserPlus,
+  Webhook,
   Workflow,
   type LucideIcon,
 } from 'lucide-react';
@@ -23,4 +24,6 @@ export const NOTICE_ICONS = {
   rule: { icon: Workflow, className: 'text-muted-foreground' },
   // Issue 41: a requester rated a close of your ticket Bad.
   rating_bad: { icon: ThumbsDown, className: 'text-red-700 dark:text-red-400' },
+  // Issue 43: a webhook turned off after its deliveries kept failing.
+  webhook_off: { icon: Webhook, className: 'text-red-700 dark:text-red-400' },
 } as const satisfies Record<NotificationKind, { icon: LucideIcon; className: string }>;

@@ -1,0 +1,146 @@
+/**
+ * Records webhook events (issue 43, docs/decisions/133-webhooks.md) in the caller's transaction: the
+ * event exists exactly when the change it reports commits, with one pending delivery per active
+ * webhook that wants it, which the sender (server/features/webhooks/webhook-sender.job.ts) then POSTs
+ * in order. Nothing is written while no webhook wants the event: one statement finds that out, so a
+ * help desk without webhooks pays one index-only look per change.
+ */
+import { sql } from 'drizzle-orm';
+import type { WebhookDeliveryEvent, WebhookEvent } from '@shared/contracts/webhooks';
+import type { DbOrTx } from '../../db/client';
+import { afterCommit } from '../../db/after-commit';
+
+type RecordedListener = () => void;
+const recordedListeners = new Set<RecordedListener>();
+
+/**
+ * Runs `listener` after a transaction that recorded deliveries commits, in this process (the sender
+ * asks for a run at once instead of at its next interval). Answers how to remove it.
+ */
+export function whenWebhookDeliveriesRecorded(listener: RecordedListener): () => void {
+  recordedListeners.add(listener);
+  return () => recordedListeners.delete(listener);
+}
+
+/**
+ * After the commit, tells the listeners that `recorded` deliveries wait (redelivery calls it too);
+ * outside a transaction of createDb's, the sender's interval will find them.
+ */
+export function tellAfterCommit(recorded: number | null | undefined): void {
+  if (!recorded || recordedListeners.size === 0) return;
+  try {
+    afterCommit(() => {
+      for (const listener of recordedListeners) listener();
+    });
+  } catch {
+    // Not in a transaction with after-commit callbacks: the sender's next interval delivers.
+  }
+}
+
+/** The path of a ticket in the app; the sender makes it absolute with the app's address. */
+export const ticketPath = (ticketId: string) => `/tickets/${ticketId}`;
+
+/**
+ * A ticket as webhook payloads carry it, built by PostgreSQL from the row as it is now
+ * (`webhookTicketSchema`): alias `t` is the ticket, `a` its assignee, `g` its group.
+ */
+const TICKET_JSON = sql.raw(`jsonb_build_object(
+  'id', t.id, 'number', t.ticket_number, 'subject', t.subject, 'status', t.status,
+  'priority', t.priority,
+  'requester', jsonb_build_object('name', t.from_name, 'email', t.from_email),
+  'assignee', CASE WHEN a.id IS NULL THEN NULL
+    ELSE jsonb_build_object('id', a.id, 'name', trim(concat_ws(' ', a.first_name, a.last_name))) END,
+  'group', CASE WHEN g.id IS NULL THEN NULL ELSE jsonb_build_object('id', g.id, 'name', g.name) END,
+  'createdAt', t.created_at, 'closedAt', t.closed_at,
+  'url', '/tickets/' || t.id)`);
+
+/**
+ * One event about a ticket: its `data` is `{ticket}` merged with `extra` (and, for ticket.closed, the
+ * hours tracked: the ticket's time entries, summed where they are).
+ */
+export interface TicketEvent {
+  ticketId: string;
+  event: WebhookEvent;
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * Records events about tickets (the ticket read in the same statement, only when a webhook wants one
+ * of them), with their deliveries. Events keep the order given.
+ */
+export async function recordTicketEvents(tx: DbOrTx, events: readonly TicketEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const result = await tx.execute(sql`
+    WITH wanted AS MATERIALIZED (
+      SELECT gen_random_uuid() AS id, e.ord, e.ticket_id, e.event, e.extra
+      FROM unnest(${sql.param(events.map((e) => e.ticketId))}::uuid[],
+                  ${sql.param(events.map((e) => e.event))}::text[],
+                  ${sql.param(events.map((e) => JSON.stringify(e.extra ?? {})))}::jsonb[])
+        WITH ORDINALITY AS e(ticket_id, event, extra, ord)
+      WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.active AND e.event = ANY (w.events))
+    ),
+    recorded AS (
+      INSERT INTO webhook_events (id, event, data)
+      SELECT wanted.id, wanted.event,
+        jsonb_build_object('ticket', ${TICKET_JSON}) || wanted.extra || CASE WHEN wanted.event = 'ticket.closed'
+          THEN jsonb_build_object('hoursTracked',
+            (SELECT coalesce(sum(te.hours), 0)::float8 FROM time_entries te WHERE te.ticket_id = t.id))
+          ELSE '{}'::jsonb END
+      FROM wanted
+      JOIN tickets t ON t.id = wanted.ticket_id
+      LEFT JOIN users a ON a.id = t.assigned_to
+      LEFT JOIN groups g ON g.id = t.group_id
+      RETURNING id
+    )
+    ${insertDeliveries(sql`SELECT wanted.id, wanted.event, wanted.ord FROM wanted JOIN recorded USING (id)`)}`);
+  tellAfterCommit(result.rowCount);
+}
+
+/** The deliveries of `events` (id, event, ord): one per active webhook that wants it, in `ord` order. */
+const insertDeliveries = (events: ReturnType<typeof sql>) => sql`
+    INSERT INTO webhook_deliveries (webhook_id, event_id)
+    SELECT w.id, ev.id
+    FROM (${events}) AS ev
+    JOIN webhooks w ON w.active AND ev.event = ANY (w.events)
+    ORDER BY ev.ord, w.id`;
+
+/** Records an event that is not about one ticket as it is now (loans, ratings, SLA warnings). */
+export async function recordWebhookEvent(
+  tx: DbOrTx,
+  event: WebhookEvent,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const result = await tx.execute(sql`
+    WITH recorded AS (
+      INSERT INTO webhook_events (event, data)
+      SELECT ${event}, ${JSON.stringify(data)}::jsonb
+      WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.active AND ${event} = ANY (w.events))
+      RETURNING id, event
+    )
+    ${insertDeliveries(sql`SELECT id, event, 1 AS ord FROM recorded`)}`);
+  tellAfterCommit(result.rowCount);
+}
+
+/**
+ * Records an event for one webhook whatever it subscribed to (Send Test's ping, a rule's action):
+ * answers the delivery's id, or undefined when the webhook is not there.
+ */
+export async function recordDeliveryTo(
+  tx: DbOrTx,
+  webhookId: string,
+  event: WebhookDeliveryEvent,
+  data: Record<string, unknown>,
+): Promise<string | undefined> {
+  const result = await tx.execute<{ id: string }>(sql`
+    WITH recorded AS (
+      INSERT INTO webhook_events (event, data)
+      SELECT ${event}, ${JSON.stringify(data)}::jsonb
+      WHERE EXISTS (SELECT 1 FROM webhooks WHERE id = ${webhookId})
+      RETURNING id
+    )
+    INSERT INTO webhook_deliveries (webhook_id, event_id)
+    SELECT ${webhookId}, id FROM recorded
+    RETURNING id`);
+  tellAfterCommit(result.rowCount);
+  return result.rows[0]?.id;
+}

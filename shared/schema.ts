@@ -1312,12 +1312,25 @@ export const webhooks = pgTable(
 );
 
 /** An event as it happened, recorded in the transaction of its change, once for every webhook. */
-export const webhookEvents = pgTable('webhook_events', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  event: varchar('event', { length: 32 }).notNull(),
-  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-  data: jsonb('data').notNull(),
-});
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    event: varchar('event', { length: 32 }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    data: jsonb('data').notNull(),
+    /**
+     * Set for an event a periodic pass finds rather than a write makes (a loan overdue on its due
+     * date): the key keeps it to one event however many passes or processes find it.
+     */
+    onceKey: varchar('once_key', { length: 200 }),
+  },
+  (t) => [
+    uniqueIndex('webhook_events_once_key_idx')
+      .on(t.onceKey)
+      .where(sql`${t.onceKey} IS NOT NULL`),
+  ],
+);
 
 /**
  * One event for one webhook. `seq` is the order a webhook's deliveries go out in; a pending one

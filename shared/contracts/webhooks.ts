@@ -232,10 +232,12 @@ export const webhookLoanSchema = z.object({
   id: z.uuid(),
   productType: z.string(),
   assetTag: z.string().nullable(),
-  borrower: person,
-  checkoutDate: z.string(),
-  expectedReturnDate: z.string(),
-  returnedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Loans keep the borrower's name, phone and office (no email). */
+  borrower: z.object({ name: z.string(), phone: z.string(), officeNumber: z.string() }),
+  checkoutDate: z.iso.date(),
+  expectedReturnDate: z.iso.date(),
+  /** The day it came back; null while out. */
+  returnedOn: z.iso.date().nullable(),
   ticketId: z.uuid().nullable(),
 });
 export type WebhookLoan = z.output<typeof webhookLoanSchema>;

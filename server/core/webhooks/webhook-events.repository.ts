@@ -104,7 +104,49 @@ const insertDeliveries = (events: ReturnType<typeof sql>) => sql`
     JOIN webhooks w ON w.active AND ev.event = ANY (w.events)
     ORDER BY ev.ord, w.id`;
 
-/** Records an event that is not about one ticket as it is now (loans, ratings, SLA warnings). */
+/**
+ * A loan as webhook payloads carry it (`webhookLoanSchema`): alias `l` is the loan, `a` its asset.
+ * Loans keep a borrower's name, phone and office, not an email.
+ */
+const LOAN_JSON = sql.raw(`jsonb_build_object(
+  'id', l.id, 'productType', l.product_type, 'assetTag', a.asset_tag,
+  'borrower', jsonb_build_object('name', l.person_name, 'phone', l.phone, 'officeNumber', l.office_number),
+  'checkoutDate', l.checkout_date, 'expectedReturnDate', l.expected_return_date,
+  'returnedOn', l.actual_return_date, 'ticketId', l.ticket_id)`);
+
+/** One event about a loan; `onceKey` keeps an event a periodic pass finds to one. */
+export interface LoanEvent {
+  loanId: string;
+  event: Extract<WebhookEvent, `loan.${string}`>;
+  onceKey?: string;
+}
+
+/** Records events about loans (the loan read in the same statement, only when a webhook wants one). */
+export async function recordLoanEvents(tx: DbOrTx, events: readonly LoanEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const result = await tx.execute(sql`
+    WITH wanted AS MATERIALIZED (
+      SELECT gen_random_uuid() AS id, e.ord, e.loan_id, e.event, e.once_key
+      FROM unnest(${sql.param(events.map((e) => e.loanId))}::uuid[],
+                  ${sql.param(events.map((e) => e.event))}::text[],
+                  ${sql.param(events.map((e) => e.onceKey ?? null))}::text[])
+        WITH ORDINALITY AS e(loan_id, event, once_key, ord)
+      WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.active AND e.event = ANY (w.events))
+    ),
+    recorded AS (
+      INSERT INTO webhook_events (id, event, data, once_key)
+      SELECT wanted.id, wanted.event, jsonb_build_object('loan', ${LOAN_JSON}), wanted.once_key
+      FROM wanted
+      JOIN loaner_equipment l ON l.id = wanted.loan_id
+      LEFT JOIN assets a ON a.id = l.asset_id
+      ON CONFLICT (once_key) WHERE once_key IS NOT NULL DO NOTHING
+      RETURNING id
+    )
+    ${insertDeliveries(sql`SELECT wanted.id, wanted.event, wanted.ord FROM wanted JOIN recorded USING (id)`)}`);
+  tellAfterCommit(result.rowCount);
+}
+
+/** Records an event that is not about one ticket or loan as it is now (a rating). */
 export async function recordWebhookEvent(
   tx: DbOrTx,
   event: WebhookEvent,

@@ -26,6 +26,7 @@ import type { TicketChange, TicketFieldChanges } from '../../core/ticket-changes
 import { isClosedStatus } from '../../core/tickets/ticket-changes';
 import { findTicketById } from '../../core/tickets/tickets.repository';
 import { csatReportFigures } from './csat-report.sql';
+import { recordTicketEvents } from '../../core/webhooks/webhook-events.repository';
 import * as repository from './csat.repository';
 
 /**
@@ -82,6 +83,10 @@ export async function recordRating(db: Database, token: string, input: RatingInp
     if (survey.score === input.score && survey.comment === comment) return;
     await repository.saveAnswer(tx, survey.id, input.score, comment);
     await recordRatingActivity(tx, survey.ticketId, { score: input.score, comment });
+    // Issue 43: every answer that changes the rating (a changed mind included) is an event.
+    await recordTicketEvents(tx, [
+      { ticketId: survey.ticketId, event: 'rating.received', extra: { rating: input.score, comment } },
+    ]);
     if (input.score === 'bad' && survey.score !== 'bad' && survey.assignedTo) {
       await insertNotices(tx, [
         {

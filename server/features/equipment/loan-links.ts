@@ -16,6 +16,7 @@ import { fieldRefusal } from '../../lib/validate';
 import { recordLoanActivity } from '../../core/activity/activity-log';
 import * as assetRepository from './assets.repository';
 import type { ConflictingLoan } from './assets.repository';
+import { recordLoanEvents, type LoanEvent } from '../../core/webhooks/webhook-events.repository';
 import { findLoanerById, findTicketGroupId } from './equipment.repository';
 
 /** The exclusion constraint of migration 0043: one asset's open loans never overlap. */
@@ -166,7 +167,10 @@ function loanActions(
   return entries;
 }
 
-/** The Activity Log entries of a loan's write on its tickets, in the write's transaction. */
+/**
+ * What a loan's write means, in the write's transaction: the Activity Log entries on its tickets,
+ * and its webhook events.
+ */
 export async function recordLoanActivities(
   tx: DbOrTx,
   before: LoanState | undefined,
@@ -177,4 +181,13 @@ export async function recordLoanActivities(
     const item = await describeLoan(tx, entry.loan, entry.action);
     await recordLoanActivity(tx, entry.ticketId, { action: entry.action, item, actorId });
   }
+  await recordLoanEvents(tx, loanWebhookEvents(before, after));
+}
+
+/** Issue 43: a new loan is `loan.created`; one that came back, `loan.returned`. */
+function loanWebhookEvents(before: LoanState | undefined, after: LoanState | undefined): LoanEvent[] {
+  if (!after?.id) return [];
+  if (!before) return [{ loanId: after.id, event: 'loan.created' }];
+  if (!before.isReturned && after.isReturned) return [{ loanId: after.id, event: 'loan.returned' }];
+  return [];
 }

@@ -10,6 +10,7 @@ import { NOTIFICATION_TEXTS } from '@shared/contracts/notifications';
 import type { Database, DbOrTx } from '../../db/client';
 import { hiddenGroupIds } from '../../core/groups/group-visibility';
 import { insertNotices, type NewNotice } from '../../core/notifications/notices.service';
+import { recordLoanEvents } from '../../core/webhooks/webhook-events.repository';
 import { listOverdueLoans, type OverdueLoan } from './equipment.repository';
 
 export const LOAN_OVERDUE_QUEUE = 'equipment.overdue-notices';
@@ -56,5 +57,16 @@ export async function notifyOverdueLoans(db: Database): Promise<number> {
   const seesTicket = ticketVisibility(db);
   const notices: NewNotice[] = [];
   for (const loan of loans) notices.push(...(await noticesOf(seesTicket, loan)));
-  return insertNotices(db, notices);
+  return db.transaction(async (tx) => {
+    // Issue 43: `loan.overdue` once per loan and expected return date, as the notice.
+    await recordLoanEvents(
+      tx,
+      loans.map((loan) => ({
+        loanId: loan.id,
+        event: 'loan.overdue' as const,
+        onceKey: `loan.overdue:${loan.id}:${loan.expectedReturnDate}`,
+      })),
+    );
+    return insertNotices(tx, notices);
+  });
 }

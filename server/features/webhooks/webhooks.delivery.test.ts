@@ -11,8 +11,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CreateWebhookResponse, Webhook, WebhookDelivery } from '@shared/contracts/webhooks';
 import type { Ticket } from '@shared/contracts/tickets';
-import { notifications, webhooks } from '@shared/schema';
+import { csatSurveys, notifications, webhooks } from '@shared/schema';
+import request from 'supertest';
 import { createTokenCipher } from '../../lib/token-cipher';
+import { newToken } from '../../lib/single-use-token';
+import { notifyOverdueLoans } from '../equipment/overdue-loan-notices';
 import { createTestApp, signedInAdminAndAgent, type SignedInUser, type TestApp } from '../../test/test-app';
 import { createTicket } from '../../test/support/tickets';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/support/webhook-receiver';
@@ -89,7 +92,7 @@ const deliveriesOf = async (id: string) =>
 interface Payload {
   id: string;
   event: string;
-  data: { ticket: { id: string }; changes?: unknown; note?: string; hoursTracked?: number };
+  data: { ticket?: { id: string }; changes?: unknown; note?: string; hoursTracked?: number };
 }
 const bodies = () => receiver.received.map((request) => JSON.parse(request.body) as Payload);
 
@@ -390,5 +393,91 @@ describe('redelivery, ping and the slack format', () => {
       true,
     );
     expect(verifySignature(secret, String(got.headers['x-helpdesk-signature']), got.body)).toBe(false);
+  });
+});
+
+describe('events besides ticket changes', () => {
+  const loan = {
+    productType: 'laptop',
+    personName: 'Grace Hopper',
+    phone: '555-0100',
+    officeNumber: 'B-204',
+    checkoutDate: '2026-03-01',
+    expectedReturnDate: '2026-03-08',
+  };
+
+  it('when a loan is lent, returned and found overdue, then loan.created, loan.returned and loan.overdue arrive, the overdue one once', async () => {
+    await createWebhook({ events: ['loan.created', 'loan.returned', 'loan.overdue'] });
+    const lent = (await admin.agent.post('/api/loaner-equipment').send(loan).expect(201)).body;
+    const lentId = (lent.equipment ?? lent).id as string;
+    const late = (
+      await admin.agent
+        .post('/api/loaner-equipment')
+        .send({ ...loan, personName: 'Ada Lovelace' })
+        .expect(201)
+    ).body;
+    const lateId = (late.equipment ?? late).id as string;
+    await admin.agent
+      .put(`/api/loaner-equipment/${lentId}`)
+      .send({ isReturned: true, actualReturnDate: '2026-03-05' })
+      .expect(200);
+    // Two passes (or two processes) find the same overdue loan: one event.
+    await notifyOverdueLoans(t.database.db);
+    await notifyOverdueLoans(t.database.db);
+
+    await waitFor(
+      () => receiver.received.length,
+      (n) => n >= 4,
+      'the loan events',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const events = bodies().map((body) => [
+      body.event,
+      (body.data as unknown as { loan: { id: string } }).loan.id,
+    ]);
+    expect(events).toEqual([
+      ['loan.created', lentId],
+      ['loan.created', lateId],
+      ['loan.returned', lentId],
+      ['loan.overdue', lateId],
+    ]);
+    const returned = bodies()[2]!.data as unknown as { loan: Record<string, unknown> };
+    expect(returned.loan).toEqual({
+      id: lentId,
+      productType: 'laptop',
+      assetTag: null,
+      borrower: { name: 'Grace Hopper', phone: '555-0100', officeNumber: 'B-204' },
+      checkoutDate: '2026-03-01',
+      expectedReturnDate: '2026-03-08',
+      returnedOn: '2026-03-05',
+      ticketId: null,
+    });
+  });
+
+  it('when a requester rates a closed ticket, then rating.received carries the rating and comment', async () => {
+    await createWebhook({ events: ['rating.received'] });
+    const ticket = await createTicket(admin.agent);
+    const { token, tokenHash } = newToken();
+    await t.database.db.insert(csatSurveys).values({
+      ticketId: ticket.id,
+      changeId: randomUUID(),
+      requesterEmail: 'jordan.lee@contoso.com',
+      status: 'sent',
+      tokenHash,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    await request(t.app)
+      .post(`/api/portal/ratings/${token}`)
+      .send({ score: 'bad', comment: 'Slow' })
+      .expect(200);
+    await waitFor(
+      () => receiver.received.length,
+      (n) => n === 1,
+      'the rating',
+    );
+    expect(bodies()[0]).toMatchObject({
+      event: 'rating.received',
+      data: { ticket: { id: ticket.id }, rating: 'bad', comment: 'Slow' },
+    });
   });
 });

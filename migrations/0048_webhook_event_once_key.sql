@@ -1,0 +1,2 @@
+ALTER TABLE "webhook_events" ADD COLUMN "once_key" varchar(200);--> statement-breakpoint
+CREATE UNIQUE INDEX "webhook_events_once_key_idx" ON "webhook_events" USING btree ("once_key") WHERE "webhook_events"."once_key" IS NOT NULL;

@@ -135,6 +135,8 @@ async function startApp(slot: number, serverUrl: string | undefined, admin: pg.C
     // The SMTP test server and Dovecot the browser tests start listen on loopback ports.
     MAIL_ALLOW_LOOPBACK_HOSTS: 'true',
     WEBHOOK_ALLOW_LOOPBACK_HOSTS: 'true',
+    // A failed delivery is tried again after a second, not the default ten.
+    WEBHOOK_RETRY_FIRST_DELAY_SECONDS: '1',
     // The bell's overdue loan notices (e2e/notifications.e2e.ts) come from a periodic job: run it often.
     LOAN_OVERDUE_CHECK_SECONDS: '2',
     SLA_ALERT_CHECK_SECONDS: '2',

@@ -45,6 +45,7 @@ const SECTIONS = [
   { path: '/settings/sla', label: 'SLA', cards: ['Business Hours & SLA Targets'] },
   { path: '/settings/tickets', label: 'Tickets', cards: ['Ticket Deletion', 'Loans'] },
   { path: '/settings/ticket-fields', label: 'Ticket Fields', cards: ['Ticket Fields'] },
+  { path: '/settings/webhooks', label: 'Webhooks', cards: ['Webhooks'] },
 ];
 const AGENT_SECTIONS = ['Account', 'Security', 'Email', 'Canned Responses', 'Tickets'];
 
@@ -140,7 +141,7 @@ describe('Settings sections', () => {
     });
 
     it('when an agent opens an admin’s section by its URL, then a sentence says it is for administrators', async () => {
-      for (const label of ['Team', 'SLA']) {
+      for (const label of ['Team', 'SLA', 'Webhooks']) {
         await page.goto(`/settings/${label.toLowerCase()}`);
         await sectionHeading(page, label).waitFor();
         await page.getByText('Only administrators can see these settings.', { exact: true }).waitFor();

@@ -16,6 +16,7 @@ import { SlaSettingsCard } from './sla-settings-card';
 import { TeamCard } from './team-card';
 import { TicketDeletionCard } from './ticket-deletion-card';
 import { TicketFieldsCard } from './ticket-fields-card';
+import { WebhooksCard } from './webhooks-card';
 
 export interface SettingsCardsProps {
   /** Only admins may change the Harvest credentials; the route reads the role from the signed-in user. */
@@ -100,5 +101,8 @@ export function SettingsSectionContent({
     case 'portal':
       // Issue 41: admins open the requesters' portal and decide who opens tickets there.
       return isAdmin && <PortalCard />;
+    case 'webhooks':
+      // Issue 43: admins send events to other systems.
+      return isAdmin && <WebhooksCard />;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesAnyPath, paths } from '@/lib/paths';
+import { matchesAnyPath, paths, settingsSectionPath } from '@/lib/paths';
 import { sectionsFor, settingsSectionAt, SETTINGS_SECTIONS } from './settings-sections';
 
 describe('the sections of Settings', () => {
@@ -34,5 +34,11 @@ describe('the sections of Settings', () => {
       'tickets',
     ]);
     expect(sectionsFor(true)).toHaveLength(SETTINGS_SECTIONS.length);
+  });
+
+  it('when the bell links to a turned-off webhook, then it reaches Webhooks, a section for admins only', () => {
+    const webhooks = settingsSectionAt(settingsSectionPath('webhooks'));
+    expect(webhooks).toMatchObject({ id: 'webhooks', label: 'Webhooks', adminOnly: true });
+    expect(sectionsFor(true).map((section) => section.id)).toContain('webhooks');
   });
 });

@@ -28,6 +28,8 @@ export const SETTINGS_SECTIONS = [
   { id: 'groups', path: settingsSectionPath('groups'), label: GROUP_TEXTS.section, adminOnly: true },
   { id: 'rules', path: settingsSectionPath('rules'), label: 'Rules', adminOnly: true },
   { id: 'portal', path: settingsSectionPath('portal'), label: 'Portal', adminOnly: true },
+  // Issue 43: the bell's notice of a webhook the help desk turned off links here.
+  { id: 'webhooks', path: settingsSectionPath('webhooks'), label: 'Webhooks', adminOnly: true },
 ] as const;
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

@@ -196,7 +196,13 @@ export const RULE_FIELD_ACTION_KINDS = [
   'set_field',
 ] as const;
 
-export const RULE_ACTION_KINDS = [...RULE_FIELD_ACTION_KINDS, 'add_note', 'reply', 'notify'] as const;
+export const RULE_ACTION_KINDS = [
+  ...RULE_FIELD_ACTION_KINDS,
+  'add_note',
+  'reply',
+  'notify',
+  'webhook',
+] as const;
 export type RuleActionKind = (typeof RULE_ACTION_KINDS)[number];
 
 export const RULE_ACTION_LABELS: Record<RuleActionKind, string> = {
@@ -210,6 +216,7 @@ export const RULE_ACTION_LABELS: Record<RuleActionKind, string> = {
   add_note: 'Add internal note',
   reply: 'Reply with canned response',
   notify: 'Notify',
+  webhook: 'Send webhook',
 };
 
 const manualStatuses = MANUAL_TICKET_STATUSES as unknown as [string, ...string[]];
@@ -248,6 +255,8 @@ export const actionSchema = z.discriminatedUnion(
       to: z.enum(NOTIFY_TARGETS),
       value: z.string().max(60).optional(),
     }),
+    /** Issue 43: a webhook's id: `rule.matched` with the ticket is sent to it. */
+    z.object({ kind: z.literal('webhook'), value: z.string().min(1, 'Webhook is required').max(60) }),
   ],
   { error: `Action must be one of ${RULE_ACTION_KINDS.join(', ')}` },
 );
@@ -359,6 +368,9 @@ export const RULE_MESSAGES = {
   unknownGroup: 'No group has this id',
   unknownCustomField: 'No active custom field has this key',
   unknownCannedResponse: 'No team canned response has this id',
+  unknownWebhook: 'No webhook has this id',
+  /** A run's line when the rule's webhook was turned off or deleted since. */
+  webhookOff: 'the webhook is off or deleted',
   unknownTag: 'No ticket has this tag, and no rule adds it',
   orderMismatch: 'Give every rule exactly once',
   userInactive: 'This user has been deactivated',

@@ -5,7 +5,7 @@
  * in order. Nothing is written while no webhook wants the event: one statement finds that out, so a
  * help desk without webhooks pays one index-only look per change.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { WebhookDeliveryEvent, WebhookEvent } from '@shared/contracts/webhooks';
 import type { DbOrTx } from '../../db/client';
 import { afterCommit } from '../../db/after-commit';
@@ -64,12 +64,43 @@ export interface TicketEvent {
   extra?: Record<string, unknown>;
 }
 
+/** Which webhooks get an event: every active one that wants it, or one active webhook (a rule's). */
+type Receivers = { wanting: true } | { only: string };
+
+/** The SQL test of webhook `w` getting event `event` (an SQL expression). */
+const receives = (receivers: Receivers, event: SQL) =>
+  'only' in receivers
+    ? sql`w.active AND w.id = ${receivers.only}::uuid`
+    : sql`w.active AND ${event} = ANY (w.events)`;
+
 /**
  * Records events about tickets (the ticket read in the same statement, only when a webhook wants one
  * of them), with their deliveries. Events keep the order given.
  */
 export async function recordTicketEvents(tx: DbOrTx, events: readonly TicketEvent[]): Promise<void> {
-  if (events.length === 0) return;
+  await insertTicketEvents(tx, events, { wanting: true });
+}
+
+/**
+ * A rule's webhook action (issue 43): `rule.matched` with the ticket, to that one webhook whatever it
+ * subscribed to. Answers whether it was recorded (false: the webhook is off or gone).
+ */
+export async function recordRuleDelivery(
+  tx: DbOrTx,
+  webhookId: string,
+  ticketId: string,
+  rule: { id: string; name: string },
+): Promise<boolean> {
+  const events = [{ ticketId, event: 'rule.matched' as const, extra: { rule } }];
+  return (await insertTicketEvents(tx, events, { only: webhookId })) > 0;
+}
+
+async function insertTicketEvents(
+  tx: DbOrTx,
+  events: readonly { ticketId: string; event: WebhookDeliveryEvent; extra?: Record<string, unknown> }[],
+  receivers: Receivers,
+): Promise<number> {
+  if (events.length === 0) return 0;
   const result = await tx.execute(sql`
     WITH wanted AS MATERIALIZED (
       SELECT gen_random_uuid() AS id, e.ord, e.ticket_id, e.event, e.extra
@@ -77,7 +108,7 @@ export async function recordTicketEvents(tx: DbOrTx, events: readonly TicketEven
                   ${sql.param(events.map((e) => e.event))}::text[],
                   ${sql.param(events.map((e) => JSON.stringify(e.extra ?? {})))}::jsonb[])
         WITH ORDINALITY AS e(ticket_id, event, extra, ord)
-      WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.active AND e.event = ANY (w.events))
+      WHERE EXISTS (SELECT 1 FROM webhooks w WHERE ${receives(receivers, sql`e.event`)})
     ),
     recorded AS (
       INSERT INTO webhook_events (id, event, data)
@@ -92,16 +123,17 @@ export async function recordTicketEvents(tx: DbOrTx, events: readonly TicketEven
       LEFT JOIN groups g ON g.id = t.group_id
       RETURNING id
     )
-    ${insertDeliveries(sql`SELECT wanted.id, wanted.event, wanted.ord FROM wanted JOIN recorded USING (id)`)}`);
+    ${insertDeliveries(sql`SELECT wanted.id, wanted.event, wanted.ord FROM wanted JOIN recorded USING (id)`, receivers)}`);
   tellAfterCommit(result.rowCount);
+  return result.rowCount ?? 0;
 }
 
-/** The deliveries of `events` (id, event, ord): one per active webhook that wants it, in `ord` order. */
-const insertDeliveries = (events: ReturnType<typeof sql>) => sql`
+/** The deliveries of `events` (id, event, ord): one per webhook that gets it, in `ord` order. */
+const insertDeliveries = (events: SQL, receivers: Receivers = { wanting: true }) => sql`
     INSERT INTO webhook_deliveries (webhook_id, event_id)
     SELECT w.id, ev.id
     FROM (${events}) AS ev
-    JOIN webhooks w ON w.active AND ev.event = ANY (w.events)
+    JOIN webhooks w ON ${receives(receivers, sql`ev.event`)}
     ORDER BY ev.ord, w.id`;
 
 /**

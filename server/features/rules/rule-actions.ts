@@ -34,6 +34,7 @@ import {
   lockAllOrFail,
   type TicketChangeInput,
 } from '../../core/tickets/ticket-writes.service';
+import { recordRuleDelivery } from '../../core/webhooks/webhook-events.repository';
 import { guardAutomaticMail, type MailGuard } from './rule-mail-guard';
 
 /** Queues a reply to the requester as the rule's (the replies feature, passed in by the wiring). */
@@ -287,6 +288,14 @@ export async function applyRuleActions(
       done.push({ kind: action.kind, detail: 'Note added' });
     } else if (action.kind === 'reply') done.push(await reply(tx, deps, ticketId, action, actor));
     else if (action.kind === 'notify') done.push(await notify(tx, rule, ticketId, action));
+    else if (action.kind === 'webhook') {
+      // Recorded with the run, so the webhook gets it exactly when the rule's run commits.
+      const sent = await recordRuleDelivery(tx, action.value, ticketId, { id: rule.id, name: rule.name });
+      done.push({
+        kind: action.kind,
+        detail: sent ? 'Webhook queued' : `Not done: ${RULE_MESSAGES.webhookOff}`,
+      });
+    }
   }
   return done;
 }

@@ -41,6 +41,8 @@ export interface RuleReferences {
   fields: ReadonlyMap<string, TicketField>;
   /** Team canned responses' ids. */
   cannedResponses: ReadonlySet<string>;
+  /** Webhooks' ids (issue 43). */
+  webhooks: ReadonlySet<string>;
   /** Tags some ticket has or some rule adds. */
   tags: ReadonlySet<string>;
 }
@@ -248,6 +250,9 @@ function checkAction(problems: Problems, refs: RuleReferences, path: Path, actio
       if (!refs.cannedResponses.has(action.value)) {
         problems.add(valuePath, RULE_MESSAGES.unknownCannedResponse);
       }
+      return;
+    case 'webhook':
+      if (!refs.webhooks.has(action.value)) problems.add(valuePath, RULE_MESSAGES.unknownWebhook);
       return;
     case 'notify':
       if (action.to === 'user') checkUser(problems, refs, valuePath, action.value);

@@ -4,7 +4,16 @@
  */
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { ParsedRuleInput, RuleRunAction } from '@shared/contracts/rules';
-import { cannedResponses, groups, ruleRuns, rules, tagCounts, tickets, users } from '@shared/schema';
+import {
+  cannedResponses,
+  groups,
+  ruleRuns,
+  rules,
+  tagCounts,
+  tickets,
+  users,
+  webhooks,
+} from '@shared/schema';
 import type { DbOrTx } from '../../db/client';
 import { listTicketFields } from '../../core/ticket-fields/ticket-fields.repository';
 import type { RuleReferences } from './rule-checker';
@@ -69,7 +78,7 @@ export async function reorderRules(db: DbOrTx, ids: readonly string[]): Promise<
 
 /** What a rule may refer to; `tags` limited to those asked about (and those any rule adds). */
 export async function loadReferences(db: DbOrTx, tagsAsked: readonly string[]): Promise<RuleReferences> {
-  const [userRows, groupRows, fields, responseRows, ruleActions, tagRows] = await Promise.all([
+  const [userRows, groupRows, fields, responseRows, ruleActions, tagRows, webhookRows] = await Promise.all([
     db.select({ id: users.id, active: users.active }).from(users),
     db.select({ id: groups.id }).from(groups),
     listTicketFields(db),
@@ -81,6 +90,7 @@ export async function loadReferences(db: DbOrTx, tagsAsked: readonly string[]): 
           .from(tagCounts)
           .where(inArray(tagCounts.tag, [...tagsAsked]))
       : Promise.resolve([]),
+    db.select({ id: webhooks.id }).from(webhooks),
   ]);
   const addedByRules = ruleActions.flatMap(({ actions }) =>
     (actions as { kind: string; value: unknown }[]).flatMap((action) =>
@@ -92,6 +102,7 @@ export async function loadReferences(db: DbOrTx, tagsAsked: readonly string[]): 
     groups: new Set(groupRows.map((row) => row.id)),
     fields: new Map(fields.map((field) => [field.key, field])),
     cannedResponses: new Set(responseRows.map((row) => row.id)),
+    webhooks: new Set(webhookRows.map((row) => row.id)),
     tags: new Set([...tagRows.map((row) => row.tag), ...addedByRules]),
   };
 }

@@ -19,6 +19,7 @@ import { notifyOverdueLoans } from '../equipment/overdue-loan-notices';
 import { createTestApp, signedInAdminAndAgent, type SignedInUser, type TestApp } from '../../test/test-app';
 import { createTicket } from '../../test/support/tickets';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/support/webhook-receiver';
+import { startRuleRunner } from '../../rule-runner';
 import { startWebhookSender } from './webhook-sender.job';
 import { webhookSenderDeps } from './webhook-sender-deps';
 
@@ -34,6 +35,7 @@ beforeAll(async () => {
   ({ admin } = await signedInAdminAndAgent(t.app));
   const cipher = createTokenCipher(t.config.encryptionKey!);
   await startWebhookSender(webhookSenderDeps({ db: t.database.db, jobs: t.jobs, config: t.config, cipher }));
+  await startRuleRunner({ db: t.database.db, jobs: t.jobs, config: t.config, cipher });
   receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
@@ -92,7 +94,7 @@ const deliveriesOf = async (id: string) =>
 interface Payload {
   id: string;
   event: string;
-  data: { ticket?: { id: string }; changes?: unknown; note?: string; hoursTracked?: number };
+  data: { ticket?: { id: string }; changes?: unknown; note?: string; hoursTracked?: number; rule?: unknown };
 }
 const bodies = () => receiver.received.map((request) => JSON.parse(request.body) as Payload);
 
@@ -479,5 +481,40 @@ describe('events besides ticket changes', () => {
       event: 'rating.received',
       data: { ticket: { id: ticket.id }, rating: 'bad', comment: 'Slow' },
     });
+  });
+});
+
+describe("the rules' webhook action", () => {
+  it('when a trigger with a webhook action fires, then rule.matched with the rule and the ticket goes to that webhook, whatever it subscribed to', async () => {
+    const { webhook } = await createWebhook({ events: ['loan.returned'] });
+    const rule = {
+      name: 'Tell the on-call bot',
+      kind: 'trigger',
+      events: ['ticket_created'],
+      conditions: { all: [{ field: 'subject', op: 'contains_words', value: ['outage'] }], any: [] },
+      actions: [{ kind: 'webhook', value: webhook.id }],
+    };
+    const unknown = await admin.agent
+      .post('/api/rules')
+      .send({ ...rule, actions: [{ kind: 'webhook', value: randomUUID() }] })
+      .expect(400);
+    expect(JSON.stringify(unknown.body)).toContain('No webhook has this id');
+    const made = (await admin.agent.post('/api/rules').send(rule).expect(201)).body.rule as { id: string };
+
+    await createTicket(admin.agent, { subject: 'Printer jam' });
+    const ticket = await createTicket(admin.agent, { subject: 'Email outage' });
+    await waitFor(
+      () => receiver.received.length,
+      (n) => n === 1,
+      'the rule delivery',
+    );
+    expect(bodies()[0]).toMatchObject({
+      event: 'rule.matched',
+      data: { rule: { id: made.id, name: 'Tell the on-call bot' }, ticket: { id: ticket.id } },
+    });
+    await admin.agent
+      .put(`/api/rules/${made.id}`)
+      .send({ ...rule, active: false })
+      .expect(200);
   });
 });

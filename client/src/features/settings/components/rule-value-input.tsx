@@ -35,6 +35,7 @@ import { useGroupChoices } from '@/lib/groups';
 import { UNKNOWN_USER_LABEL, userName, useUsers } from '@/lib/users';
 import { cn } from '@/lib/utils';
 import { useCannedResponses } from '../api/canned-responses';
+import { useWebhooks } from '../api/webhooks';
 import type { ChangedDraft, HoursCalendar, HoursSinceDraft, ValueDraft, ValueShape } from '../lib/rule-form';
 import {
   RULE_CHANNEL_LABELS,
@@ -211,6 +212,8 @@ function labelOf(shape: ValueShape): string {
       return TEXTS.note;
     case 'cannedResponse':
       return TEXTS.cannedResponse;
+    case 'webhook':
+      return TEXTS.webhook;
     case 'user':
       return TEXTS.user;
     case 'groupOnly':
@@ -264,6 +267,8 @@ function SingleControl({ shape, id, rowName, value, onChange, error, field, kind
       return <UserSelect shape={shape} kind={kind} id={id} value={text} onChange={onChange} error={error} />;
     case 'cannedResponse':
       return <CannedResponseSelect id={id} value={text} onChange={onChange} error={error} />;
+    case 'webhook':
+      return <WebhookSelect id={id} value={text} onChange={onChange} error={error} />;
     case 'tags': {
       const tags = Array.isArray(value) ? value : [];
       return (
@@ -394,6 +399,30 @@ function CannedResponseSelect(props: Omit<ChoiceSelectProps, 'choices'>) {
       {choices.length === 0 && (
         <p id={hintOf(props.id)} className="text-xs text-muted-foreground">
           {TEXTS.noTeamResponses}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A rule's webhook action (issue 43): the webhooks by URL, off ones said. */
+function WebhookSelect(props: Omit<ChoiceSelectProps, 'choices'>) {
+  const { data: webhooks = [] } = useWebhooks();
+  const choices = webhooks.map((webhook) => ({
+    value: webhook.id,
+    label: webhook.active ? webhook.url : `${webhook.url} (${TEXTS.off})`,
+  }));
+  return (
+    <>
+      <ChoiceSelect
+        {...props}
+        choices={choices}
+        unlistedLabel={TEXTS.unknownWebhook}
+        hintId={choices.length === 0 ? hintOf(props.id) : undefined}
+      />
+      {choices.length === 0 && (
+        <p id={hintOf(props.id)} className="text-xs text-muted-foreground">
+          {TEXTS.noWebhooks}
         </p>
       )}
     </>

@@ -118,6 +118,7 @@ export type ValueShape =
   | 'actionAssignee'
   | 'user'
   | 'cannedResponse'
+  | 'webhook'
   | 'hoursSince'
   | 'changed';
 
@@ -223,6 +224,7 @@ const ACTION_SHAPES: Record<Exclude<RuleActionKind, 'set_field' | 'notify'>, Val
   remove_tags: 'tags',
   add_note: 'note',
   reply: 'cannedResponse',
+  webhook: 'webhook',
 };
 
 /** The editor an action's value takes (set_field's by its field, notify's by whom it tells). */

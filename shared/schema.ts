@@ -1329,6 +1329,8 @@ export const webhookEvents = pgTable(
     uniqueIndex('webhook_events_once_key_idx')
       .on(t.onceKey)
       .where(sql`${t.onceKey} IS NOT NULL`),
+    // The sender's hourly pruning of events past WEBHOOK_LIMITS.keepDays.
+    index('webhook_events_occurred_at_idx').on(t.occurredAt),
   ],
 );
 

@@ -68,6 +68,8 @@ export const WEBHOOK_LIMITS = {
   failuresBeforeOff: 20,
   deliveriesPage: 50,
   maxDeliveriesPage: 200,
+  /** Deliveries delivered or failed this long ago are deleted, with their events. */
+  keepDays: 30,
   /** The most of a receiver's answer kept as the delivery's last error. */
   errorText: 300,
 } as const;

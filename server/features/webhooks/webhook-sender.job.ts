@@ -23,6 +23,7 @@ import { secretContext, signatureHeader } from './webhook-signature';
 import {
   failPendingDeliveries,
   headDelivery,
+  pruneOldEvents,
   recordAttempt,
   turnOff,
   waitingHeads,
@@ -39,6 +40,10 @@ const WAIT_WITHIN_MS = 5_000;
 const RUN_LIMIT_MS = 45_000;
 /** Webhooks delivered to at the same time. */
 const MAX_LANES = 8;
+/** Old events are deleted at most this often, this many at a time, by the run that finds it due. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+const PRUNE_BATCH = 5_000;
+let prunedAt = 0;
 
 export interface WebhookSenderDeps {
   db: Database;
@@ -124,6 +129,10 @@ async function lane(deps: WebhookSenderDeps, webhookId: string, shouldStop: () =
 /** One run: lanes for every webhook with a delivery due, until nothing is due within WAIT_WITHIN_MS. */
 export async function deliverWebhooks(deps: WebhookSenderDeps, run?: PeriodicRun): Promise<void> {
   const started = Date.now();
+  if (started - prunedAt > PRUNE_EVERY_MS) {
+    prunedAt = started;
+    await pruneOldEvents(deps.db, PRUNE_BATCH);
+  }
   const shouldStop = () => Boolean(run?.leaseLost) || Date.now() - started > RUN_LIMIT_MS;
   const lanes = new Map<string, Promise<void>>();
   while (!shouldStop()) {

@@ -9,9 +9,14 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CreateWebhookResponse, Webhook, WebhookDelivery } from '@shared/contracts/webhooks';
+import {
+  WEBHOOK_LIMITS,
+  type CreateWebhookResponse,
+  type Webhook,
+  type WebhookDelivery,
+} from '@shared/contracts/webhooks';
 import type { Ticket } from '@shared/contracts/tickets';
-import { csatSurveys, notifications, webhooks } from '@shared/schema';
+import { csatSurveys, notifications, webhookDeliveries, webhookEvents, webhooks } from '@shared/schema';
 import request from 'supertest';
 import { createTokenCipher } from '../../lib/token-cipher';
 import { newToken } from '../../lib/single-use-token';
@@ -22,6 +27,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../test/support/w
 import { startRuleRunner } from '../../rule-runner';
 import { startWebhookSender } from './webhook-sender.job';
 import { webhookSenderDeps } from './webhook-sender-deps';
+import { pruneOldEvents } from './webhooks.repository';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -516,5 +522,32 @@ describe("the rules' webhook action", () => {
       .put(`/api/rules/${made.id}`)
       .send({ ...rule, active: false })
       .expect(200);
+  });
+});
+
+describe('keeping the deliveries', () => {
+  it('when events are older than the days kept, then those done are deleted with their deliveries, and one still waiting stays', async () => {
+    const { webhook } = await createWebhook({ events: ['ticket.created'], active: false });
+    const old = new Date(Date.now() - (WEBHOOK_LIMITS.keepDays + 1) * 86_400_000);
+    const insertOld = async (status: string) => {
+      const [event] = await t.database.db
+        .insert(webhookEvents)
+        .values({ event: 'ticket.created', occurredAt: old, data: {} })
+        .returning();
+      await t.database.db
+        .insert(webhookDeliveries)
+        .values({ webhookId: webhook.id, eventId: event!.id, status });
+      return event!.id;
+    };
+    const done = await insertOld('delivered');
+    const failed = await insertOld('failed');
+    const waiting = await insertOld('pending');
+    expect(await pruneOldEvents(t.database.db, 100)).toBe(2);
+    const left = (await t.database.db.select({ id: webhookEvents.id }).from(webhookEvents)).map(
+      (row) => row.id,
+    );
+    expect(left).toContain(waiting);
+    expect(left).not.toContain(done);
+    expect(left).not.toContain(failed);
   });
 });

@@ -259,3 +259,19 @@ export async function turnOff(
     .returning();
   return row;
 }
+
+/**
+ * Deletes up to `limit` events older than WEBHOOK_LIMITS.keepDays none of whose deliveries still
+ * waits (their deliveries go with them); answers how many.
+ */
+export async function pruneOldEvents(db: DbOrTx, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    DELETE FROM ${webhookEvents} e
+    WHERE e.id IN (
+      SELECT old.id FROM ${webhookEvents} old
+      WHERE old.occurred_at < now() - make_interval(days => ${WEBHOOK_LIMITS.keepDays})
+        AND NOT EXISTS (
+          SELECT 1 FROM ${webhookDeliveries} d WHERE d.event_id = old.id AND d.status = 'pending')
+      LIMIT ${limit})`);
+  return result.rowCount ?? 0;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_events_occurred_at_idx" ON "webhook_events" USING btree ("occurred_at");

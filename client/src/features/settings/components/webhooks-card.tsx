@@ -1,5 +1,4 @@
 import {
-  Ellipsis,
   KeyRound,
   List,
   Pencil,
@@ -14,12 +13,6 @@ import { WEBHOOK_FORMAT_LABELS, type Webhook } from '@shared/contracts/webhooks'
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { DialogActions, FormDialog } from '@/components/ui/form-dialog';
 import { SectionCard } from '@/components/ui/section-card';
 import { Spinner } from '@/components/ui/spinner';
@@ -286,30 +279,36 @@ function WebhookRow({
               {T.sendTest}
               <span className="sr-only"> {webhook.url}</span>
             </Button>
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="sm" className="px-2">
-                  <Ellipsis aria-hidden="true" />
-                  <span className="sr-only">
-                    {T.moreActions} {webhook.url}
-                  </span>
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuItem onSelect={onEdit}>
-                  <Pencil aria-hidden="true" />
-                  {T.edit}
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => onAsk('rotate')}>
-                  <KeyRound aria-hidden="true" />
-                  {T.rotateSecret}
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => onAsk('delete')}>
-                  <Trash2 aria-hidden="true" />
-                  {T.delete}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <Button variant="ghost" size="sm" className="px-2" title={T.edit} onClick={onEdit}>
+              <Pencil aria-hidden="true" />
+              <span className="sr-only">
+                {T.edit} {webhook.url}
+              </span>
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="px-2"
+              title={T.rotateSecret}
+              onClick={() => onAsk('rotate')}
+            >
+              <KeyRound aria-hidden="true" />
+              <span className="sr-only">
+                {T.rotateSecret} {webhook.url}
+              </span>
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="px-2"
+              title={T.delete}
+              onClick={() => onAsk('delete')}
+            >
+              <Trash2 aria-hidden="true" />
+              <span className="sr-only">
+                {T.delete} {webhook.url}
+              </span>
+            </Button>
           </div>
         </StackedCell>
       </TableRow>

@@ -48,7 +48,6 @@ export const WEBHOOKS_TEXTS = {
   edit: 'Edit',
   rotateSecret: 'Rotate Secret',
   delete: 'Delete',
-  moreActions: 'More Actions',
   createdOn: 'Added',
 
   // The form.

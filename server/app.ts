@@ -13,6 +13,7 @@ import { passwordResetRoutes } from './features/auth/password-reset.routes';
 import { trackSessionActivity } from './features/auth/session-activity';
 import { sessionsRoutes } from './features/auth/sessions.routes';
 import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes';
+import { apiDocsRoutes } from './features/api-docs/api-docs.routes';
 import { totpRoutes } from './features/auth/totp.routes';
 import { conversationRoutes } from './features/conversation/conversation.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps): Express {
   // The mail pipeline's webhook: a bearer token instead of a session, its own body parsers (JSON and
   // raw message/rfc822 up to INBOUND_MAX_BYTES), so it comes before the parsers, CSRF check and session.
   api.use(inboundRoutes({ db, config }));
+  api.use(apiDocsRoutes());
   api.use(express.json({ limit: '1mb' }));
   api.use(express.urlencoded({ extended: false, limit: '100kb' }));
   // An API token (issue 43) stands in for the session: its requests skip the CSRF check and the

@@ -63,32 +63,33 @@ export const createApiTokenSchema = z.object(
 export type CreateApiTokenInput = z.output<typeof createApiTokenSchema>;
 
 /** A token as every answer shows it: never its secret or hash. */
-export interface ApiToken {
-  id: string;
-  name: string;
-  scope: ApiTokenScope;
+export const apiTokenSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  name: z.string(),
+  scope: z.enum(API_TOKEN_SCOPES),
   /** The secret's first characters ("hdt_3kX9aQ"), to tell tokens apart. */
-  prefix: string;
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-}
+  prefix: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
 
 /** An admin's list (GET /api/team/tokens): each token with its owner. */
-export interface TeamApiToken extends ApiToken {
-  owner: { id: string; name: string; email: string };
-}
+export const teamApiTokenSchema = /* @__PURE__ */ apiTokenSchema.extend({
+  owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export type TeamApiToken = z.infer<typeof teamApiTokenSchema>;
 
-export interface CreateApiTokenResponse {
-  token: ApiToken;
+export const createApiTokenResponseSchema = /* @__PURE__ */ z.object({
+  token: apiTokenSchema,
   /** The whole secret, in this answer only. */
-  secret: string;
-}
+  secret: z.string(),
+});
+export type CreateApiTokenResponse = z.infer<typeof createApiTokenResponseSchema>;
 
-export interface ApiTokensResponse {
-  tokens: ApiToken[];
-}
+export const apiTokensResponseSchema = /* @__PURE__ */ z.object({ tokens: z.array(apiTokenSchema) });
+export type ApiTokensResponse = z.infer<typeof apiTokensResponseSchema>;
 
-export interface TeamApiTokensResponse {
-  tokens: TeamApiToken[];
-}
+export const teamApiTokensResponseSchema = /* @__PURE__ */ z.object({ tokens: z.array(teamApiTokenSchema) });
+export type TeamApiTokensResponse = z.infer<typeof teamApiTokensResponseSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOANER_PRODUCT_TYPE_LABELS, LOANER_PRODUCT_TYPES, type LoanerProductType } from '../constants';
 import { isoDate, withoutNul } from './common';
-import { BODY_NOT_OBJECT, missing, requiredText, type LoanerEquipmentRecord } from './equipment';
+import { BODY_NOT_OBJECT, loanerEquipmentRecordSchema, missing, requiredText } from './equipment';
 
 /**
  * The inventory of lendable devices (issue 42): the bodies, queries and answers of /api/assets, and
@@ -208,69 +208,77 @@ export const assetImportQuerySchema = z.preprocess(
 export type AssetImportQuery = z.output<typeof assetImportQuerySchema>;
 
 /** The loan that has the asset today (checked out, not returned), if any. */
-export interface AssetCurrentLoan {
-  id: string;
-  personName: string;
-  expectedReturnDate: string;
-}
+export const assetCurrentLoanSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  personName: z.string(),
+  expectedReturnDate: z.string(),
+});
+export type AssetCurrentLoan = z.infer<typeof assetCurrentLoanSchema>;
 
-export interface Asset {
-  id: string;
-  assetTag: string;
-  productType: LoanerProductType;
-  model: string | null;
-  serialNumber: string | null;
+export const assetSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  assetTag: z.string(),
+  productType: z.enum(LOANER_PRODUCT_TYPES),
+  model: z.string().nullable(),
+  serialNumber: z.string().nullable(),
   /** `on_loan` whenever an open loan has the asset today, reservations that began included. */
-  status: AssetStatus;
-  notes: string | null;
-  currentLoan: AssetCurrentLoan | null;
-}
+  status: z.enum(ASSET_STATUSES),
+  notes: z.string().nullable(),
+  currentLoan: assetCurrentLoanSchema.nullable(),
+});
+export type Asset = z.infer<typeof assetSchema>;
 
-export interface AssetListResponse {
-  assets: Asset[];
-  total: number;
-}
+export const assetListResponseSchema = /* @__PURE__ */ z.object({
+  assets: z.array(assetSchema),
+  total: z.number(),
+});
+export type AssetListResponse = z.infer<typeof assetListResponseSchema>;
 
-export interface AssetResponse {
-  asset: Asset;
-}
+export const assetResponseSchema = /* @__PURE__ */ z.object({ asset: assetSchema });
+export type AssetResponse = z.infer<typeof assetResponseSchema>;
 
 /** A ticket an asset was lent for. */
-export interface AssetTicket {
-  id: string;
-  ticketNumber: string;
-  subject: string;
-  status: string;
-}
+export const assetTicketSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  ticketNumber: z.string(),
+  subject: z.string(),
+  status: z.string(),
+});
+export type AssetTicket = z.infer<typeof assetTicketSchema>;
 
 /** GET /api/assets/:id: the asset and its whole history, newest first. */
-export interface AssetDetailResponse {
-  asset: Asset;
-  loans: LoanerEquipmentRecord[];
-  tickets: AssetTicket[];
-}
+export const assetDetailResponseSchema = /* @__PURE__ */ z.object({
+  asset: assetSchema,
+  loans: z.array(loanerEquipmentRecordSchema),
+  tickets: z.array(assetTicketSchema),
+});
+export type AssetDetailResponse = z.infer<typeof assetDetailResponseSchema>;
 
-export interface AssetAvailabilityResponse {
-  assets: Asset[];
+export const assetAvailabilityResponseSchema = /* @__PURE__ */ z.object({
+  assets: z.array(assetSchema),
   /** More assets are free than this page holds: narrow by `search`, or ask a larger `limit`. */
-  hasMore: boolean;
-}
+  hasMore: z.boolean(),
+});
+export type AssetAvailabilityResponse = z.infer<typeof assetAvailabilityResponseSchema>;
 
-export interface AssetImportError {
+export const assetImportErrorSchema = /* @__PURE__ */ z.object({
   /** The line of the file (the header is line 1). */
-  line: number;
-  field: string;
-  message: string;
-}
+  line: z.number(),
+  field: z.string(),
+  message: z.string(),
+});
+export type AssetImportError = z.infer<typeof assetImportErrorSchema>;
 
-export interface AssetImportResult {
-  created: number;
-  updated: number;
-  errors: AssetImportError[];
-}
+export const assetImportResultSchema = /* @__PURE__ */ z.object({
+  created: z.number(),
+  updated: z.number(),
+  errors: z.array(assetImportErrorSchema),
+});
+export type AssetImportResult = z.infer<typeof assetImportResultSchema>;
 
 /** GET /api/tickets/:id/loans: the ticket's loans, newest first, and the assets they lent, by tag. */
-export interface TicketLoansResponse {
-  loans: LoanerEquipmentRecord[];
-  assets: Asset[];
-}
+export const ticketLoansResponseSchema = /* @__PURE__ */ z.object({
+  loans: z.array(loanerEquipmentRecordSchema),
+  assets: z.array(assetSchema),
+});
+export type TicketLoansResponse = z.infer<typeof ticketLoansResponseSchema>;

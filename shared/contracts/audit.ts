@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SecurityEventKind } from '../security-events';
+import { SECURITY_EVENT_KINDS } from '../security-events';
 
 /** GET /api/team/audit (admins): security events, newest first. */
 export const auditQuerySchema = z.object({
@@ -22,28 +22,28 @@ export const auditQuerySchema = z.object({
     .optional(),
 });
 
-export interface AuditPerson {
-  id: string;
-  name: string;
-  email: string;
-}
+export const auditPersonSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+export type AuditPerson = z.infer<typeof auditPersonSchema>;
 
-export interface SecurityEvent {
-  id: string;
-  kind: SecurityEventKind;
+export const securityEventSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  kind: z.enum(SECURITY_EVENT_KINDS),
   /** Who did it; null for a stranger (a failed sign-in) or an account since deleted. */
-  actor: AuditPerson | null;
+  actor: auditPersonSchema.nullable(),
   /** Whose account it concerns; null when none (settings) or unknown. */
-  target: AuditPerson | null;
-  ip: string | null;
-  createdAt: string;
-}
+  target: auditPersonSchema.nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SecurityEvent = z.infer<typeof securityEventSchema>;
 
-export interface AuditResponse {
-  events: SecurityEvent[];
-}
+export const auditResponseSchema = /* @__PURE__ */ z.object({ events: z.array(securityEventSchema) });
+export type AuditResponse = z.infer<typeof auditResponseSchema>;
 
 /** GET /api/team/audit?offset=…: one page of events, and how many there are in all (after `before`). */
-export interface AuditPage extends AuditResponse {
-  total: number;
-}
+export const auditPageSchema = /* @__PURE__ */ auditResponseSchema.extend({ total: z.number() });
+export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -45,10 +45,20 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export interface AuthSuccess {
-  success: true;
-  user: PublicUser;
-}
+// The answers' types, declared with their schemas in auth-answers.ts (kept off the sign-in page).
+export type {
+  AuthSuccess,
+  PasswordResetLinkResponse,
+  PasswordResetRequestedResponse,
+  RevokeOtherSessionsResponse,
+  SessionsResponse,
+  SessionSummary,
+  SuccessMessage,
+  TotpEnableResponse,
+  TotpRequiredResponse,
+  TotpSetupResponse,
+  TotpStatusResponse,
+} from './auth-answers';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
@@ -91,36 +101,6 @@ export const PASSWORD_RESET_MESSAGES = {
   memberDeactivated: 'This member is deactivated: reactivate them before making a reset link.',
 } as const;
 
-/** 202 of POST /api/password-reset. */
-export interface PasswordResetRequestedResponse {
-  success: true;
-  message: string;
-}
-
-/** POST /api/team/:id/password-reset (admins): the link, shown to the admin only. */
-export interface PasswordResetLinkResponse {
-  url: string;
-}
-
-/** One signed-in session of the user (GET /api/auth/sessions). */
-export interface SessionSummary {
-  /** A public id: an HMAC of the session id, from which the session id cannot be worked out. */
-  id: string;
-  /** The session this request came with ("This device"). */
-  current: boolean;
-  /** The browser's User-Agent at sign-in; null for sessions older than this list. */
-  userAgent: string | null;
-  ip: string | null;
-  /** ISO 8601: when it signed in. */
-  createdAt: string;
-  /** ISO 8601: its last request, to within a few minutes. */
-  lastSeenAt: string;
-}
-
-export interface SessionsResponse {
-  sessions: SessionSummary[];
-}
-
 export const sessionParamsSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{32}$/, 'id must be a session id from GET /api/auth/sessions'),
 });
@@ -128,13 +108,6 @@ export const sessionParamsSchema = z.object({
 export const SESSION_MESSAGES = {
   notFound: 'Session not found: it has already ended',
 } as const;
-
-/** POST /api/auth/sessions/revoke-others */
-export interface RevokeOtherSessionsResponse {
-  success: true;
-  /** How many sessions ended. */
-  ended: number;
-}
 
 /** Two-step sign-in (TOTP, issue 22). */
 export const TOTP_MESSAGES = {
@@ -169,23 +142,3 @@ export const loginTotpSchema = z
     path: ['code'],
   });
 export type LoginTotpInput = z.infer<typeof loginTotpSchema>;
-
-/** GET /api/auth/totp: whether it is on for the signed-in user, and whether admins require it. */
-export interface TotpStatusResponse {
-  enabled: boolean;
-  required: boolean;
-}
-
-export interface TotpSetupResponse {
-  secret: string;
-  otpauthUrl: string;
-}
-
-export interface TotpEnableResponse {
-  recoveryCodes: string[];
-}
-
-/** 200 of POST /api/login when the account has two-step sign-in: not signed in yet. */
-export interface TotpRequiredResponse {
-  totpRequired: true;
-}

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { TICKET_PRIORITIES } from '../constants';
 import { labelled, withoutNul } from './common';
-import { manualTicketStatusSchema, type TicketDetail } from './tickets';
+import { manualTicketStatusSchema, ticketDetailSchema } from './tickets';
 
 export const CANNED_RESPONSE_SCOPES = ['team', 'personal'] as const;
 export type CannedResponseScope = (typeof CANNED_RESPONSE_SCOPES)[number];
@@ -50,11 +50,12 @@ export function unknownPlaceholders(body: string): string[] {
 }
 
 /** What fills the placeholders of one ticket for one agent. */
-export interface PlaceholderValues {
-  requester: { name: string; email: string };
-  ticket: { number: string; subject: string };
-  agent: { firstName: string | null; lastName: string | null };
-}
+export const placeholderValuesSchema = /* @__PURE__ */ z.object({
+  requester: z.object({ name: z.string(), email: z.string() }),
+  ticket: z.object({ number: z.string(), subject: z.string() }),
+  agent: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }),
+});
+export type PlaceholderValues = z.infer<typeof placeholderValuesSchema>;
 
 /** The requester's first name: the first word of a name of several, the whole name, else "there". */
 export function requesterFirstName(name: string): string {
@@ -221,15 +222,16 @@ export const cannedResponseSchema = z.object({
 });
 export type CannedResponse = z.infer<typeof cannedResponseSchema>;
 
-export interface CannedResponsesResponse {
-  responses: CannedResponse[];
-}
-export interface CannedResponseResult {
-  response: CannedResponse;
-}
+export const cannedResponsesResponseSchema = /* @__PURE__ */ z.object({
+  responses: z.array(cannedResponseSchema),
+});
+export type CannedResponsesResponse = z.infer<typeof cannedResponsesResponseSchema>;
+export const cannedResponseResultSchema = /* @__PURE__ */ z.object({ response: cannedResponseSchema });
+export type CannedResponseResult = z.infer<typeof cannedResponseResultSchema>;
 
 /** The rendered body, to insert in the reply, and the ticket after the response's actions. */
-export interface ApplyResponseResult {
-  body: string;
-  ticket: TicketDetail;
-}
+export const applyResponseResultSchema = /* @__PURE__ */ z.object({
+  body: z.string(),
+  ticket: ticketDetailSchema,
+});
+export type ApplyResponseResult = z.infer<typeof applyResponseResultSchema>;

@@ -21,11 +21,16 @@ export const labelled = <S extends z.ZodType>(schema: S, label: string): S => sc
 
 export const uuidParam = z.uuid('Must be a valid id');
 
-/** The body of every error answer of the API (one error middleware writes it). */
-export interface ApiErrorBody {
-  message: string;
+/**
+ * The body of every error answer of the API (one error middleware writes it; decisions 002 and 120).
+ * A few answers add facts a client acts on beside these (a 409's `ticketCount`).
+ */
+export const apiErrorBodySchema = /* @__PURE__ */ z.object({
+  message: z.string(),
   /** The same text as `message`: the spec's login and register clients read `error`. */
-  error: string;
-  success: false;
-  fieldErrors?: Record<string, string[]>;
-}
+  error: z.string(),
+  success: z.literal(false),
+  /** Each refused field's messages by its key path ("value.timezone"), named by its label. */
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

@@ -305,7 +305,8 @@ export const imapTestInputSchema = z.object({
  * POST /api/settings/email/imap/test (admins): signs in to a saved mailbox and opens its folder.
  * Both answer 503 with the reason when it does not work.
  */
-export interface EmailTestResponse {
-  success: boolean;
-  message: string;
-}
+export const emailTestResponseSchema = /* @__PURE__ */ z.object({
+  success: z.boolean(),
+  message: z.string(),
+});
+export type EmailTestResponse = z.infer<typeof emailTestResponseSchema>;

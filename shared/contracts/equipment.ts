@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOANER_PRODUCT_TYPES, type LoanerProductType } from '../constants';
+import { LOANER_PRODUCT_TYPES } from '../constants';
 import { isoDate, withoutNul } from './common';
 
 /**
@@ -211,27 +211,28 @@ export const loanerListQuerySchema = z.preprocess(
 export type LoanerListQuery = z.output<typeof loanerListQuerySchema>;
 
 /** A loaner record as the API answers it (JSON: timestamps are ISO strings). */
-export interface LoanerEquipmentRecord {
-  id: string;
-  productType: LoanerProductType;
-  personName: string;
-  phone: string;
-  officeNumber: string;
-  checkoutDate: string;
-  expectedReturnDate: string;
-  actualReturnDate: string | null;
-  isReturned: boolean;
-  notes: string | null;
-  createdBy: string;
-  assignedTo: string | null;
-  createdAt: string;
-  updatedAt: string;
+export const loanerEquipmentRecordSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  productType: z.enum(LOANER_PRODUCT_TYPES),
+  personName: z.string(),
+  phone: z.string(),
+  officeNumber: z.string(),
+  checkoutDate: z.string(),
+  expectedReturnDate: z.string(),
+  actualReturnDate: z.string().nullable(),
+  isReturned: z.boolean(),
+  notes: z.string().nullable(),
+  createdBy: z.string(),
+  assignedTo: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** Not returned and expected back before the server's today. */
-  isOverdue: boolean;
+  isOverdue: z.boolean(),
   /**
    * Issue 42: the lent asset and the ticket the loan is for. Present only when set, so an unlinked
    * loan keeps exactly the spec's record (spec §7; today's API tests pin its keys).
    */
-  assetId?: string;
-  ticketId?: string;
-}
+  assetId: z.string().optional(),
+  ticketId: z.string().optional(),
+});
+export type LoanerEquipmentRecord = z.infer<typeof loanerEquipmentRecordSchema>;

@@ -192,9 +192,7 @@ export const groupSchema = z.object({
 });
 export type Group = z.infer<typeof groupSchema>;
 
-export interface GroupsResponse {
-  groups: Group[];
-}
-export interface GroupResponse {
-  group: Group;
-}
+export const groupsResponseSchema = /* @__PURE__ */ z.object({ groups: z.array(groupSchema) });
+export type GroupsResponse = z.infer<typeof groupsResponseSchema>;
+export const groupResponseSchema = /* @__PURE__ */ z.object({ group: groupSchema });
+export type GroupResponse = z.infer<typeof groupResponseSchema>;

@@ -33,16 +33,16 @@ export const HARVEST_USERS_TEXTS = {
   noAgents: 'No agents yet',
 } as const;
 
-export interface HarvestUser {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-}
+export const harvestUserSchema = /* @__PURE__ */ z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type HarvestUser = z.infer<typeof harvestUserSchema>;
 
-export interface HarvestUsersResponse {
-  users: HarvestUser[];
-}
+export const harvestUsersResponseSchema = /* @__PURE__ */ z.object({ users: z.array(harvestUserSchema) });
+export type HarvestUsersResponse = z.infer<typeof harvestUsersResponseSchema>;
 
 export const harvestMappingInputSchema = z.object({
   harvestUserId: z
@@ -55,24 +55,27 @@ export const harvestMappingInputSchema = z.object({
 export type HarvestMappingInput = z.output<typeof harvestMappingInputSchema>;
 
 /** One agent and the Harvest user their hours go under (null: the token owner's). */
-export interface HarvestMapping {
-  userId: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  harvestUserId: number | null;
-}
+export const harvestMappingSchema = /* @__PURE__ */ z.object({
+  userId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  harvestUserId: z.number().nullable(),
+});
+export type HarvestMapping = z.infer<typeof harvestMappingSchema>;
 
 export type HarvestMappingResponse = HarvestMapping;
 
-export interface HarvestMappingsResponse {
-  mappings: HarvestMapping[];
+export const harvestMappingsResponseSchema = /* @__PURE__ */ z.object({
+  mappings: z.array(harvestMappingSchema),
   /** Whose name unmapped agents' hours go under: the saved token's owner; null when not configured. */
-  tokenOwner: { id: number; name: string } | null;
-}
+  tokenOwner: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+export type HarvestMappingsResponse = z.infer<typeof harvestMappingsResponseSchema>;
 
-export interface MatchHarvestUsersResponse {
+export const matchHarvestUsersResponseSchema = /* @__PURE__ */ z.object({
   /** Agents whose mapping this match set or changed. */
-  matched: number;
-  mappings: HarvestMapping[];
-}
+  matched: z.number(),
+  mappings: z.array(harvestMappingSchema),
+});
+export type MatchHarvestUsersResponse = z.infer<typeof matchHarvestUsersResponseSchema>;

@@ -6,10 +6,8 @@ import { labelled } from './common';
  * project. Plain zod only: the SPA imports this file.
  */
 
-export interface HarvestNamedItem {
-  id: number;
-  name: string;
-}
+export const harvestNamedItemSchema = /* @__PURE__ */ z.object({ id: z.number(), name: z.string() });
+export type HarvestNamedItem = z.infer<typeof harvestNamedItemSchema>;
 
 /**
  * Where a picker list came from. `fallback` is the spec's fixed list, served when Harvest is not
@@ -71,17 +69,21 @@ export function harvestIdSchema(label: string) {
 export const harvestProjectTasksParamsSchema = z.object({ projectId: harvestIdSchema('Project id') });
 export const harvestTasksQuerySchema = z.object({ project_id: harvestIdSchema('project_id') });
 
-export interface HarvestProjectsResponse {
-  projects: HarvestNamedItem[];
-  source: HarvestListSource;
-  /** Present with source `fallback` only. */
-  reason?: HarvestFallbackReason;
-  message?: string;
-}
+/** Where a list came from; `reason` and `message` are present with source `fallback` only. */
+const provenance = {
+  source: z.enum(HARVEST_LIST_SOURCES),
+  reason: z.enum(HARVEST_FALLBACK_REASONS).optional(),
+  message: z.string().optional(),
+};
 
-export interface HarvestTasksResponse {
-  tasks: HarvestNamedItem[];
-  source: HarvestListSource;
-  reason?: HarvestFallbackReason;
-  message?: string;
-}
+export const harvestProjectsResponseSchema = /* @__PURE__ */ z.object({
+  projects: z.array(harvestNamedItemSchema),
+  ...provenance,
+});
+export type HarvestProjectsResponse = z.infer<typeof harvestProjectsResponseSchema>;
+
+export const harvestTasksResponseSchema = /* @__PURE__ */ z.object({
+  tasks: z.array(harvestNamedItemSchema),
+  ...provenance,
+});
+export type HarvestTasksResponse = z.infer<typeof harvestTasksResponseSchema>;

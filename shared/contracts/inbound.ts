@@ -12,7 +12,7 @@ import {
   TICKET_LIMITS,
   ticketAttachmentSchema,
   timestampString,
-  type TicketDetail,
+  ticketDetailSchema,
 } from './tickets';
 import { withoutNul } from './common';
 
@@ -244,29 +244,33 @@ export const INBOUND_IGNORE_REASONS = [
 export type InboundIgnoreReason = (typeof INBOUND_IGNORE_REASONS)[number];
 
 /** 201: a new ticket. */
-export interface InboundTicketCreated {
-  ticket: TicketDetail;
-  created: true;
-}
+export const inboundTicketCreatedSchema = /* @__PURE__ */ z.object({
+  ticket: ticketDetailSchema,
+  created: z.literal(true),
+});
+export type InboundTicketCreated = z.infer<typeof inboundTicketCreatedSchema>;
 /** 200: the message was delivered before; nothing new was created. */
-export interface InboundDuplicate {
-  ticket: TicketDetail;
-  created: false;
-  duplicate: true;
-}
+export const inboundDuplicateSchema = /* @__PURE__ */ z.object({
+  ticket: ticketDetailSchema,
+  created: z.literal(false),
+  duplicate: z.literal(true),
+});
+export type InboundDuplicate = z.infer<typeof inboundDuplicateSchema>;
 /**
  * 200: a reply that joins an existing ticket (it answers a message of its thread, or names its number
  * and comes from a participant): added to the ticket's conversation. The field keeps its old name.
  */
-export interface InboundNoteAppended {
-  ticket: TicketDetail;
-  created: false;
-  appendedNote: true;
-}
+export const inboundNoteAppendedSchema = /* @__PURE__ */ z.object({
+  ticket: ticketDetailSchema,
+  created: z.literal(false),
+  appendedNote: z.literal(true),
+});
+export type InboundNoteAppended = z.infer<typeof inboundNoteAppendedSchema>;
 /** 202: an auto-reply, a mail loop or a bounce, acknowledged so the mail server does not retry. */
-export interface InboundIgnored {
-  accepted: true;
-  ignored: InboundIgnoreReason;
-}
+export const inboundIgnoredSchema = /* @__PURE__ */ z.object({
+  accepted: z.literal(true),
+  ignored: z.enum(INBOUND_IGNORE_REASONS),
+});
+export type InboundIgnored = z.infer<typeof inboundIgnoredSchema>;
 export type InboundEmailResponse =
   InboundTicketCreated | InboundDuplicate | InboundNoteAppended | InboundIgnored;

@@ -4,7 +4,7 @@
  * Notes stay internal and are never emailed (shared/notes.ts). Plain zod only: the SPA imports this.
  */
 import { z } from 'zod';
-import { TICKET_STATUS_META, type TicketStatus } from '../constants';
+import { TICKET_STATUS_META, TICKET_STATUSES, type TicketStatus } from '../constants';
 import { labelled } from './common';
 import { idSchema } from './tickets';
 import { formatBytes } from '../format-bytes';
@@ -99,22 +99,23 @@ export const ticketMessageSchema = z.object({
 export type TicketMessage = z.infer<typeof ticketMessageSchema>;
 
 /** GET /api/tickets/:id/messages: the original message first, then oldest first. */
-export interface TicketMessagesResponse {
-  messages: TicketMessage[];
-}
+export const ticketMessagesResponseSchema = /* @__PURE__ */ z.object({
+  messages: z.array(ticketMessageSchema),
+});
+export type TicketMessagesResponse = z.infer<typeof ticketMessagesResponseSchema>;
 
 /** POST /api/tickets/:id/messages (201) and POST /api/messages/:id/retry (200). */
-export interface TicketMessageResponse {
-  message: TicketMessage;
-}
+export const ticketMessageResponseSchema = /* @__PURE__ */ z.object({ message: ticketMessageSchema });
+export type TicketMessageResponse = z.infer<typeof ticketMessageResponseSchema>;
 
 /**
  * POST /api/tickets/:id/messages (201): the reply, and the status change it made, if any (an open
  * ticket moves to in progress with its first reply), so the client can say so; null otherwise.
  */
-export interface SendReplyResponse extends TicketMessageResponse {
-  statusChange: { from: TicketStatus; to: TicketStatus } | null;
-}
+export const sendReplyResponseSchema = /* @__PURE__ */ ticketMessageResponseSchema.extend({
+  statusChange: z.object({ from: z.enum(TICKET_STATUSES), to: z.enum(TICKET_STATUSES) }).nullable(),
+});
+export type SendReplyResponse = z.infer<typeof sendReplyResponseSchema>;
 
 /** The JSON body (or the text field of the multipart form) of POST /api/tickets/:id/messages. */
 /** What a 400 names the reply's fields by (decision 120). */

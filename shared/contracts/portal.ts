@@ -4,7 +4,7 @@ import { withoutNul } from './common';
 import { CSAT_SCORE_LABELS, CSAT_SCORES, PORTAL_LIMITS, type CsatScore } from './portal-values';
 
 export * from './portal-values';
-import type { CustomFieldValues, TicketField } from './ticket-fields';
+import { customFieldValuesSchema, ticketFieldSchema } from './ticket-fields';
 
 /**
  * The requester's portal and satisfaction ratings (issue 41). Requesters sign in by an emailed link,
@@ -45,12 +45,13 @@ export const DEFAULT_PORTAL_SETTINGS: PortalSettings = {
 };
 
 /** GET /api/settings/portal */
-export interface PortalSettingsResponse {
-  key: typeof PORTAL_SETTINGS_KEY;
-  value: PortalSettings;
+export const portalSettingsResponseSchema = /* @__PURE__ */ z.object({
+  key: z.literal(PORTAL_SETTINGS_KEY),
+  value: portalSettingsSchema,
   /** ISO 8601; null while the default applies (never saved). */
-  updatedAt: string | null;
-}
+  updatedAt: z.string().nullable(),
+});
+export type PortalSettingsResponse = z.output<typeof portalSettingsResponseSchema>;
 
 /** How Settings → Portal names each mode. */
 /**
@@ -88,27 +89,24 @@ export const portalSignInSchema = z.object({ email });
 export type PortalSignInInput = z.output<typeof portalSignInSchema>;
 
 /** The 202 of POST /api/portal/sign-in. */
-export interface PortalSignInRequested {
-  message: string;
-}
+export const portalSignInRequestedSchema = /* @__PURE__ */ z.object({ message: z.string() });
+export type PortalSignInRequested = z.infer<typeof portalSignInRequestedSchema>;
 
 /** GET /api/portal/status: what the portal's pages need before anyone signs in. */
-export interface PortalStatus {
-  enabled: boolean;
+export const portalStatusSchema = /* @__PURE__ */ z.object({
+  enabled: z.boolean(),
   /** Without email no sign-in link can be sent: the sign-in page says so. */
-  emailConfigured: boolean;
-}
+  emailConfigured: z.boolean(),
+});
+export type PortalStatus = z.infer<typeof portalStatusSchema>;
 
 /** GET /api/portal/me (and the answer of a used sign-in link). */
-export interface PortalMe {
-  email: string;
-  name: string;
-}
+export const portalMeSchema = /* @__PURE__ */ z.object({ email: z.string(), name: z.string() });
+export type PortalMe = z.infer<typeof portalMeSchema>;
 
 /** GET /api/portal/permissions: whether this requester may open tickets here (the newTickets mode). */
-export interface PortalPermissions {
-  openTickets: boolean;
-}
+export const portalPermissionsSchema = /* @__PURE__ */ z.object({ openTickets: z.boolean() });
+export type PortalPermissions = z.infer<typeof portalPermissionsSchema>;
 
 // ---- Tickets ----
 
@@ -126,58 +124,64 @@ export const portalTicketsQuerySchema = z.object({
 });
 export type PortalTicketsQuery = z.output<typeof portalTicketsQuerySchema>;
 
-export interface PortalTicketSummary {
-  id: string;
-  ticketNumber: string;
-  subject: string;
-  status: string;
-  createdAt: string;
-  updatedAt: string;
+export const portalTicketSummarySchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  ticketNumber: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** The last email either way; null when the conversation has none yet. */
-  lastMessageAt: string | null;
-}
+  lastMessageAt: z.string().nullable(),
+});
+export type PortalTicketSummary = z.infer<typeof portalTicketSummarySchema>;
 
 /** GET /api/portal/tickets?status=open|closed&page= */
-export interface PortalTicketsResponse {
-  tickets: PortalTicketSummary[];
-  total: number;
-}
+export const portalTicketsResponseSchema = /* @__PURE__ */ z.object({
+  tickets: z.array(portalTicketSummarySchema),
+  total: z.number(),
+});
+export type PortalTicketsResponse = z.infer<typeof portalTicketsResponseSchema>;
 
-export interface PortalAttachment {
-  id: string;
-  name: string;
-  size: number;
-}
+export const portalAttachmentSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+});
+export type PortalAttachment = z.infer<typeof portalAttachmentSchema>;
 
-export interface PortalMessage {
-  id: string;
+export const portalMessageSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
   /** inbound: the requester's (the original message included); outbound: the help desk's reply. */
-  direction: 'inbound' | 'outbound';
-  authorName: string;
-  bodyText: string;
-  createdAt: string;
-  attachments: PortalAttachment[];
-}
+  direction: z.enum(['inbound', 'outbound']),
+  authorName: z.string(),
+  bodyText: z.string(),
+  createdAt: z.string(),
+  attachments: z.array(portalAttachmentSchema),
+});
+export type PortalMessage = z.infer<typeof portalMessageSchema>;
 
 /** GET /api/portal/tickets/{id} */
-export interface PortalTicketDetailResponse {
-  ticket: {
-    id: string;
-    ticketNumber: string;
-    subject: string;
-    status: string;
-    createdAt: string;
+export const portalTicketDetailResponseSchema = /* @__PURE__ */ z.object({
+  ticket: z.object({
+    id: z.string(),
+    ticketNumber: z.string(),
+    subject: z.string(),
+    status: z.string(),
+    createdAt: z.string(),
     /** Only fields an admin marked `portal: true`. */
-    customFields: CustomFieldValues;
-  };
+    customFields: customFieldValuesSchema,
+  }),
   /** The original message first, then every email each way, oldest first. */
-  messages: PortalMessage[];
-}
+  messages: z.array(portalMessageSchema),
+});
+export type PortalTicketDetailResponse = z.infer<typeof portalTicketDetailResponseSchema>;
 
 /** GET /api/portal/fields: the fields a requester fills when opening a ticket. */
-export interface PortalFieldsResponse {
-  fields: Pick<TicketField, 'key' | 'label' | 'type' | 'options'>[];
-}
+export const portalFieldsResponseSchema = /* @__PURE__ */ z.object({
+  fields: z.array(ticketFieldSchema.pick({ key: true, label: true, type: true, options: true })),
+});
+export type PortalFieldsResponse = z.infer<typeof portalFieldsResponseSchema>;
 
 export const portalMessageTextSchema = z
   .string({ error: 'Message is required' })
@@ -192,14 +196,12 @@ export const portalSubjectSchema = z
   .max(PORTAL_LIMITS.subject, `Subject must be at most ${PORTAL_LIMITS.subject} characters`);
 
 /** POST /api/portal/tickets/{id}/messages → 201 */
-export interface PortalMessageResponse {
-  message: PortalMessage;
-}
+export const portalMessageResponseSchema = /* @__PURE__ */ z.object({ message: portalMessageSchema });
+export type PortalMessageResponse = z.infer<typeof portalMessageResponseSchema>;
 
 /** POST /api/portal/tickets → 201 */
-export interface PortalNewTicketResponse {
-  ticket: PortalTicketSummary;
-}
+export const portalNewTicketResponseSchema = /* @__PURE__ */ z.object({ ticket: portalTicketSummarySchema });
+export type PortalNewTicketResponse = z.infer<typeof portalNewTicketResponseSchema>;
 
 // ---- Ratings ----
 
@@ -219,21 +221,26 @@ export const ratingInputSchema = z.object({
 export type RatingInput = z.output<typeof ratingInputSchema>;
 
 /** GET /api/portal/ratings/{token}: what the rating page shows (reading records nothing). */
-export interface RatingPageResponse {
-  ticketNumber: string;
-  subject: string;
-  score: CsatScore | null;
-  comment: string | null;
-}
+export const ratingPageResponseSchema = /* @__PURE__ */ z.object({
+  ticketNumber: z.string(),
+  subject: z.string(),
+  score: z.enum(CSAT_SCORES).nullable(),
+  comment: z.string().nullable(),
+});
+export type RatingPageResponse = z.infer<typeof ratingPageResponseSchema>;
 
 /** A ticket's ratings, newest first, as agents see them on the ticket (GET /api/tickets/{id}/ratings). */
-export interface TicketRating {
-  id: string;
-  score: CsatScore | null;
-  comment: string | null;
-  askedAt: string;
-  answeredAt: string | null;
-}
+export const ticketRatingSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  score: z.enum(CSAT_SCORES).nullable(),
+  comment: z.string().nullable(),
+  askedAt: z.string(),
+  answeredAt: z.string().nullable(),
+});
+export type TicketRating = z.infer<typeof ticketRatingSchema>;
+
+/** GET /api/tickets/{id}/ratings */
+export const ticketRatingsResponseSchema = /* @__PURE__ */ z.object({ ratings: z.array(ticketRatingSchema) });
 
 export const csatReportQuerySchema = z.object({
   start: z.iso.date('start must be a date in YYYY-MM-DD format'),
@@ -241,17 +248,26 @@ export const csatReportQuerySchema = z.object({
 });
 
 /** GET /api/reports/csat?start=&end= */
-export interface CsatReport {
-  asked: number;
-  answered: number;
-  good: number;
-  bad: number;
+export const csatReportSchema = /* @__PURE__ */ z.object({
+  asked: z.number(),
+  answered: z.number(),
+  good: z.number(),
+  bad: z.number(),
   /** good / answered, 0 … 1; null when nothing was answered. */
-  score: number | null;
-  byAgent: { userId: string; name: string; good: number; bad: number }[];
-  byGroup: { groupId: string; name: string; good: number; bad: number }[];
-  comments: { ticketId: string; ticketNumber: string; score: CsatScore; comment: string; at: string }[];
-}
+  score: z.number().nullable(),
+  byAgent: z.array(z.object({ userId: z.string(), name: z.string(), good: z.number(), bad: z.number() })),
+  byGroup: z.array(z.object({ groupId: z.string(), name: z.string(), good: z.number(), bad: z.number() })),
+  comments: z.array(
+    z.object({
+      ticketId: z.string(),
+      ticketNumber: z.string(),
+      score: z.enum(CSAT_SCORES),
+      comment: z.string(),
+      at: z.string(),
+    }),
+  ),
+});
+export type CsatReport = z.infer<typeof csatReportSchema>;
 
 /**
  * A survey's life (csat_surveys.status): `pending` from the close until the sender takes it, then

@@ -301,9 +301,11 @@ export const ruleSchema = z.object({
 });
 export type Rule = z.infer<typeof ruleSchema>;
 
-export interface RulesResponse {
-  rules: Rule[];
-}
+export const rulesResponseSchema = /* @__PURE__ */ z.object({ rules: z.array(ruleSchema) });
+export type RulesResponse = z.infer<typeof rulesResponseSchema>;
+
+/** POST /api/rules (201) and PUT /api/rules/{id}. */
+export const ruleResponseSchema = /* @__PURE__ */ z.object({ rule: ruleSchema });
 
 export const ruleOrderSchema = z.object({
   ids: z.array(z.string()).min(1, 'Give the rules in their new order'),
@@ -315,33 +317,35 @@ export const rulePreviewSchema = z.object({
 });
 export type RulePreviewInput = z.input<typeof rulePreviewSchema>;
 
-export interface RulePreviewResponse {
+export const rulePreviewResponseSchema = /* @__PURE__ */ z.object({
   /** Tickets not closed (and not deleted) that match now. */
-  matching: number;
-  sample: { id: string; ticketNumber: string; subject: string }[];
-}
+  matching: z.number(),
+  sample: z.array(z.object({ id: z.string(), ticketNumber: z.string(), subject: z.string() })),
+});
+export type RulePreviewResponse = z.infer<typeof rulePreviewResponseSchema>;
 
-export interface RuleRunAction {
-  kind: RuleActionKind;
+export const ruleRunActionSchema = /* @__PURE__ */ z.object({
+  kind: z.enum(RULE_ACTION_KINDS),
   /** What it did, in words ("Priority high", "Reply held back: …"). */
-  detail: string;
-}
+  detail: z.string(),
+});
+export type RuleRunAction = z.infer<typeof ruleRunActionSchema>;
 
-export interface RuleRun {
-  id: string;
-  ticketId: string;
-  ticketNumber: string;
+export const ruleRunSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  ticketId: z.string(),
+  ticketNumber: z.string(),
   /** The trigger's event, or `schedule`. */
-  event: RuleEvent | 'schedule';
-  at: string;
-  actions: RuleRunAction[];
+  event: z.enum([...RULE_EVENTS, 'schedule']),
+  at: z.string(),
+  actions: z.array(ruleRunActionSchema),
   /** Why the rule did nothing (or held part back) on this ticket. */
-  skipped?: string;
-}
+  skipped: z.string().optional(),
+});
+export type RuleRun = z.infer<typeof ruleRunSchema>;
 
-export interface RuleRunsResponse {
-  runs: RuleRun[];
-}
+export const ruleRunsResponseSchema = /* @__PURE__ */ z.object({ runs: z.array(ruleRunSchema) });
+export type RuleRunsResponse = z.infer<typeof ruleRunsResponseSchema>;
 
 export const ruleRunsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(RULE_LIMITS.runsPage).default(20),

@@ -35,31 +35,34 @@ export const ROLE_IN_SENTENCE = { admin: 'an admin', agent: 'an agent' } as cons
 >;
 export const MEMBER_STATUS_LABELS = { active: 'Active', deactivated: 'Deactivated' } as const;
 
-export interface TeamMember {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  role: (typeof USER_ROLES)[number];
-  active: boolean;
+export const teamMemberSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  active: z.boolean(),
   /** ISO 8601; null when the member never signed in. */
-  lastSignInAt: string | null;
-  createdAt: string;
-}
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
 
-export interface TeamInvitation {
-  id: string;
-  email: string;
-  role: (typeof USER_ROLES)[number];
-  createdAt: string;
-  expiresAt: string;
-}
+export const teamInvitationSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
 
 /** GET /api/team */
-export interface TeamResponse {
-  members: TeamMember[];
-  invitations: TeamInvitation[];
-}
+export const teamResponseSchema = /* @__PURE__ */ z.object({
+  members: z.array(teamMemberSchema),
+  invitations: z.array(teamInvitationSchema),
+});
+export type TeamResponse = z.infer<typeof teamResponseSchema>;
 
 export const teamMemberParamsSchema = z.object({
   id: z.uuid({ error: 'id must be a team member id' }),
@@ -78,9 +81,8 @@ export const updateTeamMemberSchema = z
 export type UpdateTeamMemberInput = z.infer<typeof updateTeamMemberSchema>;
 
 /** PUT /api/team/:id */
-export interface UpdateTeamMemberResponse {
-  member: TeamMember;
-}
+export const updateTeamMemberResponseSchema = /* @__PURE__ */ z.object({ member: teamMemberSchema });
+export type UpdateTeamMemberResponse = z.infer<typeof updateTeamMemberResponseSchema>;
 
 /** POST /api/team/invitations: the address and role; the names greet the invitee in the email. */
 export const createInvitationSchema = z.object({
@@ -92,25 +94,27 @@ export const createInvitationSchema = z.object({
 export type CreateInvitationInput = z.infer<typeof createInvitationSchema>;
 
 /** 201 of POST /api/team/invitations: `url` is the only copy of the link, shown to the admin once. */
-export interface InvitationCreatedResponse {
-  invitation: {
-    id: string;
-    email: string;
-    role: (typeof USER_ROLES)[number];
-    expiresAt: string;
-    url: string;
-  };
-}
+export const invitationCreatedResponseSchema = /* @__PURE__ */ z.object({
+  invitation: z.object({
+    id: z.string(),
+    email: z.string(),
+    role: z.enum(USER_ROLES),
+    expiresAt: z.string(),
+    url: z.string(),
+  }),
+});
+export type InvitationCreatedResponse = z.infer<typeof invitationCreatedResponseSchema>;
 
 export const invitationParamsSchema = z.object({
   id: z.uuid({ error: 'id must be an invitation id' }),
 });
 
 /** GET /api/invitations/:token (no session): what the invite page shows. */
-export interface InvitationLookupResponse {
-  email: string;
-  role: (typeof USER_ROLES)[number];
-}
+export const invitationLookupResponseSchema = /* @__PURE__ */ z.object({
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+});
+export type InvitationLookupResponse = z.infer<typeof invitationLookupResponseSchema>;
 
 /** POST /api/invitations/:token/accept: the Register fields without the email (it is the invitation's). */
 export const acceptInvitationSchema = registerSchema.pick({

@@ -196,20 +196,24 @@ export const ticketFieldSchema = z.object({
 });
 export type TicketField = z.infer<typeof ticketFieldSchema>;
 
-export interface TicketFieldsResponse {
-  fields: TicketField[];
-}
-export interface TicketFieldResponse {
-  field: TicketField;
-}
+export const ticketFieldsResponseSchema = /* @__PURE__ */ z.object({ fields: z.array(ticketFieldSchema) });
+export type TicketFieldsResponse = z.infer<typeof ticketFieldsResponseSchema>;
+export const ticketFieldResponseSchema = /* @__PURE__ */ z.object({ field: ticketFieldSchema });
+export type TicketFieldResponse = z.infer<typeof ticketFieldResponseSchema>;
 /** The 409's body beside the usual error: how many tickets hold what the change would remove. */
-export interface TicketFieldConflictBody {
-  ticketCount: number;
-}
+export const ticketFieldConflictBodySchema = /* @__PURE__ */ z.object({ ticketCount: z.number() });
+export type TicketFieldConflictBody = z.infer<typeof ticketFieldConflictBodySchema>;
 
 /** A value as tickets carry it: text, a number, a YYYY-MM-DD date, true/false, an option or options. */
-export type CustomFieldValue = string | number | boolean | string[];
-export type CustomFieldValues = Record<string, CustomFieldValue>;
+export const customFieldValueSchema = /* @__PURE__ */ z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.array(z.string()),
+]);
+export type CustomFieldValue = z.infer<typeof customFieldValueSchema>;
+export const customFieldValuesSchema = /* @__PURE__ */ z.record(z.string(), customFieldValueSchema);
+export type CustomFieldValues = z.infer<typeof customFieldValuesSchema>;
 
 /** `customFields` of a create or update: values by key, null clearing one (checked by the server). */
 export const customFieldsInputSchema = labelled(
@@ -283,27 +287,29 @@ export const tagsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(TICKET_FIELD_LIMITS.tagsSearchLimit).default(10),
 });
 
-export interface TagCount {
-  name: string;
+export const tagCountSchema = /* @__PURE__ */ z.object({
+  name: z.string(),
   /** Tickets not deleted carrying it. */
-  count: number;
-}
-export interface TagsResponse {
-  tags: TagCount[];
-}
+  count: z.number(),
+});
+export type TagCount = z.infer<typeof tagCountSchema>;
+export const tagsResponseSchema = /* @__PURE__ */ z.object({ tags: z.array(tagCountSchema) });
+export type TagsResponse = z.infer<typeof tagsResponseSchema>;
 
 /** One value of the report by field; `value` null: the tickets without one. */
-export interface FieldReportRow {
-  value: string | boolean | null;
-  label: string;
-  tickets: number;
-  closed: number;
-  hours: number;
-}
-export interface FieldReportResponse {
-  field: TicketField;
-  rows: FieldReportRow[];
-}
+export const fieldReportRowSchema = /* @__PURE__ */ z.object({
+  value: z.union([z.string(), z.boolean()]).nullable(),
+  label: z.string(),
+  tickets: z.number(),
+  closed: z.number(),
+  hours: z.number(),
+});
+export type FieldReportRow = z.infer<typeof fieldReportRowSchema>;
+export const fieldReportResponseSchema = /* @__PURE__ */ z.object({
+  field: ticketFieldSchema,
+  rows: z.array(fieldReportRowSchema),
+});
+export type FieldReportResponse = z.infer<typeof fieldReportResponseSchema>;
 
 /** The report row and filter label of tickets without a value. */
 export const NO_VALUE_LABEL = 'None';

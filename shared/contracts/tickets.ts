@@ -436,7 +436,7 @@ export const isTicketListParam = (param: string): boolean =>
   Object.hasOwn(ticketListParams.shape, param) || CUSTOM_FIELD_PARAM.test(param);
 
 /** GET /api/tickets: the query string (snake_case, spec §7) parsed into TicketListFilters. */
-const ticketListParams = z
+export const ticketListParams = z
   .object({
     page: queryParam(z.coerce.number().int().min(1).max(TICKET_LIMITS.maxPage)),
     limit: queryParam(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)),
@@ -589,24 +589,25 @@ export const ticketListItemSchema = ticketSchema.omit({ body: true, notes: true 
 });
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 
-export interface TicketResponse {
-  ticket: TicketDetail;
-}
-export interface TicketListResponse {
-  tickets: TicketListItem[];
-  total: number;
+export const ticketResponseSchema = /* @__PURE__ */ z.object({ ticket: ticketDetailSchema });
+export type TicketResponse = z.infer<typeof ticketResponseSchema>;
+
+export const ticketListResponseSchema = /* @__PURE__ */ z.object({
+  tickets: z.array(ticketListItemSchema),
+  total: z.number(),
   /**
    * Present (true) when a search, the `sla` filter (issue 24), or a tags or custom field filter
    * (issue 38) matched more than SEARCH_TOTAL_CAP tickets: `total` is the cap.
    */
-  totalCapped?: true;
-}
-export interface BulkUpdateTicketsResponse {
-  updated: number;
-}
-export interface BulkDeleteTicketsResponse {
-  deleted: number;
-}
+  totalCapped: z.literal(true).optional(),
+});
+export type TicketListResponse = z.infer<typeof ticketListResponseSchema>;
+
+export const bulkUpdateTicketsResponseSchema = /* @__PURE__ */ z.object({ updated: z.number() });
+export type BulkUpdateTicketsResponse = z.infer<typeof bulkUpdateTicketsResponseSchema>;
+
+export const bulkDeleteTicketsResponseSchema = /* @__PURE__ */ z.object({ deleted: z.number() });
+export type BulkDeleteTicketsResponse = z.infer<typeof bulkDeleteTicketsResponseSchema>;
 
 export const ticketUpdaterSchema = z.object({
   id: z.string(),
@@ -661,6 +662,5 @@ export const ticketEventSchema = z.object({
 export type TicketEvent = z.infer<typeof ticketEventSchema>;
 
 /** Oldest first. */
-export interface TicketActivityResponse {
-  events: TicketEvent[];
-}
+export const ticketActivityResponseSchema = /* @__PURE__ */ z.object({ events: z.array(ticketEventSchema) });
+export type TicketActivityResponse = z.infer<typeof ticketActivityResponseSchema>;

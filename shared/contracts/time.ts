@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HOURS_MAX_PER_ENTRY, HOURS_STEP, RECENT_TIME_ENTRIES_SHOWN } from '../constants';
 import { isoDate, labelled } from './common';
 import { harvestIdSchema } from './harvest';
-import type { TicketDetail } from './tickets';
+import { ticketDetailSchema } from './tickets';
 
 /**
  * Time tracking contracts (spec §5, §7): closing a ticket with tracked time, adding a time entry, the
@@ -176,42 +176,50 @@ export const timeEntryListQuerySchema = z.object({
 /** `today` is the browser's local date, so "Today" and "This Week" follow the user's calendar. */
 export const timeEntrySummaryQuerySchema = z.object({ today: queryParam(spentDate('today')) });
 
-export interface TimeEntry {
-  id: string;
-  ticketId: string | null;
-  projectId: number;
-  taskId: number;
-  hours: number;
-  notes: string;
+export const timeEntrySchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  ticketId: z.string().nullable(),
+  projectId: z.number(),
+  taskId: z.number(),
+  hours: z.number(),
+  notes: z.string(),
   /** YYYY-MM-DD */
-  spentDate: string;
-  projectName: string;
-  taskName: string;
-  ticketNumber: string | null;
-  ticketSubject: string | null;
-  syncStatus: TimeEntrySyncStatus;
-  harvestTimeEntryId: number | null;
+  spentDate: z.string(),
+  projectName: z.string(),
+  taskName: z.string(),
+  ticketNumber: z.string().nullable(),
+  ticketSubject: z.string().nullable(),
+  syncStatus: z.enum(TIME_ENTRY_SYNC_STATUSES),
+  harvestTimeEntryId: z.number().nullable(),
   /** Why the last push failed; null once pushed or before any attempt. */
-  lastSyncError: string | null;
+  lastSyncError: z.string().nullable(),
   /** ISO 8601 */
-  createdAt: string;
-}
+  createdAt: z.string(),
+});
+export type TimeEntry = z.infer<typeof timeEntrySchema>;
 
-export interface TimeEntriesResponse {
-  timeEntries: TimeEntry[];
-}
+export const timeEntriesResponseSchema = /* @__PURE__ */ z.object({ timeEntries: z.array(timeEntrySchema) });
+export type TimeEntriesResponse = z.infer<typeof timeEntriesResponseSchema>;
 
-export interface TimeEntrySummary {
-  todayHours: number;
+export const timeEntrySummarySchema = /* @__PURE__ */ z.object({
+  todayHours: z.number(),
   /** From the most recent Sunday (today when it is Sunday) to the Saturday after it. */
-  weekHours: number;
-  totalEntries: number;
-}
+  weekHours: z.number(),
+  totalEntries: z.number(),
+});
+export type TimeEntrySummary = z.infer<typeof timeEntrySummarySchema>;
 
-export interface CreateTimeEntryResponse {
-  timeEntry: TimeEntry;
-  harvestSync: HarvestSyncResult;
-}
+const harvestSyncResultSchema = /* @__PURE__ */ z.enum([
+  'pending',
+  'synced',
+  'failed',
+] satisfies HarvestSyncResult[]);
+
+export const createTimeEntryResponseSchema = /* @__PURE__ */ z.object({
+  timeEntry: timeEntrySchema,
+  harvestSync: harvestSyncResultSchema,
+});
+export type CreateTimeEntryResponse = z.infer<typeof createTimeEntryResponseSchema>;
 
 /** PUT /api/time-entries/{id}: the entry as saved, and how the change reached Harvest. */
 export type UpdateTimeEntryResponse = CreateTimeEntryResponse;
@@ -220,16 +228,18 @@ export type UpdateTimeEntryResponse = CreateTimeEntryResponse;
  * DELETE /api/time-entries/{id}. `harvest`: `removed` (deleted in Harvest too), `queued` (Harvest is
  * told by the background sync) or `none` (it never reached Harvest).
  */
-export interface DeleteTimeEntryResponse {
-  deleted: true;
-  harvest: 'removed' | 'queued' | 'none';
-}
+export const deleteTimeEntryResponseSchema = /* @__PURE__ */ z.object({
+  deleted: z.literal(true),
+  harvest: z.enum(['removed', 'queued', 'none']),
+});
+export type DeleteTimeEntryResponse = z.infer<typeof deleteTimeEntryResponseSchema>;
 
-export interface CloseTicketResponse {
-  ticket: TicketDetail;
-  timeEntry: TimeEntry;
-  harvestSync: HarvestSyncResult;
-}
+export const closeTicketResponseSchema = /* @__PURE__ */ z.object({
+  ticket: ticketDetailSchema,
+  timeEntry: timeEntrySchema,
+  harvestSync: harvestSyncResultSchema,
+});
+export type CloseTicketResponse = z.infer<typeof closeTicketResponseSchema>;
 
 /**
  * The Time Tracking page's edit and delete of an entry (issue 16): not in the spec, so the app's own

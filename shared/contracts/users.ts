@@ -5,9 +5,8 @@ import { publicUserSchema } from './auth';
 export const userSummarySchema = publicUserSchema.omit({ role: true });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
-export interface UsersResponse {
-  users: UserSummary[];
-}
+export const usersResponseSchema = /* @__PURE__ */ z.object({ users: z.array(userSummarySchema) });
+export type UsersResponse = z.infer<typeof usersResponseSchema>;
 
 /** How many active (open or in_progress) tickets are assigned to a user. */
 export const userTicketCountSchema = z.object({
@@ -16,9 +15,10 @@ export const userTicketCountSchema = z.object({
 });
 export type UserTicketCount = z.infer<typeof userTicketCountSchema>;
 
-export interface UserTicketCountsResponse {
-  userTicketCounts: UserTicketCount[];
-}
+export const userTicketCountsResponseSchema = /* @__PURE__ */ z.object({
+  userTicketCounts: z.array(userTicketCountSchema),
+});
+export type UserTicketCountsResponse = z.infer<typeof userTicketCountsResponseSchema>;
 
 /**
  * GET /api/users lists the active users (the assignee pickers); `include=deactivated` adds the

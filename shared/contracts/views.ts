@@ -14,13 +14,7 @@
  *   It is kept in one canonical form, so a view's query is the same text however it was written.
  */
 import { z } from 'zod';
-import {
-  SAVED_VIEW_LIMITS,
-  SAVED_VIEW_SCOPES,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
-  type SavedViewScope,
-} from '../constants';
+import { SAVED_VIEW_LIMITS, SAVED_VIEW_SCOPES, TICKET_PRIORITIES, TICKET_STATUSES } from '../constants';
 import { withoutNul } from './common';
 import {
   isTicketListParam,
@@ -121,22 +115,21 @@ export const updateSavedViewSchema = z
   .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to update');
 export type UpdateSavedViewInput = z.output<typeof updateSavedViewSchema>;
 
-export interface SavedView {
-  id: string;
-  name: string;
-  scope: SavedViewScope;
+export const savedViewSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  name: z.string(),
+  scope: z.enum(SAVED_VIEW_SCOPES),
   /** The owner of a personal view; null for a team view (it outlives the admin who made it). */
-  ownerId: string | null;
-  query: SavedViewQuery;
-  position: number;
-}
+  ownerId: z.string().nullable(),
+  query: z.record(z.string(), z.string()),
+  position: z.number(),
+});
+export type SavedView = z.infer<typeof savedViewSchema>;
 
-export interface SavedViewsResponse {
-  views: SavedView[];
-}
-export interface SavedViewResult {
-  view: SavedView;
-}
+export const savedViewsResponseSchema = /* @__PURE__ */ z.object({ views: z.array(savedViewSchema) });
+export type SavedViewsResponse = z.infer<typeof savedViewsResponseSchema>;
+export const savedViewResultSchema = /* @__PURE__ */ z.object({ view: savedViewSchema });
+export type SavedViewResult = z.infer<typeof savedViewResultSchema>;
 
 /** Texts of the sidebar's Views section and the Save View dialog. */
 export const SAVED_VIEW_TEXTS = {

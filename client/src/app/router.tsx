@@ -42,6 +42,8 @@ const SetupRoute = lazy(() => import('./routes/setup'));
 const InviteRoute = lazy(() => import('./routes/invite'));
 /** Forgot password? and the reset link's page: one chunk, rarely used. */
 const PasswordResetRoutes = lazy(() => import('./routes/password-reset'));
+/** The API reference (issue 43): public like the document it shows, its renderer loaded there only. */
+const ApiDocsPage = lazy(() => import('@/features/api-docs/components/api-docs-page'));
 
 /** Signed-out visitors reach only sign-in and logout; a page of the app asks them to sign in first. */
 function SignedOutRoutes() {
@@ -63,6 +65,14 @@ export function AppRouter() {
   const [isInvite, inviteParams] = useRoute(paths.invite);
   const [isForgot] = useRoute(paths.forgotPassword);
   const [isReset, resetParams] = useRoute(paths.resetPassword);
+  const [isApiDocs] = useRoute('/api-docs');
+  if (isApiDocs) {
+    return (
+      <Suspense fallback={<LoadingScreen fullScreen />}>
+        <ApiDocsPage />
+      </Suspense>
+    );
+  }
   if (isForgot || isReset) {
     return (
       <Suspense fallback={<LoadingScreen fullScreen />}>

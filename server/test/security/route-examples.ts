@@ -1059,6 +1059,7 @@ export const ROUTE_EXAMPLES: Record<RouteKey, ExampleBuilder> = {
     };
   },
   'GET /api/portal/status': () => ({ okStatus: 200 }),
+  'GET /api/openapi.json': () => ({ okStatus: 200 }),
   'POST /api/portal/sign-in': (fx) => ({ body: { email: fx.requester.email }, okStatus: 202 }),
   'POST /api/portal/sign-in/:token': async (fx) => ({
     params: { token: await insertSignInLink(fx.t.db, fx.requester.email) },

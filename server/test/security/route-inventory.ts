@@ -211,6 +211,8 @@ export const ROUTES = [
   { method: 'POST', path: '/api/portal/ratings/:token', access: 'public' },
   { method: 'GET', path: '/api/tickets/:id/ratings', access: 'authenticated' },
   { method: 'GET', path: '/api/reports/csat', access: 'authenticated' },
+  // The published API description (issue 43, server/features/api-docs): public.
+  { method: 'GET', path: '/api/openapi.json', access: 'public' },
   // Webhooks (issue 43): admins only; deliveries, redelivery and Send Test.
   { method: 'GET', path: '/api/webhooks', access: 'admin' },
   { method: 'POST', path: '/api/webhooks', access: 'admin' },

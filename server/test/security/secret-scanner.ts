@@ -79,7 +79,10 @@ function scanJson(value: unknown, path: string, findings: SecretFinding[]): void
     if (key === 'fieldErrors') continue;
     const lower = key.toLowerCase();
     const maskedPassword = MASKED_PASSWORD_PATH.test(childPath) && isMaskedOrEmpty(child);
-    if (FORBIDDEN_KEYS.has(lower) && !maskedPassword) findings.push({ rule: `key ${key}`, where: childPath });
+    // A JSON Schema's property (GET /api/openapi.json describing a body): a field's name and its schema.
+    const schemaProperty = /(^|\.)properties$/.test(path) && typeof child === 'object' && child !== null;
+    if (FORBIDDEN_KEYS.has(lower) && !maskedPassword && !schemaProperty)
+      findings.push({ rule: `key ${key}`, where: childPath });
     if (TOKEN_KEYS.has(lower) && typeof child === 'string' && child !== '' && !child.includes(MASK_CHAR)) {
       findings.push({ rule: `unmasked ${key}`, where: childPath });
     }

@@ -135,6 +135,9 @@ export function ApiTokensCard() {
         ) : (
           <ApiTokenList tokens={tokens.data} emptyText={T.empty} />
         )}
+        <a href="/api-docs" className="inline-block text-sm font-medium text-primary hover:underline">
+          API reference: every route a token can call
+        </a>
       </div>
     </SectionCard>
   );

@@ -28,7 +28,8 @@ afterAll(async () => {
 async function openApiDocs(page: Page) {
   await page.goto(API_DOCS_PATH);
   await page.getByRole('heading', { level: 1, name: new RegExp(API_DOCS_TEXTS.title) }).waitFor();
-  await page.locator('#operations-tag-Tickets').waitFor();
+  // Swagger UI lays out a 220 KB document: on a busy machine that takes a while.
+  await page.locator('#operations-tag-Tickets').waitFor({ timeout: 45_000 });
 }
 
 /** Opens an area (a tag) and waits for one of its operations. */

@@ -207,10 +207,9 @@ describe('Settings → Webhooks', () => {
     await dialog().getByRole('heading', { name: 'Deliveries' }).waitFor();
     const ping = deliveryRows().filter({ hasText: 'Ping (test)' });
     await ping.waitFor();
-    // The page reads itself again while the ping is on its way: Retrying after the 500, then Delivered.
-    await statusOf(ping, 'Retrying').waitFor({ timeout: DELIVERY_TIMEOUT_MS });
-    await ping.getByText(/^500/).waitFor();
-    await screenshotOf(dialog(), 'webhooks-deliveries-retrying-1440');
+    // The page reads itself again while the ping is on its way: after the 500 it is retried a second
+    // later (WEBHOOK_RETRY_FIRST_DELAY_SECONDS in the e2e app), too soon to be sure of seeing Retrying
+    // between two reads, then Delivered.
     await statusOf(ping, 'Delivered').waitFor({ timeout: RETRY_TIMEOUT_MS });
     const pings = receiver.received.filter((request) => request.headers['x-helpdesk-event'] === 'ping');
     expect(pings).toHaveLength(2);

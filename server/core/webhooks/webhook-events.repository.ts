@@ -2,8 +2,8 @@
  * Records webhook events (issue 43, docs/decisions/133-webhooks.md) in the caller's transaction: the
  * event exists exactly when the change it reports commits, with one pending delivery per active
  * webhook that wants it, which the sender (server/features/webhooks/webhook-sender.job.ts) then POSTs
- * in order. Nothing is written while no webhook wants the event: one statement finds that out, so a
- * help desk without webhooks pays one index-only look per change.
+ * in order. Nothing is written while no webhook wants the event: a small statement finds that out
+ * first, so a change no webhook wants costs a simple EXISTS, not the recording statement's planning.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { WebhookDeliveryEvent, WebhookEvent } from '@shared/contracts/webhooks';
@@ -78,7 +78,22 @@ const receives = (receivers: Receivers, event: SQL) =>
  * of them), with their deliveries. Events keep the order given.
  */
 export async function recordTicketEvents(tx: DbOrTx, events: readonly TicketEvent[]): Promise<void> {
+  if (!(await anyWebhookWants(tx, events))) return;
   await insertTicketEvents(tx, events, { wanting: true });
+}
+
+/**
+ * Whether an active webhook wants one of `events`: a statement PostgreSQL plans in a fraction of a
+ * millisecond, asked first so that a change no webhook wants never pays for planning the recording
+ * statement (1.3 ms of backend CPU per ticket update in bench/webhooks.ts, for nothing).
+ */
+async function anyWebhookWants(tx: DbOrTx, events: readonly { event: string }[]): Promise<boolean> {
+  if (events.length === 0) return false;
+  const names = [...new Set(events.map((e) => e.event))];
+  const { rows } = await tx.execute<{ wanted: boolean }>(
+    sql`SELECT EXISTS (SELECT 1 FROM webhooks WHERE active AND events && ${sql.param(names)}::text[]) AS wanted`,
+  );
+  return rows[0]?.wanted === true;
 }
 
 /**
@@ -155,7 +170,7 @@ export interface LoanEvent {
 
 /** Records events about loans (the loan read in the same statement, only when a webhook wants one). */
 export async function recordLoanEvents(tx: DbOrTx, events: readonly LoanEvent[]): Promise<void> {
-  if (events.length === 0) return;
+  if (!(await anyWebhookWants(tx, events))) return;
   const result = await tx.execute(sql`
     WITH wanted AS MATERIALIZED (
       SELECT gen_random_uuid() AS id, e.ord, e.loan_id, e.event, e.once_key

@@ -31,7 +31,7 @@ import {
 } from './webhooks.repository';
 
 export const WEBHOOK_SENDER_TASK = 'webhooks.send';
-const INTERVAL_SECONDS = 2;
+const INTERVAL_SECONDS = 5;
 /** A run whose process died keeps the next one waiting at most this long (then its POST is sent again). */
 const LEASE_SECONDS = 10;
 /** A run waits in itself for a retry due within this long, instead of ending and being asked again. */

@@ -26,6 +26,7 @@ import {
   signIn,
   startTicketWriters,
   QUIET_APP_ENV,
+  settleBackgroundPasses,
   tableChecksums,
 } from '../../test/support/backup-round-trip';
 
@@ -66,7 +67,11 @@ describe('backup and restore on the embedded database', () => {
 
       const seeded = await runCli('seed', [], { dataDir: source });
       expect(seeded.code, seeded.stderr).toBe(0);
-      const { queuedReplyId } = await withDataDir(source, (pool) => addMoreData(pool, BULK_TICKETS));
+      const { queuedReplyId } = await withDataDir(source, async (pool) => {
+        const added = await addMoreData(pool, BULK_TICKETS);
+        await settleBackgroundPasses(pool);
+        return added;
+      });
 
       const app = await startAppProcess({ dataDir: source, env: QUIET_APP_ENV });
       apps.push(app);

@@ -30,6 +30,7 @@ import {
   signIn,
   startTicketWriters,
   QUIET_APP_ENV,
+  settleBackgroundPasses,
   tableChecksums,
 } from '../../test/support/backup-round-trip';
 
@@ -62,6 +63,7 @@ describe.skipIf(!hasPostgresServer())('backup and restore on PostgreSQL', () => 
       const seeded = await runCli('seed', [], { databaseUrl: sourceUrl, dataDir: scratch });
       expect(seeded.code, seeded.stderr).toBe(0);
       const { queuedReplyId } = await addMoreData(source.pool, BULK_TICKETS);
+      await settleBackgroundPasses(source.pool);
 
       const app = await startAppProcess({ databaseUrl: sourceUrl, env: QUIET_APP_ENV });
       apps.push(app);

@@ -578,9 +578,10 @@ function recordSummaryRows(figures: RecordFigures): string[][] {
   for (const kind of RECORD_KINDS) {
     const own = stats(figures[kind.name].spans.map((span) => span.recorderBackendMs));
     rows.push([
-      `record: ${kind.label}, the recorder's own PostgreSQL backend CPU per update (mean / p99) < ${TARGET.recordPostgresMs} ms`,
+      // The issue's target is what recording adds to an update, an average; the p99 is shown beside it.
+      `record: ${kind.label}, the recorder's own PostgreSQL backend CPU per update (mean, p99 beside it) < ${TARGET.recordPostgresMs} ms`,
       `${ms(own.mean, 3)} / ${ms(own.p99, 3)} ms`,
-      yes(own.p99 < TARGET.recordPostgresMs),
+      yes(own.mean < TARGET.recordPostgresMs),
     ]);
   }
   return rows;

@@ -1,3 +1,6 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import type { QueryResult } from 'pg';
 import type { DbOrTx } from './client';
 
 /**
@@ -13,4 +16,26 @@ export function oncePerDatabase<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T 
     if (value === undefined) built.set(db, (value = build(db)));
     return value;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a raw statement as the named prepared statement `name` (one name per statement text: pg
+ * refuses a name reused for another text). PostgreSQL parses it once per connection and, after five
+ * runs whose plans cost about the same, keeps one generic plan, so a statement whose planning costs
+ * more than its work (a CTE of inserts with joins) stops paying for it on every run.
+ */
+export function executePrepared<Row extends Record<string, unknown> = Record<string, unknown>>(
+  db: DbOrTx,
+  name: string,
+  query: SQL,
+): Promise<QueryResult<Row>> {
+  const prepared = db._.session.prepareQuery<{ execute: QueryResult<Row> } & PreparedQueryConfig>(
+    dialect.sqlToQuery(query),
+    undefined,
+    name,
+    false,
+  );
+  return prepared.execute();
 }

@@ -29,7 +29,12 @@ export const IMAP_DEFAULT_FOLDER = 'INBOX';
 /** What happens to a message in the mailbox once it is a ticket or a conversation message. */
 export const IMAP_AFTER_IMPORT_ACTIONS = ['mark_read', 'move'] as const;
 export type ImapAfterImportAction = (typeof IMAP_AFTER_IMPORT_ACTIONS)[number];
-export type ImapAfterImport = { action: 'mark_read' } | { action: 'move'; folder: string };
+/** What import does with a message, as answers show it (the form's own schema is below). */
+const imapAfterImportSchema = /* @__PURE__ */ z.discriminatedUnion('action', [
+  z.object({ action: z.literal('mark_read') }),
+  z.object({ action: z.literal('move'), folder: z.string() }),
+]);
+export type ImapAfterImport = z.output<typeof imapAfterImportSchema>;
 
 export const IMAP_AFTER_IMPORT_LABELS: Record<ImapAfterImportAction, string> = {
   mark_read: 'Mark as read',
@@ -204,26 +209,29 @@ export const emailSettingsInputSchema = z.object({
 export type EmailSettingsInput = z.output<typeof emailSettingsInputSchema>;
 
 /** What a saved password belongs to: the server and the way it is signed in to. */
-export interface MailServerIdentity {
-  host: string;
-  port: number;
-  security: SmtpSecurity;
-  username: string;
-}
+export const mailServerIdentitySchema = /* @__PURE__ */ z.object({
+  host: z.string(),
+  port: z.number(),
+  security: z.enum(SMTP_SECURITY),
+  username: z.string(),
+});
+export type MailServerIdentity = z.output<typeof mailServerIdentitySchema>;
 
 /** A mailbox tickets are fetched from: its server, the password, the folder and what import does. */
-export interface ImapMailbox extends MailServerIdentity {
+export const imapMailboxSchema = /* @__PURE__ */ mailServerIdentitySchema.extend({
   /** In clear on the server; masked, like the SMTP password, in answers. */
-  password: string;
-  folder: string;
-  afterImport: ImapAfterImport;
-}
+  password: z.string(),
+  folder: z.string(),
+  afterImport: imapAfterImportSchema,
+});
+export type ImapMailbox = z.output<typeof imapMailboxSchema>;
 
 /** A mailbox of the list: its id, and the group its new tickets open in (null: by address). */
-export interface ListedMailbox extends ImapMailbox {
-  id: string;
-  groupId: string | null;
-}
+export const listedMailboxSchema = /* @__PURE__ */ imapMailboxSchema.extend({
+  id: z.string(),
+  groupId: z.string().nullable(),
+});
+export type ListedMailbox = z.output<typeof listedMailboxSchema>;
 
 /**
  * Whether a saved password may go to `next`: only to the server it was saved for, signed in to as
@@ -237,63 +245,69 @@ export const sameMailServer = (next: MailServerIdentity, saved: MailServerIdenti
   next.username === saved.username;
 
 /** The outcome of the last test email or reply handed to the SMTP server. */
-export interface EmailDeliveryCheck {
-  ok: boolean;
-  at: string;
+export const emailDeliveryCheckSchema = /* @__PURE__ */ z.object({
+  ok: z.boolean(),
+  at: z.string(),
   /** Why it failed; null when it worked. */
-  error: string | null;
-}
-
-/** GET /api/settings/email. `value` is null until email is configured. */
-export interface EmailSettingsResponse {
-  key: 'email';
-  value: {
-    smtp: {
-      host: string;
-      port: number;
-      security: SmtpSecurity;
-      username: string;
-      /** Masked ('••••••••abcd'), or '' when none is saved. */
-      password: string;
-    };
-    fromAddress: string;
-    fromName: string;
-    /** The first mailbox, as the older single-mailbox form reads it; null when there is none. */
-    imap: ImapMailbox | null;
-    /** Every mailbox, passwords masked. */
-    mailboxes: ListedMailbox[];
-  } | null;
-  configured: boolean;
-  lastCheck: EmailDeliveryCheck | null;
-  /** How fetching from the first mailbox goes; null while no mailbox is configured. */
-  mailbox: MailboxStatus | null;
-  /** How fetching from each mailbox goes, by its id. */
-  mailboxStatuses: Record<string, MailboxStatus>;
-}
+  error: z.string().nullable(),
+});
+export type EmailDeliveryCheck = z.output<typeof emailDeliveryCheckSchema>;
 
 /** A message left in the mailbox because it could not be imported. */
-export interface SkippedMessage {
-  uid: number;
+export const skippedMessageSchema = /* @__PURE__ */ z.object({
+  uid: z.number(),
   /** Its Subject when it could be read. */
-  subject: string | null;
-  reason: string;
-  at: string;
-}
+  subject: z.string().nullable(),
+  reason: z.string(),
+  at: z.string(),
+});
+export type SkippedMessage = z.output<typeof skippedMessageSchema>;
 
-export interface MailboxStatus {
+export const mailboxStatusSchema = /* @__PURE__ */ z.object({
   /** Messages received before this are never imported (the moment the mailbox was configured). */
-  importSince: string;
+  importSince: z.string(),
   /** When the last fetch ended (successfully or not); null before the first. */
-  lastFetchAt: string | null;
+  lastFetchAt: z.string().nullable(),
   /** Messages the last fetch imported (tickets and conversation messages). */
-  lastImported: number;
+  lastImported: z.number(),
   /** Messages imported since the mailbox was configured. */
-  importedTotal: number;
+  importedTotal: z.number(),
   /** Why the last fetch failed; null when it worked. */
-  lastError: string | null;
+  lastError: z.string().nullable(),
   /** The latest skipped messages, newest first (at most IMAP_SKIPPED_SHOWN). */
-  skipped: SkippedMessage[];
-}
+  skipped: z.array(skippedMessageSchema),
+});
+export type MailboxStatus = z.output<typeof mailboxStatusSchema>;
+
+/** GET /api/settings/email. `value` is null until email is configured. */
+export const emailSettingsResponseSchema = /* @__PURE__ */ z.object({
+  key: z.literal('email'),
+  value: z
+    .object({
+      smtp: z.object({
+        host: z.string(),
+        port: z.number(),
+        security: z.enum(SMTP_SECURITY),
+        username: z.string(),
+        /** Masked ('••••••••abcd'), or '' when none is saved. */
+        password: z.string(),
+      }),
+      fromAddress: z.string(),
+      fromName: z.string(),
+      /** The first mailbox, as the older single-mailbox form reads it; null when there is none. */
+      imap: imapMailboxSchema.nullable(),
+      /** Every mailbox, passwords masked. */
+      mailboxes: z.array(listedMailboxSchema),
+    })
+    .nullable(),
+  configured: z.boolean(),
+  lastCheck: emailDeliveryCheckSchema.nullable(),
+  /** How fetching from the first mailbox goes; null while no mailbox is configured. */
+  mailbox: mailboxStatusSchema.nullable(),
+  /** How fetching from each mailbox goes, by its id. */
+  mailboxStatuses: z.record(z.string(), mailboxStatusSchema),
+});
+export type EmailSettingsResponse = z.output<typeof emailSettingsResponseSchema>;
 
 /** POST /api/settings/email/imap/test's body: which saved mailbox (default: the first). */
 export const imapTestInputSchema = z.object({

@@ -22,12 +22,13 @@ export const DEFAULT_LOAN_SETTINGS: LoanSettings = {
 };
 
 /** GET /api/settings/loans */
-export interface LoanSettingsResponse {
-  key: typeof LOAN_SETTINGS_KEY;
-  value: LoanSettings;
+export const loanSettingsResponseSchema = /* @__PURE__ */ z.object({
+  key: z.literal(LOAN_SETTINGS_KEY),
+  value: loanSettingsSchema,
   /** ISO 8601; null while the default applies (never saved). */
-  updatedAt: string | null;
-}
+  updatedAt: z.string().nullable(),
+});
+export type LoanSettingsResponse = z.output<typeof loanSettingsResponseSchema>;
 
 /** "Laptop LT-0042", or "Laptop" for a loan without an asset. */
 export const overdueLoanItem = (productLabel: string, assetTag: string | null) =>

@@ -26,11 +26,14 @@ const domain = z
   .transform((value) => value.replace(/^@/, ''))
   .pipe(z.string().regex(DOMAIN_PATTERN, REGISTRATION_MESSAGES.invalidDomain));
 
-/** A list of email domains (registration, the portal's new tickets): lower-cased, each once. */
+/**
+ * A list of email domains (registration, the portal's new tickets): lower-cased, each once. An
+ * overwrite, not a transform: the list stays a list of domains, which the API description can say.
+ */
 export const allowedDomainsSchema = z
   .array(domain, { error: 'allowedDomains must be a list of domains' })
   .max(MAX_ALLOWED_DOMAINS, `At most ${MAX_ALLOWED_DOMAINS} domains`)
-  .transform((domains) => [...new Set(domains)]);
+  .overwrite((domains) => [...new Set(domains)]);
 
 export const registrationSettingsSchema = z
   .object({
@@ -51,12 +54,13 @@ export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = {
 };
 
 /** GET /api/settings/registration */
-export interface RegistrationSettingsResponse {
-  key: 'registration';
-  value: RegistrationSettings;
+export const registrationSettingsResponseSchema = /* @__PURE__ */ z.object({
+  key: z.literal('registration'),
+  value: registrationSettingsSchema,
   /** ISO 8601; null while the default applies (never saved). */
-  updatedAt: string | null;
-}
+  updatedAt: z.string().nullable(),
+});
+export type RegistrationSettingsResponse = z.output<typeof registrationSettingsResponseSchema>;
 
 /** How the Settings card names each mode. */
 export const REGISTRATION_MODE_LABELS = {

@@ -123,62 +123,67 @@ export const saveSettingSchema = z.discriminatedUnion(
 );
 export type SaveSettingInput = z.output<typeof saveSettingSchema>;
 
-export interface HarvestUserSummary {
-  id: number;
-  name: string;
-  email: string;
-}
+export const harvestUserSummarySchema = /* @__PURE__ */ z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+});
+export type HarvestUserSummary = z.output<typeof harvestUserSummarySchema>;
 
 /** What Harvest said about the saved credentials (GET /v2/users/me). */
 export const HARVEST_VERIFICATION_STATUSES = ['verified', 'rejected', 'unverified'] as const;
 export type HarvestVerificationStatus = (typeof HARVEST_VERIFICATION_STATUSES)[number];
 
-export interface HarvestCredentialsVerification {
+export const harvestCredentialsVerificationSchema = /* @__PURE__ */ z.object({
   /** verified: Harvest accepted them; rejected: 401/403; unverified: Harvest could not be asked yet. */
-  status: HarvestVerificationStatus;
+  status: z.enum(HARVEST_VERIFICATION_STATUSES),
   /** When Harvest was last asked (ISO 8601); null before the first answer. */
-  checkedAt: string | null;
+  checkedAt: z.string().nullable(),
   /** When they last worked; null if never. */
-  lastVerifiedAt: string | null;
+  lastVerifiedAt: z.string().nullable(),
   /** Why they are rejected or unverified; null when verified. */
-  error: string | null;
-}
+  error: z.string().nullable(),
+});
+export type HarvestCredentialsVerification = z.output<typeof harvestCredentialsVerificationSchema>;
 
 /** GET /api/settings/harvest_credentials. Never carries the token itself. */
-export interface HarvestCredentialsSettingResponse {
-  key: 'harvest_credentials';
-  value: {
-    accountId: string;
+export const harvestCredentialsSettingResponseSchema = /* @__PURE__ */ z.object({
+  key: z.literal('harvest_credentials'),
+  value: z.object({
+    accountId: z.string(),
     /** Masked ('••••••••abcd'), or '' when nothing is saved. */
-    accessToken: string;
-  };
+    accessToken: z.string(),
+  }),
   /** Whether credentials are saved and readable with this server's encryption key. */
-  configured: boolean;
+  configured: z.boolean(),
   /** ISO 8601, or null when nothing is saved. */
-  updatedAt: string | null;
+  updatedAt: z.string().nullable(),
   /** The Harvest user the saved token belongs to, as Harvest named it when the token was checked. */
-  harvestUser: HarvestUserSummary | null;
+  harvestUser: harvestUserSummarySchema.nullable(),
   /** Null for credentials saved before verification was recorded (they were verified then). */
-  verification: HarvestCredentialsVerification | null;
-}
+  verification: harvestCredentialsVerificationSchema.nullable(),
+});
+export type HarvestCredentialsSettingResponse = z.output<typeof harvestCredentialsSettingResponseSchema>;
 
 /**
  * POST /api/settings with key "email": stored as given, without asking the SMTP server (Send Test
- * Email does that).
+ * Email does that). The keys "registration", "portal" and "loans" answer the same.
  */
-export interface SaveEmailSettingsResponse {
-  success: true;
-  message: string;
-}
+export const saveEmailSettingsResponseSchema = /* @__PURE__ */ z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type SaveEmailSettingsResponse = z.output<typeof saveEmailSettingsResponseSchema>;
 
 /**
  * POST /api/settings with key "harvest_credentials": well-formed credentials are always saved, then
  * Harvest is asked about them; `verification` says what it answered.
  */
-export interface SaveSettingResponse {
-  success: true;
-  message: string;
+export const saveSettingResponseSchema = /* @__PURE__ */ z.object({
+  success: z.literal(true),
+  message: z.string(),
   /** Who the token belongs to; null unless verified. */
-  harvestUser: HarvestUserSummary | null;
-  verification: HarvestCredentialsVerification;
-}
+  harvestUser: harvestUserSummarySchema.nullable(),
+  verification: harvestCredentialsVerificationSchema,
+});
+export type SaveSettingResponse = z.output<typeof saveSettingResponseSchema>;

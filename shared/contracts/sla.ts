@@ -179,14 +179,33 @@ export const DEFAULT_SLA_POLICIES: SlaPolicies = {
   },
 };
 
-/** GET /api/settings/business_hours and /sla_policies, and what saving them answers. */
-export interface SlaSettingResponse<T> {
-  key: 'business_hours' | 'sla_policies';
-  value: T;
-  /** False while the defaults are in force (nothing saved yet). */
-  saved: boolean;
-  updatedAt: string | null;
-}
+/** The two SLA settings' keys. */
+export type SlaSettingKey = 'business_hours' | 'sla_policies';
+
+/**
+ * GET /api/settings/business_hours and /sla_policies, and what saving them answers: the answer of
+ * setting `key` whose value `value` describes.
+ */
+export const slaSettingResponseSchema = <K extends SlaSettingKey, V extends z.ZodType>(key: K, value: V) =>
+  z.object({
+    key: z.literal(key),
+    value,
+    /** False while the defaults are in force (nothing saved yet). */
+    saved: z.boolean(),
+    updatedAt: z.string().nullable(),
+  });
+export const businessHoursSettingResponseSchema = /* @__PURE__ */ slaSettingResponseSchema(
+  'business_hours',
+  businessHoursSchema,
+);
+export const slaPoliciesSettingResponseSchema = /* @__PURE__ */ slaSettingResponseSchema(
+  'sla_policies',
+  slaPoliciesSchema,
+);
+/** Either answer, for a value of type T (BusinessHours or SlaPolicies). */
+export type SlaSettingResponse<T> = z.output<
+  ReturnType<typeof slaSettingResponseSchema<SlaSettingKey, z.ZodType<T>>>
+>;
 
 /**
  * A ticket's targets as every read of it carries them (list rows and the detail, issue 24):

@@ -8,11 +8,16 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTING_KEYS, type SettingKey } from '@shared/constants';
+import { DEFAULT_SLA_POLICIES, defaultBusinessHours } from '@shared/contracts/sla';
+import { startFakeHarvest, type FakeHarvest } from '../../test/fake-harvest/server';
 import { createTestApp, signedInAdminAndAgent, type SignedInUser, type TestApp } from '../../test/test-app';
+import { FAKE_CREDENTIALS } from '../../test/support/harvest';
 import { newTicketInput } from '../../test/support/tickets';
 import { openApiPath } from './operation';
 
 let t: TestApp;
+let harvest: FakeHarvest;
 let admin: SignedInUser;
 let agent: SignedInUser;
 let ajv: Ajv2020;
@@ -22,7 +27,9 @@ let ticketId = '';
 let document: object;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Saving the Harvest credentials asks Harvest about them: the fake answers.
+  harvest = await startFakeHarvest();
+  t = await createTestApp({ HARVEST_BASE_URL: harvest.url });
   ({ admin, agent } = await signedInAdminAndAgent(t.app));
   document = (await request(t.app).get('/api/openapi.json').expect(200)).body as object;
   ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -38,7 +45,10 @@ beforeAll(async () => {
   readSecret = await token('read');
   writeSecret = await token('write');
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await harvest?.stop();
+});
 
 const pointer = (parts: string[]) =>
   parts.map((part) => encodeURIComponent(part.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
@@ -57,12 +67,18 @@ function schemaPointer(method: string, path: string, status: number): string {
   return pointer([...(shared ?? at), 'content', 'application/json', 'schema']);
 }
 
+/** The validator of what the document says `method path` answers with `status`. */
+function validatorOf(method: string, path: string, status: number) {
+  const validate = ajv.getSchema(`openapi.json#/${schemaPointer(method, path, status)}`);
+  expect(validate, `${method} ${path} ${status} is not in the document`).toBeDefined();
+  return validate!;
+}
+
 /** Fails unless `answer` is what the document says `method path` answers with its status. */
 function expectDescribed(method: string, path: string, answer: request.Response) {
-  const validate = ajv.getSchema(`openapi.json#/${schemaPointer(method, path, answer.status)}`);
-  expect(validate, `${method} ${path} ${answer.status} is not in the document`).toBeDefined();
-  const valid = validate!(answer.body);
-  expect(valid, `${method} ${path} ${answer.status}: ${ajv.errorsText(validate!.errors)}`).toBe(true);
+  const validate = validatorOf(method, path, answer.status);
+  const valid = validate(answer.body);
+  expect(valid, `${method} ${path} ${answer.status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
 }
 
 const bearer = (secret: string) => `Bearer ${secret}`;
@@ -141,5 +157,72 @@ describe('real answers against the document', () => {
       .set('Authorization', bearer(writeSecret))
       .expect(403);
     expectDescribed('GET', '/api/auth/sessions', refused);
+  });
+});
+
+describe('the settings against the document', () => {
+  /** A valid value of each key, as the settings tests save them (no server is asked but Harvest). */
+  const VALUES = {
+    harvest_credentials: FAKE_CREDENTIALS,
+    email: {
+      smtp: {
+        host: '127.0.0.1',
+        port: 2525,
+        security: 'none',
+        username: 'helpdesk',
+        password: 'smtp-secret-123',
+      },
+      fromAddress: 'support@helpdesk.example.com',
+      fromName: 'Help Desk',
+      mailboxes: [
+        {
+          host: '127.0.0.1',
+          port: 1143,
+          security: 'none',
+          username: 'helpdesk',
+          password: 'imap-secret-123',
+          folder: 'INBOX',
+          afterImport: { action: 'move', folder: 'Imported' },
+          groupId: null,
+        },
+      ],
+    },
+    registration: { mode: 'open', allowedDomains: ['Example.com', '@example.com'], requireTotp: false },
+    ticket_deletion: { allowed: 'everyone', retentionDays: 14 },
+    business_hours: { ...defaultBusinessHours('Europe/Berlin'), holidays: ['2026-12-25'] },
+    sla_policies: { ...DEFAULT_SLA_POLICIES, warnBeforeMinutes: 30 },
+    portal: { enabled: false, newTickets: 'known', allowedDomains: [], csat: false },
+    loans: { reopenWhenOverdue: true, remindRequester: false },
+  } satisfies Record<SettingKey, unknown>;
+
+  const read = (key: SettingKey) => admin.agent.get(`/api/settings/${key}`).expect(200);
+
+  it('when each setting is read and saved, then every answer matches the document’s union', async () => {
+    // Unsaved: the defaults (and `value: null`, `verification: null` where nothing is configured).
+    for (const key of SETTING_KEYS) expectDescribed('GET', '/api/settings/:key', await read(key));
+    for (const key of SETTING_KEYS) {
+      const saved = await admin.agent.post('/api/settings').send({ key, value: VALUES[key] }).expect(200);
+      expectDescribed('POST', '/api/settings', saved);
+    }
+    // Saved: the fuller shapes (the Harvest user and verification, the mailboxes and their status).
+    for (const key of SETTING_KEYS) expectDescribed('GET', '/api/settings/:key', await read(key));
+    const harvestSetting = (await read('harvest_credentials')).body;
+    expect(harvestSetting.verification.status).toBe('verified');
+    expect(harvestSetting.harvestUser).not.toBeNull();
+    const email = (await read('email')).body;
+    expect(email.value.mailboxes).toHaveLength(1);
+    expect(Object.keys(email.mailboxStatuses)).toEqual([email.value.mailboxes[0].id]);
+    expect((await read('registration')).body.value.allowedDomains).toEqual(['example.com']);
+
+    // And the unions refuse what a key does not answer.
+    const readAnswer = validatorOf('GET', '/api/settings/:key', 200);
+    const { configured: _configured, ...emailWithoutConfigured } = email;
+    expect(readAnswer(email)).toBe(true);
+    expect(readAnswer(emailWithoutConfigured)).toBe(false);
+    const ticketDeletion = (await read('ticket_deletion')).body;
+    expect(readAnswer({ key: 'ticket_deletion', value: ticketDeletion })).toBe(false);
+    const saveAnswer = validatorOf('POST', '/api/settings', 200);
+    expect(saveAnswer({ success: true, message: 'Settings saved successfully' })).toBe(true);
+    expect(saveAnswer({ success: false, message: 'Settings saved successfully' })).toBe(false);
   });
 });

@@ -8,12 +8,14 @@ import { apiTokenSchema, teamApiTokenSchema } from '@shared/contracts/api-tokens
 import { assetSchema } from '@shared/contracts/assets';
 import { publicUserSchema } from '@shared/contracts/auth';
 import { cannedResponseSchema } from '@shared/contracts/canned-responses';
+import { mailboxStatusSchema } from '@shared/contracts/email-settings';
 import { loanerEquipmentRecordSchema } from '@shared/contracts/equipment';
 import { groupSchema } from '@shared/contracts/groups';
 import { ticketMessageSchema } from '@shared/contracts/messages';
 import { notificationSchema } from '@shared/contracts/notifications';
 import { portalMessageSchema, portalTicketSummarySchema } from '@shared/contracts/portal';
 import { ruleSchema } from '@shared/contracts/rules';
+import { harvestCredentialsVerificationSchema, harvestUserSummarySchema } from '@shared/contracts/settings';
 import { ticketSlaSchema } from '@shared/contracts/sla';
 import { teamMemberSchema } from '@shared/contracts/team';
 import { ticketFieldSchema } from '@shared/contracts/ticket-fields';
@@ -52,4 +54,7 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   WebhookDelivery: webhookDeliverySchema,
   WebhookTicket: webhookTicketSchema,
   WebhookLoan: webhookLoanSchema,
+  HarvestUserSummary: harvestUserSummarySchema,
+  HarvestCredentialsVerification: harvestCredentialsVerificationSchema,
+  MailboxStatus: mailboxStatusSchema,
 };

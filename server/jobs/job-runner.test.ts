@@ -186,6 +186,24 @@ describe('the job runner', () => {
     }
   });
 
+  it('when a run outlasts several intervals, then one run waits behind it, not one per interval', async () => {
+    let runs = 0;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const task = await runner.every('test.pile', { intervalSeconds: 1 }, async () => {
+      runs += 1;
+      if (runs === 1) await held;
+    });
+    await until(() => runs === 1);
+    // Four intervals' offers and an ask to run soon come while the first run holds the only worker.
+    await new Promise((resolve) => setTimeout(resolve, 4_200));
+    await task.runSoon();
+    const waiting = (await jobsOf('test.pile')).filter((job) => job.state === 'created');
+    expect(waiting).toHaveLength(1);
+    release();
+    await until(() => runs === 2);
+  });
+
   it('when the process running a task died, then the next run starts once its lease runs out', async () => {
     // A lease taken and never renewed nor released: what a killed process leaves behind.
     expect(await claimLease(database.db, 'periodic:test.orphaned', 2)).toBeDefined();

@@ -65,9 +65,10 @@ export interface JobRunner {
   /**
    * Runs `handler` about every `intervalSeconds`, in one process at a time however many run the app:
    * every process offers a run each interval, one job per interval slot is kept (pg-boss's singleton
-   * slots), and a run goes ahead only while it holds the task's lease, so a run longer than the
-   * interval is never joined by a second one, and a run whose process died is followed within the
-   * lease's length.
+   * slots) and at most one job waits (pg-boss's `short` queue policy), and a run goes ahead only while
+   * it holds the task's lease, so a run longer than the interval is never joined by a second one,
+   * its interval's offers do not pile up behind it (one run follows it), and a run whose process died
+   * is followed within the lease's length.
    */
   every(
     queue: string,
@@ -244,12 +245,18 @@ export function createJobRunner(pool: pg.Pool): JobRunner {
     async every(queue, options, handler) {
       const running = await boss();
       const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
-      await defineQueue(runnerDb, queue, {
-        retryLimit: 0,
-        retryDelaySeconds: 1,
-        // Only tidies the job row of a run whose process died; the lease is what lets the next run go.
-        expireInSeconds: Math.max(MIN_PERIODIC_EXPIRY_SECONDS, leaseSeconds * 2),
-      });
+      await defineQueue(
+        runnerDb,
+        queue,
+        {
+          retryLimit: 0,
+          retryDelaySeconds: 1,
+          // Only tidies the job row of a run whose process died; the lease is what lets the next run go.
+          expireInSeconds: Math.max(MIN_PERIODIC_EXPIRY_SECONDS, leaseSeconds * 2),
+        },
+        // One waiting run is all a periodic task needs: a later offer while it waits would only repeat it.
+        'short',
+      );
       const slotSeconds = Math.max(1, Math.round(options.intervalSeconds));
       // One job per interval slot however many processes offer it (send answers null for the others).
       const offer = () =>
@@ -320,11 +327,18 @@ async function startBoss(pool: pg.Pool): Promise<PgBoss> {
  * it starts, so a definition runs in a transaction of its own that first takes an advisory lock (it
  * ends with the transaction, or with the connection if the process dies); the queue's row is read and
  * written under it, so whoever comes second finds the queue there and only updates its policy.
+ * `waiting` is pg-boss's queue policy: `short` keeps at most one job waiting (a send while one waits
+ * is dropped; the job already waiting covers it).
  */
-async function defineQueue(db: Database, name: string, policy: QueuePolicy): Promise<void> {
+async function defineQueue(
+  db: Database,
+  name: string,
+  policy: QueuePolicy,
+  waiting: 'standard' | 'short' = 'standard',
+): Promise<void> {
   const queue = {
     name,
-    policy: 'standard' as const,
+    policy: waiting,
     retryLimit: policy.retryLimit,
     retryDelay: policy.retryDelaySeconds,
     retryBackoff: true,

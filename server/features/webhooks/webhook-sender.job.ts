@@ -11,7 +11,7 @@
 import { WEBHOOK_HEADERS, WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from '@shared/contracts/webhooks';
 import type { Database } from '../../db/client';
 import type { JobRunner, PeriodicRun, PeriodicTask } from '../../jobs/job-runner';
-import { runKicker } from '../../jobs/run-kicker';
+import { runKicker, type KickedRun } from '../../jobs/run-kicker';
 import { logger } from '../../lib/logger';
 import type { TokenCipher } from '../../lib/token-cipher';
 import { insertNotices } from '../../core/notifications/notices.service';
@@ -127,7 +127,11 @@ async function lane(deps: WebhookSenderDeps, webhookId: string, shouldStop: () =
 }
 
 /** One run: lanes for every webhook with a delivery due, until nothing is due within WAIT_WITHIN_MS. */
-export async function deliverWebhooks(deps: WebhookSenderDeps, run?: PeriodicRun): Promise<void> {
+export async function deliverWebhooks(
+  deps: WebhookSenderDeps,
+  run?: PeriodicRun,
+  kicks?: KickedRun,
+): Promise<void> {
   const started = Date.now();
   if (started - prunedAt > PRUNE_EVERY_MS) {
     prunedAt = started;
@@ -155,8 +159,13 @@ export async function deliverWebhooks(deps: WebhookSenderDeps, run?: PeriodicRun
       .map((head) => head.dueAt.getTime() - now);
     const soonest = Math.min(...waiting);
     if (lanes.size === 0 && !(soonest <= WAIT_WITHIN_MS)) break;
-    // Look again when a lane ends (a retry may be due for it) or the soonest wait is over, at most a second.
-    await Promise.race([...lanes.values(), sleep(Math.max(20, Math.min(1_000, soonest)))]);
+    // Look again when a lane ends (a retry may be due for it), a commit recorded deliveries (another
+    // webhook's may be waiting), or the soonest wait is over: at most a second.
+    await Promise.race([
+      ...lanes.values(),
+      sleep(Math.max(20, Math.min(1_000, soonest))),
+      ...(kicks ? [kicks.kicked()] : []),
+    ]);
   }
   await Promise.all(lanes.values());
 }
@@ -170,7 +179,7 @@ export async function startWebhookSender(
   started.task = await deps.jobs.every(
     WEBHOOK_SENDER_TASK,
     { intervalSeconds: INTERVAL_SECONDS, leaseSeconds: LEASE_SECONDS },
-    (run) => kicker.run(() => deliverWebhooks(deps, run)),
+    (run) => kicker.run((kicks) => deliverWebhooks(deps, run, kicks)),
   );
   whenWebhookDeliveriesRecorded(() => kicker.kick());
   return kicker;

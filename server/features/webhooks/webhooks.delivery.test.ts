@@ -10,6 +10,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  WEBHOOK_HEADERS,
   WEBHOOK_LIMITS,
   type CreateWebhookResponse,
   type Webhook,
@@ -232,6 +233,36 @@ describe('retries, order and turning off', () => {
     // The three failures were all the first ticket's.
     const failed = receiver.received.slice(0, 3).map((request) => JSON.parse(request.body).data.ticket.id);
     expect(failed).toEqual([made[0]!.id, made[0]!.id, made[0]!.id]);
+  });
+
+  it("when one webhook's receiver is slow, then another webhook's events go out at once, not behind it", async () => {
+    const slowFor = (request: { headers: Record<string, unknown> }) =>
+      request.headers[WEBHOOK_HEADERS.event.toLowerCase()] === 'ticket.created';
+    receiver.answerWith((request) => (slowFor(request) ? { status: 200, delayMs: 6_000 } : { status: 200 }));
+    await createWebhook({ events: ['ticket.created'] });
+    await createWebhook({ events: ['ticket.updated'] });
+    const ticket = await createTicket(admin.agent);
+    await waitFor(
+      () => receiver.received.length,
+      (n) => n === 1,
+      'the slow delivery under way',
+    );
+    // Each change commits while the run waits on the slow lane: its kick wakes the run at once (a wait
+    // of up to a second otherwise, about half a second on average).
+    const waits: number[] = [];
+    for (const priority of ['high', 'low', 'medium']) {
+      const before = receiver.received.length;
+      await admin.agent.put(`/api/tickets/${ticket.id}`).send({ priority }).expect(200);
+      const changed = Date.now();
+      await waitFor(
+        () => receiver.received.length,
+        (n) => n === before + 1,
+        'the fast delivery',
+      );
+      waits.push(receiver.received.at(-1)!.at - changed);
+    }
+    expect(waits.reduce((sum, wait) => sum + wait, 0) / waits.length).toBeLessThan(300);
+    expect(receiver.received.slice(1).every((request) => !slowFor(request))).toBe(true);
   });
 
   it('when a redirect answers, then it is not followed and the attempt failed', async () => {

@@ -247,8 +247,7 @@ describe('retries, order and turning off', () => {
       (n) => n === 1,
       'the slow delivery under way',
     );
-    // Each change commits while the run waits on the slow lane: its kick wakes the run at once (a wait
-    // of up to a second otherwise, about half a second on average).
+    // Each change commits while the run waits on the slow lane: its kick wakes the run at once.
     const waits: number[] = [];
     for (const priority of ['high', 'low', 'medium']) {
       const before = receiver.received.length;
@@ -261,7 +260,8 @@ describe('retries, order and turning off', () => {
       );
       waits.push(receiver.received.at(-1)!.at - changed);
     }
-    expect(waits.reduce((sum, wait) => sum + wait, 0) / waits.length).toBeLessThan(300);
+    // Without the wake-up the mean is about 900 ms; with it, tens of ms (a loaded machine: a few hundred).
+    expect(waits.reduce((sum, wait) => sum + wait, 0) / waits.length).toBeLessThan(500);
     expect(receiver.received.slice(1).every((request) => !slowFor(request))).toBe(true);
   });
 

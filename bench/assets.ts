@@ -91,8 +91,10 @@ import {
   markdownTable,
   percentile,
   progressLine,
+  stats,
   type FigureRow,
 } from './lib/report';
+import { seedOnce } from './lib/kept-seed';
 import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scratch-database';
 import { registerAccount, signInSessions, type BenchAccount } from './lib/session';
 import { oneLine, recordStatements, type TimedStatement } from './lib/statement-timing';
@@ -471,16 +473,6 @@ async function lendInProcess(
   }
 }
 
-function stats(values: readonly number[]) {
-  const sorted = Float64Array.from(values).sort();
-  return {
-    mean: values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1),
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? 0,
-  };
-}
-
 function lendTable(results: readonly { name: string; spans: LendSpan[] }[]): string {
   return markdownTable(
     [
@@ -554,27 +546,22 @@ function postgresTable(rows: readonly AssetRow[]): string {
 }
 
 async function seedUnlessKept(url: string, reused: boolean, pool: pg.Pool, size: Size): Promise<void> {
-  const marker = { ...size, tickets: settings.tickets, agents: AGENTS, version: SEED_VERSION };
-  await pool.query('CREATE TABLE IF NOT EXISTS bench_seed (parameters jsonb NOT NULL)');
-  if (reused) {
-    const { rows } = await pool.query<{ parameters: typeof marker }>('SELECT parameters FROM bench_seed');
-    const kept = rows[0]?.parameters;
-    if (kept && Object.entries(marker).every(([key, value]) => kept[key as keyof typeof marker] === value)) {
-      log('Reusing the data seeded by an earlier run (BENCH_KEEP_DATABASE); its lends are taken back.');
-      await pool.query('DELETE FROM loaner_equipment WHERE person_name = $1', [LEND_PERSON]);
-      await pool.query('VACUUM (ANALYZE)');
-      return;
-    }
-    throw new Error('The kept database holds other seed parameters: run once without BENCH_KEEP_DATABASE.');
-  }
-  log(
-    `Seeding ${count(settings.tickets)} tickets, ${count(size.assets)} assets, ${count(size.loans)} loans:`,
-  );
-  const started = performance.now();
-  await seedTickets(url, { tickets: settings.tickets, agents: AGENTS, log });
-  await seedAssets(url, { ...size, log });
-  await pool.query('INSERT INTO bench_seed (parameters) VALUES ($1)', [JSON.stringify(marker)]);
-  log(`  seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  await seedOnce(pool, {
+    reused,
+    parameters: { ...size, tickets: settings.tickets, agents: AGENTS, version: SEED_VERSION },
+    what: `${count(settings.tickets)} tickets, ${count(size.assets)} assets, ${count(size.loans)} loans`,
+    seed: async () => {
+      await seedTickets(url, { tickets: settings.tickets, agents: AGENTS, log });
+      await seedAssets(url, { ...size, log });
+    },
+    reuse: {
+      note: 'its lends are taken back',
+      tidy: async () => {
+        await pool.query('DELETE FROM loaner_equipment WHERE person_name = $1', [LEND_PERSON]);
+      },
+    },
+    log,
+  });
 }
 
 async function describeDataSet(pool: pg.Pool): Promise<void> {

@@ -27,7 +27,6 @@
  * seeded database), BENCH_PROFILE_DIR (CPU profiles of the app's processes, for Chrome's DevTools). Exits non-zero when any request failed or a target was missed (p99 ≥ 100 ms).
  */
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
 import bcrypt from 'bcrypt';
 import pg from 'pg';
 import { DEFAULT_LIST_STATUSES, DEFAULT_PAGE_SIZE, POLL_INTERVALS_MS } from '@shared/constants';
@@ -43,6 +42,7 @@ import {
 } from './lib/polling-agents';
 import { pidsNamed, watchUsage } from './lib/process-usage';
 import { markdownTable, percentile } from './lib/report';
+import { seedOnce } from './lib/kept-seed';
 import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scratch-database';
 import { signIn } from './lib/session';
 import { seedLoans, seedTickets, seedTimeEntries, timed } from './lib/ticket-seed';
@@ -67,30 +67,22 @@ const AGENT_PASSWORD = 'bench-agent-password';
 const log = (line: string) => console.log(line);
 
 async function seedUnlessKept(url: string, reused: boolean, pool: pg.Pool): Promise<void> {
-  const marker = { ...settings, version: SEED_VERSION };
-  const seedKeys = ['tickets', 'accounts', 'timeEntries', 'loans', 'version'] as const;
-  await pool.query('CREATE TABLE IF NOT EXISTS bench_seed (parameters jsonb NOT NULL)');
-  if (reused) {
-    const { rows } = await pool.query<{ parameters: typeof marker }>('SELECT parameters FROM bench_seed');
-    const kept = rows[0]?.parameters;
-    if (kept && seedKeys.every((key) => kept[key] === marker[key])) {
-      log('Reusing the data seeded by an earlier run (BENCH_KEEP_DATABASE).');
-      await pool.query('VACUUM (ANALYZE)');
-      return;
-    }
-    throw new Error('The kept database holds other seed parameters: run once without BENCH_KEEP_DATABASE.');
-  }
-  log(
-    `Seeding ${settings.tickets} tickets, ${settings.accounts} agents, ${settings.timeEntries} time entries, ${settings.loans} loans:`,
-  );
-  const started = performance.now();
-  await seedTickets(url, { tickets: settings.tickets, agents: settings.accounts, log });
-  await timed(log, `${settings.timeEntries} time entries`, () => seedTimeEntries(url, settings.timeEntries));
-  await timed(log, `${settings.loans} loans`, () => seedLoans(url, settings.loans));
-  // The seeded agents sign in with one password (a cheap hash: the sign-ins are not measured).
-  await pool.query('UPDATE users SET password = $1', [await bcrypt.hash(AGENT_PASSWORD, 4)]);
-  await pool.query('INSERT INTO bench_seed (parameters) VALUES ($1)', [JSON.stringify(marker)]);
-  log(`  seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  await seedOnce(pool, {
+    reused,
+    parameters: { ...settings, version: SEED_VERSION },
+    compared: ['tickets', 'accounts', 'timeEntries', 'loans', 'version'],
+    what: `${settings.tickets} tickets, ${settings.accounts} agents, ${settings.timeEntries} time entries, ${settings.loans} loans`,
+    seed: async () => {
+      await seedTickets(url, { tickets: settings.tickets, agents: settings.accounts, log });
+      await timed(log, `${settings.timeEntries} time entries`, () =>
+        seedTimeEntries(url, settings.timeEntries),
+      );
+      await timed(log, `${settings.loans} loans`, () => seedLoans(url, settings.loans));
+      // The seeded agents sign in with one password (a cheap hash: the sign-ins are not measured).
+      await pool.query('UPDATE users SET password = $1', [await bcrypt.hash(AGENT_PASSWORD, 4)]);
+    },
+    log,
+  });
 }
 
 /**

@@ -88,7 +88,8 @@ import { previewRule, scopeSql } from '../server/features/rules/rules.service';
 import { flagOption, intListOption, intOption, listOption } from './lib/options';
 import { postgresCpu, postgresCpuSpent } from './lib/postgres-cpu';
 import { pidsNamed, watchUsage } from './lib/process-usage';
-import { markdownTable, percentile } from './lib/report';
+import { markdownTable, stats, type Stats } from './lib/report';
+import { seedOnce } from './lib/kept-seed';
 import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scratch-database';
 import { statementsSent } from './lib/sql-cost';
 import { explainStatement, oneLine, recordStatements, type TimedStatement } from './lib/statement-timing';
@@ -129,26 +130,6 @@ const RULE_PREFIX = 'Bench: ';
 const log = (line: string) => console.log(line);
 
 // --- Figures ------------------------------------------------------------------------------------
-
-interface Stats {
-  n: number;
-  mean: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-function stats(values: readonly number[]): Stats {
-  const sorted = Float64Array.from(values).sort();
-  const sum = values.reduce((total, value) => total + value, 0);
-  return {
-    n: values.length,
-    mean: values.length ? sum / values.length : 0,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? 0,
-  };
-}
 
 const ms = (value: number, digits = 2) => value.toFixed(digits);
 const count = (value: number) => value.toLocaleString('en-US');
@@ -235,24 +216,13 @@ function statementKindsTable(statements: readonly TimedStatement[], spans: numbe
 // --- The data set ---------------------------------------------------------------------------------
 
 async function seedUnlessKept(url: string, reused: boolean, pool: pg.Pool, size: number): Promise<void> {
-  const marker = { tickets: size, agents: settings.agents, version: SEED_VERSION };
-  await pool.query('CREATE TABLE IF NOT EXISTS bench_seed (parameters jsonb NOT NULL)');
-  if (reused) {
-    const { rows } = await pool.query<{ parameters: typeof marker }>('SELECT parameters FROM bench_seed');
-    const kept = rows[0]?.parameters;
-    if (kept && Object.entries(marker).every(([key, value]) => kept[key as keyof typeof marker] === value)) {
-      log('Reusing the data seeded by an earlier run (BENCH_KEEP_DATABASE).');
-      // Migrations added since may have made tables or indexes: give the planner their statistics.
-      await pool.query('VACUUM (ANALYZE)');
-      return;
-    }
-    throw new Error('The kept database holds other seed parameters: run once without BENCH_KEEP_DATABASE.');
-  }
-  log(`Seeding ${count(size)} tickets and ${settings.agents} agents:`);
-  const started = performance.now();
-  await seedTickets(url, { tickets: size, agents: settings.agents, log });
-  await pool.query('INSERT INTO bench_seed (parameters) VALUES ($1)', [JSON.stringify(marker)]);
-  log(`  seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  await seedOnce(pool, {
+    reused,
+    parameters: { tickets: size, agents: settings.agents, version: SEED_VERSION },
+    what: `${count(size)} tickets and ${settings.agents} agents`,
+    seed: () => seedTickets(url, { tickets: size, agents: settings.agents, log }),
+    log,
+  });
 }
 
 async function describeDataSet(pool: pg.Pool): Promise<void> {

@@ -71,7 +71,6 @@
  * BENCH_PROFILE_DIR (write a CPU profile of the app there, to open in Chrome's DevTools).
  */
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import {
   DEFAULT_LIST_STATUSES,
@@ -102,6 +101,7 @@ import { httpConnection, httpGet, httpWriteConnection, type JsonRequest } from '
 import { flagOption, intListOption, intOption, listOption, numberOption } from './lib/options';
 import { pidsNamed } from './lib/process-usage';
 import { apiToSqlTable, cpuPerRequestTable, figuresTable, progressLine, type FigureRow } from './lib/report';
+import { seedOnce } from './lib/kept-seed';
 import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scratch-database';
 import { signInSessions, registerAccount, type BenchAccount } from './lib/session';
 import { CATEGORIES, COMMON_WORD, seedTickets, VOCABULARY } from './lib/ticket-seed';
@@ -597,24 +597,13 @@ async function withApiTokens(pool: pg.Pool, runner: CaptureContext): Promise<Cap
 }
 
 async function seedUnlessKept(url: string, reused: boolean, pool: pg.Pool): Promise<void> {
-  const marker = { tickets: settings.tickets, agents: settings.agents, version: SEED_VERSION };
-  await pool.query('CREATE TABLE IF NOT EXISTS bench_seed (parameters jsonb NOT NULL)');
-  if (reused) {
-    const { rows } = await pool.query<{ parameters: typeof marker }>('SELECT parameters FROM bench_seed');
-    const kept = rows[0]?.parameters;
-    if (kept && Object.entries(marker).every(([key, value]) => kept[key as keyof typeof marker] === value)) {
-      log('Reusing the data seeded by an earlier run (BENCH_KEEP_DATABASE).');
-      // Migrations added since may have made tables or indexes: give the planner their statistics.
-      await pool.query('VACUUM (ANALYZE)');
-      return;
-    }
-    throw new Error('The kept database holds other seed parameters: run once without BENCH_KEEP_DATABASE.');
-  }
-  log(`Seeding ${settings.tickets} tickets and ${settings.agents} agents:`);
-  const started = performance.now();
-  await seedTickets(url, { tickets: settings.tickets, agents: settings.agents, log });
-  await pool.query('INSERT INTO bench_seed (parameters) VALUES ($1)', [JSON.stringify(marker)]);
-  log(`  seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  await seedOnce(pool, {
+    reused,
+    parameters: { tickets: settings.tickets, agents: settings.agents, version: SEED_VERSION },
+    what: `${settings.tickets} tickets and ${settings.agents} agents`,
+    seed: () => seedTickets(url, { tickets: settings.tickets, agents: settings.agents, log }),
+    log,
+  });
 }
 
 async function describeDataSet(pool: pg.Pool): Promise<void> {

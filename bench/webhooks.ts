@@ -89,7 +89,8 @@ import { createWebhook, type WebhooksDeps } from '../server/features/webhooks/we
 import { benchEnvironment } from './lib/environment';
 import { flagOption, intListOption, intOption, listOption, numberOption } from './lib/options';
 import { postgresCpu, postgresCpuSpent, processCpuMs } from './lib/postgres-cpu';
-import { markdownTable, percentile } from './lib/report';
+import { markdownTable, stats } from './lib/report';
+import { seedOnce } from './lib/kept-seed';
 import { openScratchDatabase, scratchDatabaseUrl, scratchPool } from './lib/scratch-database';
 import { statementsSent } from './lib/sql-cost';
 import { explainStatement, oneLine, recordStatements, type TimedStatement } from './lib/statement-timing';
@@ -137,52 +138,23 @@ const count = (value: number) => value.toLocaleString('en-US');
 const yes = (met: boolean) => (met ? 'yes' : '**no**');
 const sleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
-interface Stats {
-  n: number;
-  mean: number;
-  sd: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-function stats(values: readonly number[]): Stats {
-  const sorted = Float64Array.from(values).sort();
-  const n = values.length;
-  const mean = n ? values.reduce((sum, value) => sum + value, 0) / n : 0;
-  const variance = n > 1 ? values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (n - 1) : 0;
-  return {
-    n,
-    mean,
-    sd: Math.sqrt(variance),
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? 0,
-  };
-}
-
 // --- The data set ---------------------------------------------------------------------------------
 
 async function seedUnlessKept(url: string, reused: boolean, pool: pg.Pool, size: number): Promise<void> {
-  const marker = { tickets: size, agents: AGENTS, version: SEED_VERSION };
-  await pool.query('CREATE TABLE IF NOT EXISTS bench_seed (parameters jsonb NOT NULL)');
-  if (reused) {
-    const { rows } = await pool.query<{ parameters: typeof marker }>('SELECT parameters FROM bench_seed');
-    const kept = rows[0]?.parameters;
-    if (kept && Object.entries(marker).every(([key, value]) => kept[key as keyof typeof marker] === value)) {
-      log('Reusing the data seeded by an earlier run (BENCH_KEEP_DATABASE); its webhooks are emptied.');
-      await pool.query('DELETE FROM webhooks');
-      await pool.query('DELETE FROM webhook_events');
-      await pool.query('VACUUM (ANALYZE)');
-      return;
-    }
-    throw new Error('The kept database holds other seed parameters: run once without BENCH_KEEP_DATABASE.');
-  }
-  log(`Seeding ${count(size)} tickets and ${AGENTS} agents:`);
-  const started = performance.now();
-  await seedTickets(url, { tickets: size, agents: AGENTS, log });
-  await pool.query('INSERT INTO bench_seed (parameters) VALUES ($1)', [JSON.stringify(marker)]);
-  log(`  seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  await seedOnce(pool, {
+    reused,
+    parameters: { tickets: size, agents: AGENTS, version: SEED_VERSION },
+    what: `${count(size)} tickets and ${AGENTS} agents`,
+    seed: () => seedTickets(url, { tickets: size, agents: AGENTS, log }),
+    reuse: {
+      note: 'its webhooks are emptied',
+      tidy: async () => {
+        await pool.query('DELETE FROM webhooks');
+        await pool.query('DELETE FROM webhook_events');
+      },
+    },
+    log,
+  });
 }
 
 interface Fixture {

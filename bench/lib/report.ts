@@ -1,10 +1,36 @@
-/** Latency percentiles and the figures table that benchmarks print. */
+/** Latency percentiles, a sample's summary and the figures tables that benchmarks print. */
 import type { LoopResult } from './closed-loop';
 
 /** The nearest-rank percentile of ascending values. */
 export function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** A sample of measurements (milliseconds, counts) summed up; every figure is 0 for an empty one. */
+export interface Stats {
+  n: number;
+  mean: number;
+  /** The sample standard deviation (n − 1), for a confidence interval of the mean. */
+  sd: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export function stats(values: readonly number[]): Stats {
+  const sorted = Float64Array.from(values).sort();
+  const n = values.length;
+  const mean = n ? values.reduce((sum, value) => sum + value, 0) / n : 0;
+  const variance = n > 1 ? values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (n - 1) : 0;
+  return {
+    n,
+    mean,
+    sd: Math.sqrt(variance),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? 0,
+  };
 }
 
 export interface FigureRow {

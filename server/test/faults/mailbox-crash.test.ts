@@ -4,31 +4,34 @@
  * real Dovecot (server/test/mail/dovecot-test-server.ts); with a PostgreSQL server the app uses this
  * file's database, without one the embedded database in a data folder of its own.
  */
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendAll, mailFrom } from '../support/mailbox';
 import { mailboxSettings, startDovecotTestServer, type DovecotTestServer } from '../mail/dovecot-test-server';
-import { startAppProcess, type AppProcess } from './app-process';
-import { hasPostgresServer, openAppStorage, type AppStorage } from './app-storage';
+import { appRestarts } from './app-restarts';
+import { hasPostgresServer } from './app-storage';
 import { call, signUpAndIn, waitFor } from './fault-support';
 
 const MESSAGES = 150;
 const FOLDER = 'INBOX';
 
 describe(`mailbox import killed mid-way (${hasPostgresServer() ? 'PostgreSQL' : 'embedded database'})`, () => {
-  let storage: AppStorage;
+  const app = appRestarts({
+    HARVEST_SYNC_ENABLED: 'false',
+    EMAIL_SEND_ENABLED: 'false',
+    IMAP_POLL_SECONDS: '1',
+    IMAP_BATCH_SIZE: '10',
+    // The restarted app waits out the killed one's fetch lease: a short one, not the 30 s default.
+    IMAP_FETCH_LEASE_SECONDS: '4',
+    IMAP_IMPORT_SINCE: '2000-01-01',
+  });
   let dovecot: DovecotTestServer;
-  const apps: AppProcess[] = [];
 
   beforeAll(async () => {
-    storage = await openAppStorage();
     dovecot = await startDovecotTestServer();
   });
 
   afterAll(async () => {
-    for (const app of apps) await app.stop();
     await dovecot?.close();
-    await storage?.close();
   });
 
   const seen = async () =>
@@ -38,22 +41,10 @@ describe(`mailbox import killed mid-way (${hasPostgresServer() ? 'PostgreSQL' : 
     'when the app is killed with SIGKILL while importing and started again, then every message becomes exactly one ticket',
     { timeout: 180_000 },
     async () => {
-      // Both runs must open the sealed IMAP password and accept the same sessions.
-      const env = {
-        ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-        SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
-        HARVEST_SYNC_ENABLED: 'false',
-        EMAIL_SEND_ENABLED: 'false',
-        IMAP_POLL_SECONDS: '1',
-        IMAP_BATCH_SIZE: '10',
-        // The restarted app waits out the killed one's fetch lease: a short one, not the 30 s default.
-        IMAP_FETCH_LEASE_SECONDS: '4',
-        IMAP_IMPORT_SINCE: '2000-01-01',
-      };
       // The messages arrive while the app starts; the mailbox, configured once they are all there, takes
       // everything it received (IMAP_IMPORT_SINCE) and is fetched at once.
       const [first] = await Promise.all([
-        startAppProcess({ ...storage.appOptions, env }),
+        app.start(),
         appendAll(
           dovecot,
           Array.from(
@@ -63,7 +54,6 @@ describe(`mailbox import killed mid-way (${hasPostgresServer() ? 'PostgreSQL' : 
           FOLDER,
         ),
       ]);
-      apps.push(first);
       const cookie = await signUpAndIn(first.port);
       const saved = await call(first.port, 'POST', '/api/settings', {
         cookie,
@@ -83,8 +73,7 @@ describe(`mailbox import killed mid-way (${hasPostgresServer() ? 'PostgreSQL' : 
       expect(seenAtKill).toBeLessThan(MESSAGES);
 
       // Started again, it finishes the import (within the fetch lease left by the killed process).
-      const second = await startAppProcess({ ...storage.appOptions, env });
-      apps.push(second);
+      const second = await app.start();
       await waitFor(async () => (await seen()) === MESSAGES, {
         timeoutMs: 90_000,
         what: 'every message imported after the restart',
@@ -92,7 +81,7 @@ describe(`mailbox import killed mid-way (${hasPostgresServer() ? 'PostgreSQL' : 
       });
       await second.stop();
 
-      const { rows } = await storage.inspect((pool) =>
+      const { rows } = await app.storage.inspect((pool) =>
         pool.query<{ subject: string; n: number }>(
           `SELECT subject, count(*)::int AS n FROM tickets WHERE subject LIKE 'Crash mail %' GROUP BY subject`,
         ),

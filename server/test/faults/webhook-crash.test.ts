@@ -4,47 +4,33 @@
  * change was recorded by a process that does not deliver. Started again, it delivers both, the first
  * with the same delivery id it was sending when it died, in the order the events happened.
  */
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
-import { startAppProcess, type AppProcess } from './app-process';
-import { hasPostgresServer, openAppStorage, type AppStorage } from './app-storage';
+import { appRestarts } from './app-restarts';
+import { hasPostgresServer } from './app-storage';
 import { call, signUpAndIn, waitFor } from './fault-support';
 
 describe(`webhook deliveries across kill -9 (${hasPostgresServer() ? 'PostgreSQL' : 'embedded database'})`, () => {
-  let storage: AppStorage;
+  const app = appRestarts({
+    HARVEST_SYNC_ENABLED: 'false',
+    EMAIL_SEND_ENABLED: 'false',
+    IMAP_FETCH_ENABLED: 'false',
+    WEBHOOK_RETRY_FIRST_DELAY_SECONDS: '0.2',
+  });
   let receiver: WebhookReceiver;
-  const apps: AppProcess[] = [];
 
   beforeAll(async () => {
-    storage = await openAppStorage();
     receiver = await startWebhookReceiver();
   });
 
   afterAll(async () => {
-    for (const app of apps) await app.stop();
     await receiver?.close();
-    await storage?.close();
   });
 
   it(
     'when the app is killed mid-delivery and after a change it had not delivered, then a restart delivers both, in order, the first with its id',
     { timeout: 150_000 },
     async () => {
-      // Every run must open the sealed signing secret and accept the same session.
-      const env = {
-        ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-        SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
-        HARVEST_SYNC_ENABLED: 'false',
-        EMAIL_SEND_ENABLED: 'false',
-        IMAP_FETCH_ENABLED: 'false',
-        WEBHOOK_RETRY_FIRST_DELAY_SECONDS: '0.2',
-      };
-      const start = async (extra: Record<string, string> = {}) => {
-        const app = await startAppProcess({ ...storage.appOptions, env: { ...env, ...extra } });
-        apps.push(app);
-        return app;
-      };
       const createTicket = async (port: number, cookie: string, subject: string) => {
         const made = await call(port, 'POST', '/api/tickets', {
           cookie,
@@ -56,7 +42,7 @@ describe(`webhook deliveries across kill -9 (${hasPostgresServer() ? 'PostgreSQL
 
       // The first request is held: the app dies while it waits for the answer.
       receiver.answerWith((_request, index) => (index === 0 ? 'hang' : { status: 200 }));
-      const first = await start();
+      const first = await app.start();
       const cookie = await signUpAndIn(first.port);
       const hook = await call(first.port, 'POST', '/api/webhooks', {
         cookie,
@@ -72,14 +58,14 @@ describe(`webhook deliveries across kill -9 (${hasPostgresServer() ? 'PostgreSQL
       expect(await first.exited).toMatchObject({ signal: 'SIGKILL' });
 
       // A process that does not deliver records a change, and is killed too.
-      const second = await start({ WEBHOOK_SEND_ENABLED: 'false' });
+      const second = await app.start({ WEBHOOK_SEND_ENABLED: 'false' });
       const secondTicket = await createTicket(second.port, cookie, 'Crash two');
       second.signal('SIGKILL');
       await second.exited;
       expect(receiver.received).toHaveLength(1);
 
       // Started again: once the dead run's lease is over, both go out.
-      const third = await start();
+      const third = await app.start();
       await waitFor(() => receiver.received.length >= 3, {
         timeoutMs: 60_000,
         what: 'both delivered',

@@ -230,6 +230,13 @@ function WebhookRow({
   const turnedOff = webhook.disabledReason !== null && (
     <TurnedOff webhook={webhook} switching={switching} onTurnOn={() => onActive(true)} />
   );
+  // Icon-only buttons, with no text to show: the title names each on hover, and the hidden text names
+  // it, with the webhook's URL, for a screen reader.
+  const iconActions = [
+    { label: T.edit, icon: Pencil, onClick: onEdit },
+    { label: T.rotateSecret, icon: KeyRound, onClick: () => onAsk('rotate') },
+    { label: T.delete, icon: Trash2, onClick: () => onAsk('delete') },
+  ];
   return (
     <>
       <TableRow
@@ -279,36 +286,14 @@ function WebhookRow({
               {T.sendTest}
               <span className="sr-only"> {webhook.url}</span>
             </Button>
-            <Button variant="ghost" size="sm" className="px-2" title={T.edit} onClick={onEdit}>
-              <Pencil aria-hidden="true" />
-              <span className="sr-only">
-                {T.edit} {webhook.url}
-              </span>
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="px-2"
-              title={T.rotateSecret}
-              onClick={() => onAsk('rotate')}
-            >
-              <KeyRound aria-hidden="true" />
-              <span className="sr-only">
-                {T.rotateSecret} {webhook.url}
-              </span>
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="px-2"
-              title={T.delete}
-              onClick={() => onAsk('delete')}
-            >
-              <Trash2 aria-hidden="true" />
-              <span className="sr-only">
-                {T.delete} {webhook.url}
-              </span>
-            </Button>
+            {iconActions.map(({ label, icon: Icon, onClick }) => (
+              <Button key={label} variant="ghost" size="sm" className="px-2" title={label} onClick={onClick}>
+                <Icon aria-hidden="true" />
+                <span className="sr-only">
+                  {label} {webhook.url}
+                </span>
+              </Button>
+            ))}
           </div>
         </StackedCell>
       </TableRow>

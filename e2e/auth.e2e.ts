@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@shared/contracts/auth';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { launchBrowser, releaseBrowser, newContext, screenshot } from './support/browser';
 import { newUser, signInNewUser } from './support/users';
 
@@ -68,6 +69,31 @@ describe('accounts in the browser', () => {
     // The session really ended on the server.
     const me = await context.request.get('/api/auth/user');
     expect(me.status()).toBe(401);
+    await context.close();
+  });
+
+  it('checks both forms in the browser with the shared rules before sending anything (zod loads after the page)', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') sent.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/signin');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Invalid email address', { exact: true }).waitFor();
+    await page.getByText('Password is required', { exact: true }).waitFor();
+
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Email').fill('robin@example.com');
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('First name is required', { exact: true }).waitFor();
+    await page
+      .getByText(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`, { exact: true })
+      .waitFor();
+    await screenshot(page, 'signin-register-checked');
+    expect(sent).toEqual([]);
     await context.close();
   });
 

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { loginSchema, type LoginInput } from '@shared/contracts/auth';
+import type { LoginInput } from '@shared/contracts/auth';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { paths } from '@/lib/paths';
 import { safeReturnPath, takeReturnTo } from '@/lib/return-to';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,10 @@ import { useLogin } from '../api/login';
 import { failureDescription, LOGIN_TOASTS } from '../lib/auth-toasts';
 import { LoginCodeStep } from './login-code-step';
 
+const loginCheck = lazyResolver<LoginInput>(() =>
+  import('../lib/sign-in-resolvers').then((loaded) => loaded.loginResolver),
+);
+
 function showLoginFailure(description: string) {
   toast({ variant: 'destructive', title: LOGIN_TOASTS.failureTitle, description });
 }
@@ -23,7 +27,11 @@ export function LoginForm() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const loginMutation = useLogin();
-  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginInput>({
+    resolver: loginCheck.resolver,
+    defaultValues: { email: '', password: '' },
+  });
+  useEffect(() => loginCheck.preload(), []);
   const { errors, isSubmitting } = form.formState;
   // The password was right and the account has two-step sign-in: the code comes next.
   const [codeStep, setCodeStep] = useState(false);

@@ -1,16 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
-import { registerSchema, type RegisterInput } from '@shared/contracts/auth';
+import type { RegisterInput } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useRegister } from '../api/register';
 import { failureDescription, REGISTER_TEXTS, REGISTER_TOASTS } from '../lib/auth-toasts';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
+
+const registerCheck = lazyResolver<RegisterInput>(() =>
+  import('../lib/sign-in-resolvers').then((loaded) => loaded.registerResolver),
+);
 
 function showRegisterFailure(description: string) {
   toast({ variant: 'destructive', title: REGISTER_TOASTS.failureTitle, description });
@@ -89,10 +93,11 @@ function RegistrationRefused({ message, onRetry }: { message: string; onRetry: (
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const registerMutation = useRegister();
   const [refusal, setRefusal] = useState<string>();
-  const form = useForm({
-    resolver: zodResolver(registerSchema),
+  const form = useForm<RegisterInput>({
+    resolver: registerCheck.resolver,
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
+  useEffect(() => registerCheck.preload(), []);
   const { isSubmitting } = form.formState;
 
   const onSubmit = async (values: RegisterInput) => {

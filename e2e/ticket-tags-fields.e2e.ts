@@ -229,6 +229,11 @@ describe('Close Ticket card', () => {
       const cause = closeCard.getByLabel(`Root Cause ${suffix}`, { exact: true });
       await cause.waitFor();
       await closeCard.getByText('Required to close', { exact: true }).waitFor();
+      // The default project and task arrive with the Harvest lists: closing before them would be the
+      // spec's own Missing Information (time, project and task), not the field's.
+      const shown = (label: string) => closeCard.getByLabel(label, { exact: true }).innerText();
+      await expect.poll(() => shown('Harvest Project')).toBe('Support');
+      await expect.poll(() => shown('Harvest Task')).toBe('Heat Tickets');
       await closeCard.getByLabel('Time Spent (hours)', { exact: true }).fill('0.5');
       const closeButton = closeCard.getByRole('button', { name: 'Close & Track Time' });
       await closeButton.click();

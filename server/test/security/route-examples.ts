@@ -6,10 +6,11 @@
  */
 import crypto from 'node:crypto';
 import { startDovecotTestServer, type DovecotTestServer } from '../mail/dovecot-test-server';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { noteAuthor, serializeNotes } from '@shared/notes';
 import { addDays, rangeBounds } from '@shared/report-range';
+import { WEBHOOK_LIMITS } from '@shared/contracts/webhooks';
 import { csatSurveys, ticketFields, ticketMessages, timeEntries, users } from '@shared/schema';
 import { newToken } from '../../lib/single-use-token';
 import { insertSetupToken } from '../../features/auth/setup.service';
@@ -67,7 +68,18 @@ async function createApiToken(fx: SecurityFixture, cookie: string): Promise<stri
 /** A webhook to a port nothing answers on (the sender does not run in the sweeps). */
 const webhookBody = () => ({ url: 'http://127.0.0.1:9/hook', events: ['ticket.created'] });
 
+/** The newest webhooks a sweep keeps when it makes room: those its requests under way may still use. */
+const WEBHOOKS_KEPT_FOR_ROOM = 10;
+
+/**
+ * A new webhook. The sweeps make one per example, and the fuzz sweep many more than the 50 a help
+ * desk may keep (WEBHOOK_LIMITS.count, a 409 past it): near the limit the older ones go first.
+ */
 async function createWebhook(fx: SecurityFixture): Promise<string> {
+  await fx.t.db.execute(sql`
+    DELETE FROM webhooks
+    WHERE (SELECT count(*) FROM webhooks) >= ${WEBHOOK_LIMITS.count - 1}
+      AND id NOT IN (SELECT id FROM webhooks ORDER BY created_at DESC LIMIT ${WEBHOOKS_KEPT_FOR_ROOM})`);
   const created = await request(fx.baseUrl)
     .post('/api/webhooks')
     .set('Cookie', fx.admin.cookie)
